@@ -1,0 +1,38 @@
+// Small named bit helpers shared by every module. Candidate sets are 9-bit
+// masks (bit d-1 set = digit d possible); cell sets are bitboards. Keeping the
+// tricks here means the Sudoku code reads as Sudoku, not as bit twiddling.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+namespace sudokit {
+
+using DigitMask = std::uint16_t;  // bit (d-1) = digit d, d in 1..9
+
+inline constexpr DigitMask kAllDigits = 0x1FF;
+
+constexpr DigitMask digit_bit(int digit) { return static_cast<DigitMask>(1u << (digit - 1)); }
+constexpr int popcount(std::uint32_t x) { return std::popcount(x); }
+constexpr int popcount64(std::uint64_t x) { return std::popcount(x); }
+constexpr bool is_single_bit(std::uint32_t x) { return x != 0 && (x & (x - 1)) == 0; }
+constexpr bool has_two_or_more(std::uint32_t x) { return (x & (x - 1)) != 0; }
+constexpr int lowest_bit_index(std::uint32_t x) { return std::countr_zero(x); }
+constexpr std::uint32_t lowest_bit(std::uint32_t x) { return x & (~x + 1); }
+constexpr std::uint32_t clear_lowest_bit(std::uint32_t x) { return x & (x - 1); }
+/// The digit (1..9) of a mask with exactly one bit set.
+constexpr int single_digit(DigitMask m) { return std::countr_zero(static_cast<unsigned>(m)) + 1; }
+
+/// Calls f(digit) for each digit 1..9 whose bit is set in `mask`, lowest first.
+template <class F>
+constexpr void for_each_digit(DigitMask mask, F&& f) {
+  for (unsigned m = mask; m != 0; m &= m - 1) f(std::countr_zero(m) + 1);
+}
+
+/// Calls f(index) for each set bit of a 32- or 64-bit word, lowest first.
+template <class Word, class F>
+constexpr void for_each_bit(Word word, F&& f) {
+  for (; word != 0; word &= word - 1) f(std::countr_zero(word));
+}
+
+}  // namespace sudokit

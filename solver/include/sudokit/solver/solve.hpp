@@ -1,0 +1,25 @@
+// The fast exact solver: counts the solutions of a grid up to a limit and
+// returns the first one found. Uniqueness check = limit 2, the operation the
+// digger calls thousands of times per puzzle. No allocation; safe on any
+// input (contradictory givens simply have 0 solutions).
+#pragma once
+
+#include <cstdint>
+
+#include "sudokit/solver/grid.hpp"
+
+namespace sudokit {
+
+struct SolveResult {
+  unsigned count = 0;   // solutions found, stopping at the limit
+  Grid solution{};      // the first solution found (valid when count >= 1)
+  std::uint64_t guesses = 0;  // branch points taken (a rough effort measure)
+};
+
+/// Counts solutions up to `limit` (>= 1).
+SolveResult solve(const Grid& grid, unsigned limit = 1);
+
+/// True when the grid has exactly one solution.
+inline bool has_unique_solution(const Grid& grid) { return solve(grid, 2).count == 1; }
+
+}  // namespace sudokit

@@ -1,0 +1,281 @@
+// The fast exact solver. The grid is held as 27 "digit bands": for each digit
+// and each band (three rows), a 27-bit set of the cells where the digit can
+// still go. Within a band a digit must occupy one cell per row, in three
+// different boxes; a 512-entry table (kBandMask) turns "which rows have the
+// digit in which boxes" into the cells that survive that rule, which performs
+// pointing, claiming and box/row hidden singles for a whole band in a few
+// operations. A row left with one cell is a placement: the cell leaves the
+// other digits and its column leaves the digit's other bands. Naked singles
+// and column hidden singles come from bit-sliced counts over the nine digits.
+// Search branches on a bivalue cell when there is one, else on a cell with the
+// fewest candidates. The whole state is a small struct copied per branch, so
+// nothing is allocated.
+#include "sudokit/solver/solve.hpp"
+
+#include <array>
+#include <cassert>
+
+namespace sudokit {
+namespace {
+
+constexpr std::uint32_t kBandCells = 0x7FFFFFF;  // 27 bits
+constexpr std::uint32_t kRow = 0x1FF;
+
+// Which box segments (3 bits) a 9-bit row occupies.
+constexpr std::array<std::uint8_t, 512> make_segments() {
+  std::array<std::uint8_t, 512> t{};
+  for (unsigned r = 0; r < 512; ++r)
+    t[r] = static_cast<std::uint8_t>(((r & 7) ? 1 : 0) | ((r & 070) ? 2 : 0) | ((r & 0700) ? 4 : 0));
+  return t;
+}
+
+// For a 9-bit set S of (row, segment) pairs (bit 3*row + segment), the cells
+// of the segments that belong to some choice of one segment per row with all
+// three segments different. 0 when no such choice exists.
+constexpr std::array<std::uint32_t, 512> make_band_mask() {
+  std::array<std::uint32_t, 512> t{};
+  constexpr int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (unsigned s = 0; s < 512; ++s) {
+    std::uint32_t mask = 0;
+    for (const auto& p : perms) {
+      bool ok = true;
+      std::uint32_t m = 0;
+      for (int r = 0; r < 3; ++r) {
+        ok = ok && ((s >> (3 * r + p[r])) & 1);
+        m |= 7u << (9 * r + 3 * p[r]);
+      }
+      if (ok) mask |= m;
+    }
+    t[s] = mask;
+  }
+  return t;
+}
+
+constexpr auto kSegments = make_segments();
+constexpr auto kBandMask = make_band_mask();
+
+constexpr std::uint32_t column_mask(int col) { return (1u << col) | (1u << (col + 9)) | (1u << (col + 18)); }
+constexpr std::uint32_t fold_columns(std::uint32_t band) { return (band | (band >> 9) | (band >> 18)) & kRow; }
+
+struct BandSolver {
+  std::uint32_t cand[27];      // [3*digit + band], digit 0..8
+  std::uint32_t seen[27];      // cand as the band rule last saw it
+  std::uint32_t unsolved[3];   // cells not yet placed, per band
+  std::uint32_t rows_left[3];  // bit 3*digit + row: the digit is not yet placed in that row of the band
+
+  unsigned limit;
+  unsigned count;
+  std::uint64_t guesses;
+  Grid* first_solution;
+
+  // Restricts `digit`'s row to the one cell `bit` of band `band`; the band
+  // rule then completes the placement.
+  void assign(int digit, int band, std::uint32_t bit) {
+    const int row = lowest_bit_index(bit) / 9;
+    cand[3 * digit + band] &= ~((kRow << (9 * row)) & ~bit);
+  }
+
+  // Applies the band rule to one digit band; false on a contradiction.
+  bool update_band(int index) {
+    std::uint32_t b = cand[index];
+    const std::uint32_t segs = kSegments[b & kRow] | (kSegments[(b >> 9) & kRow] << 3) |
+                               (kSegments[b >> 18] << 6);
+    b &= kBandMask[segs];
+    if (b == 0) return false;
+    const int digit = index / 3;
+    const int band = index % 3;
+    std::uint32_t single_rows = 0;
+    for (int r = 0; r < 3; ++r)
+      if (is_single_bit((b >> (9 * r)) & kRow)) single_rows |= 1u << r;
+    std::uint32_t placed = single_rows & (rows_left[band] >> (3 * digit));
+    cand[index] = seen[index] = b;
+    for (; placed != 0; placed = clear_lowest_bit(placed)) {
+      const int r = lowest_bit_index(placed);
+      rows_left[band] &= ~(1u << (3 * digit + r));
+      const std::uint32_t bit = b & (kRow << (9 * r));
+      unsolved[band] &= ~bit;
+      for (int e = 0; e < 9; ++e)
+        if (e != digit) cand[3 * e + band] &= ~bit;
+      const std::uint32_t col = column_mask(lowest_bit_index(bit) % 9);
+      for (int other = 0; other < 3; ++other)
+        if (other != band) cand[3 * digit + other] &= ~col;
+    }
+    return true;
+  }
+
+  bool settle_bands() {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (int i = 0; i < 27; ++i) {
+        if (cand[i] == seen[i]) continue;
+        if (!update_band(i)) return false;
+        changed = true;
+      }
+    }
+    return true;
+  }
+
+  // Places naked singles; returns -1 on contradiction, else how many were placed.
+  int naked_singles() {
+    int placed = 0;
+    for (int band = 0; band < 3; ++band) {
+      const std::uint32_t open = unsolved[band];
+      if (open == 0) continue;
+      std::uint32_t once = 0, twice = 0;
+      for (int d = 0; d < 9; ++d) {
+        const std::uint32_t x = cand[3 * d + band];
+        twice |= once & x;
+        once |= x;
+      }
+      if (open & ~once) return -1;  // a cell with no candidate
+      for (std::uint32_t singles = open & ~twice; singles != 0; singles = clear_lowest_bit(singles)) {
+        const std::uint32_t bit = lowest_bit(singles);
+        int d = 0;
+        while (!(cand[3 * d + band] & bit)) ++d;
+        assign(d, band, bit);
+        ++placed;
+      }
+    }
+    return placed;
+  }
+
+  // Places digits that have one possible cell left in a column.
+  int column_singles() {
+    int placed = 0;
+    for (int d = 0; d < 9; ++d) {
+      std::uint32_t cols[3], multi = 0, once = 0, twice = 0;
+      for (int band = 0; band < 3; ++band) {
+        const std::uint32_t b = cand[3 * d + band] & unsolved[band];
+        const std::uint32_t r0 = b & kRow, r1 = (b >> 9) & kRow, r2 = b >> 18;
+        multi |= (r0 & r1) | (r0 & r2) | (r1 & r2);
+        cols[band] = r0 | r1 | r2;
+        twice |= once & cols[band];
+        once |= cols[band];
+      }
+      const std::uint32_t hidden = once & ~(twice | multi);
+      if (hidden == 0) continue;
+      for (int band = 0; band < 3; ++band) {
+        const std::uint32_t here = hidden & cols[band];
+        if (here == 0) continue;
+        const std::uint32_t b = cand[3 * d + band] & unsolved[band];
+        for_each_bit(here, [&](int col) {
+          const std::uint32_t bit = b & column_mask(col);
+          assign(d, band, bit);
+          ++placed;
+        });
+      }
+    }
+    return placed;
+  }
+
+  bool propagate() {
+    for (;;) {
+      if (!settle_bands()) return false;
+      const int naked = naked_singles();
+      if (naked < 0) return false;
+      if (naked > 0) continue;
+      if (column_singles() == 0) return true;
+    }
+  }
+
+  void record_solution() {
+    if (count++ == 0 && first_solution != nullptr) {
+      for (int d = 0; d < 9; ++d)
+        for (int band = 0; band < 3; ++band)
+          for_each_bit(cand[3 * d + band], [&](int pos) { (*first_solution)[27 * band + pos] = static_cast<std::uint8_t>(d + 1); });
+    }
+  }
+
+  // Picks the branch cell: a bivalue cell if any, else one with fewest candidates.
+  bool pick_cell(int& band_out, std::uint32_t& bit_out) {
+    int best = 10;
+    for (int band = 0; band < 3; ++band) {
+      const std::uint32_t open = unsolved[band];
+      if (open == 0) continue;
+      std::uint32_t one = 0, two = 0, three = 0;
+      for (int d = 0; d < 9; ++d) {
+        const std::uint32_t x = cand[3 * d + band];
+        three |= two & x;
+        two |= one & x;
+        one |= x;
+      }
+      const std::uint32_t bivalue = open & two & ~three;
+      if (bivalue) {
+        band_out = band;
+        bit_out = lowest_bit(bivalue);
+        return true;
+      }
+      for_each_bit(open, [&](int pos) {
+        int n = 0;
+        for (int d = 0; d < 9; ++d) n += (cand[3 * d + band] >> pos) & 1;
+        if (n < best) {
+          best = n;
+          band_out = band;
+          bit_out = 1u << pos;
+        }
+      });
+    }
+    return best < 10;
+  }
+
+  bool solved() const { return (unsolved[0] | unsolved[1] | unsolved[2]) == 0; }
+
+  // Solves from this state; the caller's copy is untouched by branches.
+  void search() {
+    if (!propagate()) return;
+    if (solved()) {
+      record_solution();
+      return;
+    }
+    int band = 0;
+    std::uint32_t bit = 0;
+    if (!pick_cell(band, bit)) return;
+    ++guesses;
+    for (int d = 0; d < 9; ++d) {
+      if (!(cand[3 * d + band] & bit)) continue;
+      BandSolver branch = *this;
+      branch.assign(d, band, bit);
+      branch.search();
+      count = branch.count;
+      guesses = branch.guesses;
+      if (count >= limit) return;
+      cand[3 * d + band] &= ~bit;  // this digit is not the answer here
+    }
+  }
+};
+
+}  // namespace
+
+SolveResult solve(const Grid& grid, unsigned limit) {
+  SolveResult result;
+  if (limit == 0) limit = 1;
+  BandSolver s;
+  for (int i = 0; i < 27; ++i) {
+    s.cand[i] = kBandCells;
+    s.seen[i] = 0;
+  }
+  for (int band = 0; band < 3; ++band) s.unsolved[band] = s.rows_left[band] = kBandCells;
+  s.limit = limit;
+  s.count = 0;
+  s.guesses = 0;
+  s.first_solution = &result.solution;
+  for (int c = 0; c < kCells; ++c) {
+    const int v = grid[c];
+    if (v == 0) continue;
+    if (v > 9) return result;
+    const int band = band_of(c);
+    const std::uint32_t bit = 1u << (c % 27);
+    if (!(s.cand[3 * (v - 1) + band] & bit)) return result;
+    // The cell cannot hold any other digit; the band rule places it.
+    for (int e = 0; e < 9; ++e)
+      if (e != v - 1) s.cand[3 * e + band] &= ~bit;
+    s.assign(v - 1, band, bit);
+  }
+  s.search();
+  result.count = s.count;
+  result.guesses = s.guesses;
+  return result;
+}
+
+}  // namespace sudokit

@@ -1,0 +1,69 @@
+// End-to-end tests of the `sudokit` command: real process, real files.
+#include <gtest/gtest.h>
+
+#include "run.hpp"
+
+namespace sudokit {
+namespace {
+
+using test::run_sudokit;
+
+TEST(Cli, VersionAndHelp) {
+  auto v = run_sudokit("--version");
+  EXPECT_EQ(v.status, 0);
+  EXPECT_EQ(v.out.rfind("sudokit ", 0), 0u);
+  auto h = run_sudokit("--help");
+  EXPECT_EQ(h.status, 0);
+  EXPECT_NE(h.out.find("solve"), std::string::npos);
+  auto s = run_sudokit("solve --help");
+  EXPECT_EQ(s.status, 0);
+  EXPECT_NE(s.out.find("--count"), std::string::npos);
+  EXPECT_EQ(run_sudokit("frobnicate").status, 2);
+  EXPECT_EQ(run_sudokit("solve --format xml").status, 2);
+  EXPECT_EQ(run_sudokit("solve --no-such-option").status, 2);
+}
+
+TEST(Cli, SolveBatchSampleGivesExpectedOutputByteForByte) {
+  const std::string expected = test::slurp(test::data_file("poj_sample_output.txt"));
+  auto r = run_sudokit("solve", test::slurp(test::data_file("poj_sample_input.txt")));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, expected);
+  EXPECT_EQ(r.err, "");
+  auto f = run_sudokit("solve " + test::data_file("poj_sample_input.txt"));
+  EXPECT_EQ(f.out, expected);
+}
+
+TEST(Cli, BadRecordsAreReportedSkippedAndCounted) {
+  auto r = run_sudokit("solve " + test::test_file("mixed_bad.txt"));
+  EXPECT_EQ(r.status, 1);
+  const std::string src = test::test_file("mixed_bad.txt");
+  EXPECT_NE(r.err.find(src + ":2: expected"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(src + ":3: invalid character 'x' at column 5"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(src + ":4: givens break the rules: digit 4 appears twice in box 1 (r1c1, r1c2)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(src + ":5: puzzle has several solutions"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(src + ":6: puzzle has no solution"), std::string::npos) << r.err;
+  // the two good puzzles (lines 1 and 7) are still solved, in order
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2);
+}
+
+TEST(Cli, CountFormatsAndMissingFile) {
+  const std::string many = std::string(81, '.') + "\n";
+  auto c = run_sudokit("solve --count", many);
+  EXPECT_EQ(c.out, "2+\n");
+  auto c5 = run_sudokit("solve --count --limit 5", many);
+  EXPECT_EQ(c5.out, "5+\n");
+  auto j = run_sudokit("solve --format json " + test::data_file("poj_sample_input.txt"));
+  EXPECT_EQ(j.status, 0);
+  EXPECT_NE(j.out.find("\"solution\":\""), std::string::npos);
+  auto g = run_sudokit("solve --format grid " + test::data_file("poj_sample_input.txt"));
+  EXPECT_NE(g.out.find("------+-------+------"), std::string::npos);
+  auto any = run_sudokit("solve --any", many);
+  EXPECT_EQ(any.status, 0);
+  EXPECT_EQ(any.out.size(), 82u);
+  auto missing = run_sudokit("solve /nonexistent/file.txt");
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.err.find("/nonexistent/file.txt: cannot read"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sudokit

@@ -1,0 +1,135 @@
+// The fast solver against ground truth: the rules, the givens, the hard
+// published lists, and a second, deliberately simple solver on thousands of
+// random puzzles with 0, 1 and 2+ solutions.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "reference_solver.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "test_data.hpp"
+
+namespace sudokit {
+namespace {
+
+void expect_solves(const std::vector<Grid>& puzzles) {
+  ASSERT_FALSE(puzzles.empty());
+  for (const Grid& p : puzzles) {
+    const SolveResult r = solve(p, 2);
+    ASSERT_EQ(r.count, 1u) << format_line(p);
+    ASSERT_TRUE(is_solution_of(r.solution, p)) << format_line(p);
+  }
+}
+
+TEST(Solve, AllOfTop95) { expect_solves(test::load_puzzles("puzzles_top95.txt")); }
+
+TEST(Solve, SampleOfTop1465) { expect_solves(test::load_puzzles("puzzles_top1465.txt", 3)); }
+
+TEST(Solve, SampleOf17ClueList) { expect_solves(test::load_puzzles("puzzles_17clue.txt", 20)); }
+
+TEST(Solve, BatchSampleMatchesExpectedOutput) {
+  const auto puzzles = test::load_puzzles("poj_sample_input.txt");
+  const std::string expected = test::read_file(test::data_path("poj_sample_output.txt"));
+  std::string got;
+  for (const Grid& p : puzzles) {
+    const SolveResult r = solve(p, 2);
+    ASSERT_EQ(r.count, 1u);
+    got += format_line(r.solution) + "\n";
+  }
+  EXPECT_EQ(got, expected);
+}
+
+TEST(Solve, CountsZeroOneAndMany) {
+  Grid empty;
+  EXPECT_EQ(solve(empty, 2).count, 2u);
+  EXPECT_EQ(solve(empty, 50).count, 50u);
+  EXPECT_TRUE(is_solution_of(solve(empty, 1).solution, empty));
+
+  Grid conflicting;
+  conflicting[0] = 3;
+  conflicting[1] = 3;
+  EXPECT_EQ(solve(conflicting, 2).count, 0u);
+
+  // No direct conflict, but r1c9 has no candidate left.
+  const Grid dead = test::grid_from(
+      "12345678........9................................................................");
+  ASSERT_FALSE(find_conflict(dead));
+  EXPECT_EQ(solve(dead, 2).count, 0u);
+
+  const Grid unique = test::load_puzzles("puzzles_top95.txt")[0];
+  EXPECT_EQ(solve(unique, 10).count, 1u);
+
+  // A complete grid minus a deadly pattern (two cells swapped in two rows) has 2 solutions.
+  Grid full = solve(unique, 1).solution;
+  Grid two = full;
+  // Find a unique rectangle a-b / b-a within one band and two columns of one stack.
+  bool made = false;
+  for (int r1 = 0; r1 < 9 && !made; ++r1)
+    for (int r2 = r1 + 1; r2 < 9 && !made; ++r2)
+      for (int c1 = 0; c1 < 9 && !made; ++c1)
+        for (int c2 = c1 + 1; c2 < 9 && !made; ++c2) {
+          if (box_of(cell_at(r1, c1)) != box_of(cell_at(r2, c1)) && box_of(cell_at(r1, c1)) != box_of(cell_at(r1, c2)))
+            continue;
+          const int a = full[cell_at(r1, c1)], b = full[cell_at(r1, c2)];
+          if (full[cell_at(r2, c1)] == b && full[cell_at(r2, c2)] == a) {
+            two[cell_at(r1, c1)] = two[cell_at(r1, c2)] = two[cell_at(r2, c1)] = two[cell_at(r2, c2)] = 0;
+            made = true;
+          }
+        }
+  ASSERT_TRUE(made);
+  EXPECT_EQ(solve(two, 5).count, 2u);
+}
+
+TEST(Solve, InvalidDigitsHaveNoSolution) {
+  Grid g;
+  g[5] = 12;
+  EXPECT_EQ(solve(g, 2).count, 0u);
+}
+
+// Random puzzles from known solutions: keep a random subset of cells (often
+// several solutions), sometimes change one given (often none).
+TEST(Solve, AgreesWithReferenceSolverOnRandomPuzzles) {
+  const auto seeds = test::load_puzzles("puzzles_17clue.txt", 500);
+  std::mt19937_64 rng(20261123);
+  test::ReferenceSolver reference;
+  int zero = 0, one = 0, many = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Grid base = solve(seeds[static_cast<std::size_t>(i) % seeds.size()], 1).solution;
+    Grid p;
+    const int keep = 26 + static_cast<int>(rng() % 20);
+    std::vector<int> cells(81);
+    for (int c = 0; c < 81; ++c) cells[c] = c;
+    for (int k = 0; k < keep; ++k) {
+      std::swap(cells[k], cells[k + static_cast<int>(rng() % static_cast<std::uint64_t>(81 - k))]);
+      p[cells[k]] = base[cells[k]];
+    }
+    if (rng() % 3 == 0) {
+      const int c = cells[static_cast<std::size_t>(rng() % keep)];
+      p[c] = static_cast<std::uint8_t>(p[c] % 9 + 1);
+    }
+    Grid ref_first;
+    const unsigned expected = reference.count(p, 3, &ref_first);
+    const SolveResult got = solve(p, 3);
+    ASSERT_EQ(got.count, expected) << format_line(p);
+    if (expected >= 1) {
+      ASSERT_TRUE(is_solution_of(got.solution, p)) << format_line(p);
+    }
+    if (expected == 1) {
+      ASSERT_EQ(got.solution, ref_first);
+    }
+    if (expected == 0) {
+      ++zero;
+    } else if (expected == 1) {
+      ++one;
+    } else {
+      ++many;
+    }
+  }
+  // The sample must exercise all three outcomes, or the test proves little.
+  EXPECT_GT(zero, 100);
+  EXPECT_GT(one, 100);
+  EXPECT_GT(many, 100);
+}
+
+}  // namespace
+}  // namespace sudokit

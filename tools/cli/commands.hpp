@@ -1,0 +1,27 @@
+// The sudokit subcommands. Each lives in its own file, reads its options with
+// Boost.program_options, calls into the library modules and prints.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sudokit::cli {
+
+/// args[0] is the subcommand name; returns the process exit status.
+using Command = int (*)(const std::vector<std::string>& args);
+
+struct CommandInfo {
+  const char* name;
+  Command run;
+  const char* summary;
+};
+
+int run_solve(const std::vector<std::string>& args);
+
+/// Every subcommand, in the order `sudokit --help` lists them.
+const std::vector<CommandInfo>& all_commands();
+
+/// Exit status for bad command-line usage.
+inline constexpr int kUsageError = 2;
+
+}  // namespace sudokit::cli

@@ -1,0 +1,57 @@
+// Entry point of the `sudokit` command: dispatches to one subcommand.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+
+namespace sudokit::cli {
+
+const std::vector<CommandInfo>& all_commands() {
+  static const std::vector<CommandInfo> commands = {
+      {"solve", run_solve, "solve puzzles or count their solutions"},
+  };
+  return commands;
+}
+
+}  // namespace sudokit::cli
+
+namespace {
+
+void print_usage(std::ostream& out) {
+  out << "usage: sudokit <command> [options] [FILE...]\n\n"
+         "sudokit manufactures Sudoku puzzles: it makes solution grids, digs unique\n"
+         "puzzles out of them, grades them on the Sudoku Explainer scale and stores them.\n\n"
+         "commands:\n";
+  for (const auto& c : sudokit::cli::all_commands()) {
+    std::string name = c.name;
+    name.resize(12, ' ');
+    out << "  " << name << c.summary << '\n';
+  }
+  out << "\nRun `sudokit <command> --help` for a command's options. Puzzles are read from\n"
+         "the files given, or stdin; data goes to stdout, diagnostics to stderr.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    print_usage(std::cerr);
+    return sudokit::cli::kUsageError;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_usage(std::cout);
+    return 0;
+  }
+  if (args[0] == "--version") {
+    std::cout << "sudokit " << SUDOKIT_VERSION << '\n';
+    return 0;
+  }
+  for (const auto& c : sudokit::cli::all_commands())
+    if (args[0] == c.name) return c.run(args);
+  std::cerr << "sudokit: unknown command '" << args[0] << "'\n\n";
+  print_usage(std::cerr);
+  return sudokit::cli::kUsageError;
+}

@@ -1,0 +1,50 @@
+// Shared option handling for subcommands: parse with Boost.program_options,
+// print `--help`, and turn option errors into a usage message and status 2.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+
+namespace sudokit::cli {
+
+namespace po = boost::program_options;
+
+/// Parses args (args[0] = subcommand). Positional arguments go to "files".
+/// Returns an exit status when the command should stop now (help or error).
+inline std::optional<int> parse_options(const std::vector<std::string>& args, const std::string& usage,
+                                        po::options_description& opts, po::variables_map& vm,
+                                        bool positional_files = true) {
+  opts.add_options()("help,h", "show this help");
+  po::options_description all;
+  all.add(opts);
+  po::options_description hidden;
+  hidden.add_options()("files", po::value<std::vector<std::string>>()->composing(), "input files");
+  all.add(hidden);
+  po::positional_options_description pos;
+  if (positional_files) pos.add("files", -1);
+  try {
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    po::store(po::command_line_parser(rest).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "sudokit " << args[0] << ": " << e.what() << "\n" << usage << "\n"
+              << "Run `sudokit " << args[0] << " --help` for the options.\n";
+    return kUsageError;
+  }
+  if (vm.count("help")) {
+    std::cout << usage << "\n\n" << opts << '\n';
+    return 0;
+  }
+  return std::nullopt;
+}
+
+inline std::vector<std::string> input_files(const po::variables_map& vm) {
+  return vm.count("files") ? vm["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+}  // namespace sudokit::cli

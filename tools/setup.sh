@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Set-up shared by the README's commands: installs the Debian packages sudokit
+# needs (only those missing; a no-op when all are present), then configures
+# and builds the given CMake preset (a no-op when the build is up to date).
+#   tools/setup.sh [PRESET]      PRESET = release (default), debug or asan
+# Extra packages can be requested with SUDOKIT_EXTRA_PACKAGES="pkg ...".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+preset="${1:-release}"
+packages=(cmake ninja-build g++ pkg-config
+          libboost-program-options-dev libboost-random-dev
+          libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev)
+# shellcheck disable=SC2206
+packages+=(${SUDOKIT_EXTRA_PACKAGES:-})
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} > 0)); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if [ ! -f "build/$preset/CMakeCache.txt" ]; then
+  cmake --preset "$preset" >&2
+fi
+cmake --build --preset "$preset" >&2
