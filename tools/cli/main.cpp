@@ -10,6 +10,7 @@ namespace sudokit::cli {
 const std::vector<CommandInfo>& all_commands() {
   static const std::vector<CommandInfo> commands = {
       {"solve", run_solve, "solve puzzles or count their solutions"},
+      {"grade", run_grade, "rate puzzles on the Sudoku Explainer scale and explain them"},
   };
   return commands;
 }

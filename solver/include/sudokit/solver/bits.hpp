@@ -23,6 +23,23 @@ constexpr std::uint32_t clear_lowest_bit(std::uint32_t x) { return x & (x - 1); 
 /// The digit (1..9) of a mask with exactly one bit set.
 constexpr int single_digit(DigitMask m) { return std::countr_zero(static_cast<unsigned>(m)) + 1; }
 
+/// The next larger number with the same count of set bits (Gosper's hack):
+/// walking k-subsets in increasing numeric (colexicographic) order, the
+/// order Sudoku Explainer enumerates combinations in.
+constexpr std::uint32_t next_combination(std::uint32_t x) {
+  const std::uint32_t smallest = x & (~x + 1);
+  const std::uint32_t ripple = x + smallest;
+  return ripple | (((x ^ ripple) >> 2) / smallest);
+}
+
+/// Calls f(mask) for each k-subset of n items (n <= 31) as a bitmask, in colex order.
+template <class F>
+constexpr void for_each_combination(int n, int k, F&& f) {
+  if (k <= 0 || k > n) return;
+  for (std::uint32_t m = (1u << k) - 1; m < (1u << n); m = next_combination(m))
+    if (!f(m)) return;
+}
+
 /// Calls f(digit) for each digit 1..9 whose bit is set in `mask`, lowest first.
 template <class F>
 constexpr void for_each_digit(DigitMask mask, F&& f) {

@@ -1,0 +1,81 @@
+// Grading: solve a puzzle the way a person does, one step at a time, and
+// rate it on the Sudoku Explainer scale. The loop follows SE exactly: the
+// first producer (in SE's order) that has a hint wins, exactly one hint is
+// applied, and the search restarts from the top. ER = hardest step taken,
+// ED = first step, EP = hardest step up to the first placement.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sudokit/grader/step.hpp"
+#include "sudokit/grader/technique.hpp"
+#include "sudokit/solver/grid.hpp"
+
+namespace sudokit::grader {
+
+enum class GradeStatus {
+  Rated,              // every step found; ER/EP/ED are SE's numbers
+  BeyondTechniques,   // no implemented technique applies: not rated
+  NoSolution,         // rejected: the puzzle has no solution
+  MultipleSolutions,  // rejected: the puzzle has several solutions
+  InvalidGivens,      // rejected: two equal digits in a unit
+  StepLimit,          // stopped: the work bound was exceeded (not rated)
+};
+
+/// Human-readable reason for a status that is not Rated.
+std::string status_message(GradeStatus s);
+
+struct GradeOptions {
+  bool keep_steps = false;  // keep every step (for --explain and JSON)
+  int max_steps = 2000;     // bound on steps per puzzle (each step restarts the producer list)
+};
+
+struct Grade {
+  GradeStatus status = GradeStatus::Rated;
+  double er = 0, ep = 0, ed = 0;  // raw doubles as SE computes them (print with format_rating)
+  Technique hardest = Technique::HiddenSingle;  // the first step that reached ER
+  std::string hardest_name;                     // its SE hint name
+  std::array<int, kTechniqueCount> histogram{};  // steps per technique
+  int step_count = 0;
+  std::vector<Step> steps;  // with keep_steps
+  Grid solution{};
+
+  bool rated() const { return status == GradeStatus::Rated; }
+};
+
+/// Holds the ordered producer list; reuse one Grader for many puzzles (one per thread).
+class Grader {
+ public:
+  Grader();
+  ~Grader();
+  Grader(Grader&&) noexcept;
+  Grader& operator=(Grader&&) noexcept;
+
+  /// Grades a puzzle: checks givens and uniqueness, then runs SE's loop.
+  Grade grade(const Grid& puzzle, const GradeOptions& options = {});
+
+  /// The next step SE would take on this board (false when none applies).
+  bool next_step(const Board& board, Step& step);
+
+ private:
+  std::vector<std::unique_ptr<Producer>> producers_;
+};
+
+/// Difficulty levels: a table from ER to level names.
+struct Level {
+  std::string name;
+  double min_er;  // inclusive, on the rounded ER
+};
+
+/// The default table: easy < 1.5, medium < 2.5, hard < 5.0 (the puzzle bank's
+/// buckets), then diabolical < 7.0, expert < 8.5, extreme < 10.0, nightmare.
+const std::vector<Level>& default_levels();
+/// Parses "name:min,name:min,..." (ascending mins); false with `error` set on bad input.
+bool parse_levels(const std::string& text, std::vector<Level>& out, std::string& error);
+/// The level of a rounded ER in a table.
+const std::string& level_for(double er, const std::vector<Level>& levels = default_levels());
+
+}  // namespace sudokit::grader

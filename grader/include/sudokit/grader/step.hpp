@@ -1,0 +1,101 @@
+// Step: one deduction of the logical solver, as Sudoku Explainer would show
+// it: which technique, its difficulty on the SE scale, what it places and
+// eliminates, and the cells, units and digits that justify it. A step can
+// apply itself to a board and explain itself in the community's notation.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "sudokit/solver/cellset.hpp"
+#include "sudokit/solver/grid.hpp"
+
+namespace sudokit::grader {
+
+/// Technique families, in the order of the SE producer list (section 2 of
+/// the specification). Names for people and for --require-technique come
+/// from technique_key() / technique_name().
+enum class Technique : std::uint8_t {
+  HiddenSingle,         // full house 1.0, box 1.2, line 1.5
+  DirectPointing,       // 1.7
+  DirectClaiming,       // 1.9
+  DirectHiddenPair,     // 2.0
+  NakedSingle,          // 2.3
+  DirectHiddenTriplet,  // 2.5
+  Pointing,             // 2.6
+  Claiming,             // 2.8
+  NakedPair,            // 3.0
+  XWing,                // 3.2
+  HiddenPair,           // 3.4
+  NakedTriplet,         // 3.6
+  Swordfish,            // 3.8
+  HiddenTriplet,        // 4.0
+  TwoStrongLinks,       // 4.0-4.3 skyscraper, 2-string kite, turbot fish
+  XYWing,               // 4.2
+  XYZWing,              // 4.4
+  UniqueRectangle,      // 4.5+ (types 1-4, rectangles and loops)
+  NakedQuad,            // 5.0
+  Jellyfish,            // 5.2
+  HiddenQuad,           // 5.4
+  ThreeStrongLinks,     // 5.4-5.7
+  WXYZWing,             // 5.5-5.6
+  BivalueUniversalGrave,// 5.6-6.2
+  FourStrongLinks,      // 5.8-6.1
+  VWXYZWing,            // 6.2-6.4
+  AlignedPairExclusion, // 6.2
+  UVWXYZWing,           // 6.6
+  XCycle,               // 6.5+ bidirectional X-cycle
+  YCycle,               // 6.5+ bidirectional Y-cycle
+  ForcingXChain,        // 6.6+
+  XYCycle,              // 7.0+ bidirectional cycle
+  ForcingChain,         // 7.0+ XY forcing chain
+  TUVWXYZWing,          // 7.5
+  AlignedTripletExclusion, // 7.5
+  NishioForcingChain,   // 7.5+
+  CellForcingChain,     // 8.0+
+  RegionForcingChain,   // 8.0+
+  DynamicForcingChain,  // 8.5+
+  DynamicForcingChainPlus, // 9.0+
+  NestedForcingChain,   // 9.5+
+  Count
+};
+
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::Count);
+
+/// Stable lower-case key, e.g. "x-wing", "unique-rectangle" (for options and JSON).
+std::string_view technique_key(Technique t);
+/// SE's printed family name, e.g. "X-Wing", "Unique Rectangle".
+std::string_view technique_name(Technique t);
+/// Parses a key or a name (case-insensitive, spaces/dashes/underscores ignored).
+bool parse_technique(std::string_view text, Technique& out);
+
+struct Step {
+  Technique technique = Technique::HiddenSingle;
+  double difficulty = 0.0;
+  std::int8_t place_cell = -1;   // the cell this step fills, or -1
+  std::uint8_t place_digit = 0;  // the digit it writes
+  std::uint8_t variant = 0;      // technique-specific: UR type, BUG type, link shape...
+  std::uint8_t size = 0;         // set/fish/loop size where it applies
+  std::int8_t unit = -1;         // the main unit (singles, sets, locking)
+  std::int8_t unit2 = -1;        // the second unit (locking: the crossing unit)
+  DigitMask digits = 0;          // digits of the pattern
+  std::uint32_t units = 0;       // bit per unit id: the units that justify it
+  CellSet cells;                 // cells of the pattern
+  Candidates removals;           // candidates the step eliminates
+  std::string label;             // SE's hint name when it differs from the family (e.g. "Skyscraper 011")
+  std::string detail;            // extra explanation (chains)
+  int complexity = 0;            // chain complexity, for sorting chain hints
+
+  bool places() const { return place_cell >= 0; }
+  int elimination_count() const;
+  bool has_eliminations() const;
+  /// SE's printed name of this hint.
+  std::string name() const;
+};
+
+/// SE prints ratings as floor((r + 0.05) * 10) / 10 with one decimal.
+double rounded_rating(double r);
+std::string format_rating(double r);
+
+}  // namespace sudokit::grader

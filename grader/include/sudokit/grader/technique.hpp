@@ -1,0 +1,70 @@
+// The one interface every technique implements, as in Sudoku Explainer: given
+// the board, report the steps this technique finds, in its own order, to a
+// sink that may stop the search early (the rating loop only wants the first).
+// Producers whose hints have variable ratings sort them and report the
+// cheapest first. Adding a technique is adding a unit and a line in the
+// ordered list (techniques.cpp).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "sudokit/grader/board.hpp"
+#include "sudokit/grader/step.hpp"
+
+namespace sudokit::grader {
+
+/// Receives steps; returns false to stop the producer.
+class StepSink {
+ public:
+  virtual ~StepSink() = default;
+  virtual bool add(const Step& step) = 0;
+};
+
+/// Keeps the first step only.
+class FirstStep final : public StepSink {
+ public:
+  bool add(const Step& step) override {
+    step_ = step;
+    found_ = true;
+    return false;
+  }
+  bool found() const { return found_; }
+  const Step& step() const { return step_; }
+
+ private:
+  Step step_;
+  bool found_ = false;
+};
+
+/// Keeps every step (tests, listing all hints).
+class AllSteps final : public StepSink {
+ public:
+  bool add(const Step& step) override {
+    steps.push_back(step);
+    return true;
+  }
+  std::vector<Step> steps;
+};
+
+class Producer {
+ public:
+  virtual ~Producer() = default;
+  /// Reports steps to `sink` until it returns false or none are left.
+  virtual void find(const Board& board, StepSink& sink) = 0;
+};
+
+/// The default producer list of the reference build, in SE's order, up to
+/// and including `last` (e.g. Technique::ForcingChain for part 1 of the grader).
+std::vector<std::unique_ptr<Producer>> default_producers();
+
+// Factories, one per technique unit.
+std::unique_ptr<Producer> make_hidden_single();
+std::unique_ptr<Producer> make_locking(bool direct);
+std::unique_ptr<Producer> make_hidden_set(int size, bool direct);
+std::unique_ptr<Producer> make_naked_single();
+std::unique_ptr<Producer> make_naked_set(int size);
+std::unique_ptr<Producer> make_fish(int size);
+std::unique_ptr<Producer> make_xy_wing(bool xyz);
+
+}  // namespace sudokit::grader

@@ -1,0 +1,84 @@
+// Board: candidate state and its per-step derived tables. See board.hpp.
+#include "sudokit/grader/board.hpp"
+
+#include <cassert>
+
+namespace sudokit::grader {
+namespace {
+
+std::array<CellSet, 27> make_unit_sets() {
+  std::array<CellSet, 27> s{};
+  for (int u = 0; u < 27; ++u)
+    for (int c : kUnitCells[static_cast<std::size_t>(u)]) s[static_cast<std::size_t>(u)].add(c);
+  return s;
+}
+
+std::array<CellSet, 81> make_peer_sets() {
+  std::array<CellSet, 81> s{};
+  for (int c = 0; c < 81; ++c)
+    for (int p : kPeers[static_cast<std::size_t>(c)]) s[static_cast<std::size_t>(c)].add(p);
+  return s;
+}
+
+}  // namespace
+
+const std::array<CellSet, 27> kUnitSet = make_unit_sets();
+const std::array<CellSet, 81> kPeerSet = make_peer_sets();
+
+Board::Board(const Grid& puzzle) : values_(puzzle), cand_(Candidates::from_grid(puzzle)) {
+  for (int c = 0; c < kCells; ++c) empty_cells_ += puzzle[c] == 0;
+}
+
+void Board::refresh() const {
+  if (fresh_) return;
+  for (auto& u : pos_) u.fill(0);
+  empty_.fill(0);
+  digit_cells_.fill(CellSet{});
+  placed_.fill(0);
+  for (int u = 0; u < 27; ++u) {
+    const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
+    auto& p = pos_[static_cast<std::size_t>(u)];
+    for (int i = 0; i < 9; ++i) {
+      const int c = cells[static_cast<std::size_t>(i)];
+      if (values_[c] != 0) continue;
+      ++empty_[static_cast<std::size_t>(u)];
+      for_each_digit(cand_[c], [&](int d) { p[static_cast<std::size_t>(d)] |= static_cast<std::uint16_t>(1u << i); });
+    }
+  }
+  for (int c = 0; c < kCells; ++c) {
+    if (values_[c] != 0) {
+      ++placed_[values_[c]];
+      continue;
+    }
+    for_each_digit(cand_[c], [&](int d) { digit_cells_[static_cast<std::size_t>(d)].add(c); });
+  }
+  fresh_ = true;
+}
+
+void Board::place(int cell, int digit) {
+  assert(values_[cell] == 0);
+  values_[cell] = static_cast<std::uint8_t>(digit);
+  cand_[cell] = 0;
+  --empty_cells_;
+  const DigitMask bit = digit_bit(digit);
+  for (int p : kPeers[static_cast<std::size_t>(cell)]) cand_[p] &= static_cast<DigitMask>(~bit);
+  fresh_ = false;
+}
+
+void Board::eliminate(int cell, int digit) {
+  cand_[cell] &= static_cast<DigitMask>(~digit_bit(digit));
+  fresh_ = false;
+}
+
+void Board::set_candidates(int cell, DigitMask mask) {
+  cand_[cell] = mask;
+  fresh_ = false;
+}
+
+void Board::apply(const Step& step) {
+  for (int c = 0; c < kCells; ++c) cand_[c] &= static_cast<DigitMask>(~step.removals[c]);
+  fresh_ = false;
+  if (step.places() && values_[step.place_cell] == 0) place(step.place_cell, step.place_digit);
+}
+
+}  // namespace sudokit::grader

@@ -1,0 +1,117 @@
+// Step explanations in the community's notation. See explain.hpp.
+#include "sudokit/grader/explain.hpp"
+
+#include <cctype>
+
+namespace sudokit::grader {
+namespace {
+
+std::string cells_text(const CellSet& cells) {
+  std::string s;
+  cells.for_each([&](int c) {
+    if (!s.empty()) s += ',';
+    s += cell_name(c);
+  });
+  return s;
+}
+
+std::string digits_text(DigitMask m) {
+  std::string s = "{";
+  for_each_digit(m, [&](int d) { s.push_back(static_cast<char>('0' + d)); });
+  return s + "}";
+}
+
+// "rows 1,5" / "columns 2,7" from a unit bitmask restricted to one kind.
+std::string units_of_kind(std::uint32_t units, int first, const char* plural) {
+  std::string s = plural;
+  bool any = false;
+  for (int u = first; u < first + 9; ++u) {
+    if (!(units & (1u << u))) continue;
+    s += any ? "," : " ";
+    s += std::to_string(u - first + 1);
+    any = true;
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string step_effect(const Step& step) {
+  std::string s;
+  if (step.places()) s = cell_name(step.place_cell) + "=" + std::to_string(step.place_digit);
+  for (int d = 1; d <= 9; ++d) {
+    CellSet where;
+    for (int c = 0; c < kCells; ++c)
+      if (step.removals[c] & digit_bit(d)) where.add(c);
+    if (where.empty()) continue;
+    if (!s.empty()) s += ", ";
+    s += cells_text(where) + "<>" + std::to_string(d);
+  }
+  return s;
+}
+
+std::string step_reason(const Step& step) {
+  const std::string unit = step.unit >= 0 ? unit_name(step.unit) : "";
+  const std::string unit2 = step.unit2 >= 0 ? unit_name(step.unit2) : "";
+  const std::string digit = step.digits ? digits_text(step.digits) : "";
+  switch (step.technique) {
+    case Technique::HiddenSingle:
+    {
+      std::string s = step.variant == 0 ? "full house in " : "hidden single in ";
+      s += unit;
+      return s;
+    }
+    case Technique::NakedSingle:
+      return "naked single";
+    case Technique::DirectPointing:
+    case Technique::DirectClaiming:
+    case Technique::Pointing:
+    case Technique::Claiming: {
+      const bool direct = step.technique == Technique::DirectPointing || step.technique == Technique::DirectClaiming;
+      const bool pointing = step.technique == Technique::DirectPointing || step.technique == Technique::Pointing;
+      std::string s = direct ? "direct " : "";
+      s += pointing ? "pointing: " : "claiming: ";
+      s += std::to_string(single_digit(step.digits)) + " in " + unit + " lies only in " + unit2;
+      if (direct) s += ", leaving one place for it";
+      return s;
+    }
+    case Technique::DirectHiddenPair:
+    case Technique::DirectHiddenTriplet:
+      return "direct " + std::string(step.size == 2 ? "hidden pair " : "hidden triplet ") + digit + " in " +
+             cells_text(step.cells) + " (" + unit + "), leaving one place for " + std::to_string(step.place_digit);
+    case Technique::NakedPair:
+    case Technique::NakedTriplet:
+    case Technique::NakedQuad:
+    case Technique::HiddenPair:
+    case Technique::HiddenTriplet:
+    case Technique::HiddenQuad: {
+      std::string name(technique_name(step.technique));
+      for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      return name + " " + digit + " in " + cells_text(step.cells) + " (" + unit + ")";
+    }
+    case Technique::XWing:
+    case Technique::Swordfish:
+    case Technique::Jellyfish: {
+      std::string name(technique_name(step.technique));
+      for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      const bool base_columns = step.unit == 18;
+      return name + " " + std::to_string(single_digit(step.digits)) + " in " +
+             (base_columns ? units_of_kind(step.units, 18, "columns") : units_of_kind(step.units, 9, "rows"));
+    }
+    case Technique::XYWing:
+    case Technique::XYZWing: {
+      std::string name = step.technique == Technique::XYWing ? "xy-wing " : "xyz-wing ";
+      return name + cells_text(step.cells) + " " + digit + ", z=" + std::to_string(step.variant);
+    }
+    default: {
+      std::string s = step.name();
+      if (!step.cells.empty()) s.append(" ").append(cells_text(step.cells));
+      if (!step.detail.empty()) s.append(": ").append(step.detail);
+      return s;
+    }
+  }
+}
+
+std::string explain(const Step& step) { return step_effect(step) + " " + step_reason(step); }
+
+}  // namespace sudokit::grader

@@ -1,0 +1,69 @@
+// Basic fish: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2). Base lines are
+// columns (covering rows) first, then rows; line combinations in colex
+// order, then digits 1..9; a digit is skipped when it is placed so often that
+// fewer than 2k of its positions remain. No finned or sashimi variants.
+#include "sudokit/grader/technique.hpp"
+
+namespace sudokit::grader {
+namespace {
+
+class Fish final : public Producer {
+ public:
+  explicit Fish(int size) : k_(size) {}
+
+  void find(const Board& board, StepSink& sink) override {
+    if (!scan(board, 18, 9, sink)) return;
+    scan(board, 9, 18, sink);
+  }
+
+ private:
+  bool scan(const Board& board, int base_type, int cover_type, StepSink& sink) {
+    static constexpr Technique kTech[5] = {Technique::XWing, Technique::XWing, Technique::XWing, Technique::Swordfish,
+                                           Technique::Jellyfish};
+    static constexpr double kRating[5] = {0, 0, 3.2, 3.8, 5.2};
+    bool go = true;
+    for_each_combination(9, k_, [&](std::uint32_t lines) {
+      for (int d = 1; d <= 9 && go; ++d) {
+        if (board.placed_count(d) + 2 * k_ > 9) continue;
+        std::uint16_t common = 0;
+        bool ok = true;
+        for (std::uint32_t m = lines; m && ok; m &= m - 1) {
+          const std::uint16_t pos = board.positions(base_type + lowest_bit_index(m), d);
+          ok = popcount(pos) > 1;
+          common |= pos;
+        }
+        if (!ok || popcount(common) != k_) continue;
+        Step s;
+        s.technique = kTech[k_];
+        s.difficulty = kRating[k_];
+        s.digits = digit_bit(d);
+        s.size = static_cast<std::uint8_t>(k_);
+        s.unit = static_cast<std::int8_t>(base_type);  // marks the base orientation
+        for_each_bit(lines, [&](int i) { s.units |= 1u << (base_type + i); });
+        for_each_bit(common, [&](int i) { s.units |= 1u << (cover_type + i); });
+        for_each_bit(common, [&](int i) {
+          const int cover = cover_type + i;
+          const auto& cells = kUnitCells[static_cast<std::size_t>(cover)];
+          const std::uint16_t pos = board.positions(cover, d);
+          for_each_bit(pos, [&](int j) {
+            const int c = cells[static_cast<std::size_t>(j)];
+            if (lines & (1u << j)) s.cells.add(c);
+            else s.removals[c] |= digit_bit(d);
+          });
+        });
+        if (!s.has_eliminations()) continue;
+        go = sink.add(s);
+      }
+      return go;
+    });
+    return go;
+  }
+
+  int k_;
+};
+
+}  // namespace
+
+std::unique_ptr<Producer> make_fish(int size) { return std::make_unique<Fish>(size); }
+
+}  // namespace sudokit::grader

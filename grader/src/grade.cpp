@@ -1,0 +1,134 @@
+// The rating loop (section 1 of the specification) and the level table.
+#include "sudokit/grader/grade.hpp"
+
+#include <sstream>
+
+#include "sudokit/solver/solve.hpp"
+
+namespace sudokit::grader {
+
+std::string status_message(GradeStatus s) {
+  switch (s) {
+    case GradeStatus::Rated: return "rated";
+    case GradeStatus::BeyondTechniques: return "not rated: needs techniques beyond forcing chains & cycles";
+    case GradeStatus::NoSolution: return "puzzle has no solution";
+    case GradeStatus::MultipleSolutions: return "puzzle has several solutions";
+    case GradeStatus::InvalidGivens: return "givens break the rules";
+    case GradeStatus::StepLimit: return "not rated: step limit exceeded";
+  }
+  return "unknown";
+}
+
+Grader::Grader() : producers_(default_producers()) {}
+Grader::~Grader() = default;
+Grader::Grader(Grader&&) noexcept = default;
+Grader& Grader::operator=(Grader&&) noexcept = default;
+
+bool Grader::next_step(const Board& board, Step& step) {
+  for (auto& producer : producers_) {
+    FirstStep first;
+    producer->find(board, first);
+    if (first.found()) {
+      step = first.step();
+      return true;
+    }
+  }
+  return false;
+}
+
+Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
+  Grade g;
+  if (find_conflict(puzzle)) {
+    g.status = GradeStatus::InvalidGivens;
+    return g;
+  }
+  const SolveResult sr = solve(puzzle, 2);
+  if (sr.count == 0) {
+    g.status = GradeStatus::NoSolution;
+    return g;
+  }
+  if (sr.count > 1) {
+    g.status = GradeStatus::MultipleSolutions;
+    return g;
+  }
+  g.solution = sr.solution;
+
+  Board board(puzzle);
+  Step step;
+  bool pearl_frozen = false;
+  while (!board.solved()) {
+    if (g.step_count >= options.max_steps) {
+      g.status = GradeStatus::StepLimit;
+      return g;
+    }
+    if (!next_step(board, step)) {
+      g.status = GradeStatus::BeyondTechniques;
+      return g;
+    }
+    if (step.difficulty > g.er) {
+      g.er = step.difficulty;
+      g.hardest = step.technique;
+      g.hardest_name = step.name();
+    }
+    if (g.step_count == 0) g.ed = g.er;
+    if (!pearl_frozen) {
+      g.ep = g.er;
+      pearl_frozen = step.places();
+    }
+    ++g.histogram[static_cast<std::size_t>(step.technique)];
+    ++g.step_count;
+    board.apply(step);
+    if (options.keep_steps) g.steps.push_back(step);
+  }
+  return g;
+}
+
+const std::vector<Level>& default_levels() {
+  static const std::vector<Level> levels = {
+      {"easy", 0.0},       {"medium", 1.5},  {"hard", 2.5},       {"diabolical", 5.0},
+      {"expert", 7.0},     {"extreme", 8.5}, {"nightmare", 10.0},
+  };
+  return levels;
+}
+
+bool parse_levels(const std::string& text, std::vector<Level>& out, std::string& error) {
+  out.clear();
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const auto colon = item.find(':');
+    if (colon == std::string::npos || colon == 0) {
+      error = "level '" + item + "' is not NAME:MIN_RATING";
+      return false;
+    }
+    Level l{item.substr(0, colon), 0};
+    try {
+      std::size_t used = 0;
+      l.min_er = std::stod(item.substr(colon + 1), &used);
+      if (used != item.size() - colon - 1) throw std::invalid_argument("trailing");
+    } catch (const std::exception&) {
+      error = "level '" + item + "' has an invalid rating";
+      return false;
+    }
+    if (!out.empty() && l.min_er <= out.back().min_er) {
+      error = "level ratings must increase ('" + item + "')";
+      return false;
+    }
+    out.push_back(l);
+  }
+  if (out.empty()) {
+    error = "no levels given";
+    return false;
+  }
+  out.front().min_er = 0.0;
+  return true;
+}
+
+const std::string& level_for(double er, const std::vector<Level>& levels) {
+  const double r = rounded_rating(er);
+  std::size_t i = 0;
+  while (i + 1 < levels.size() && r + 1e-9 >= levels[i + 1].min_er) ++i;
+  return levels[i].name;
+}
+
+}  // namespace sudokit::grader

@@ -1,0 +1,97 @@
+// Intersections: Pointing (box -> line, 2.6) and Claiming (line -> box, 2.8),
+// and their direct forms, Direct Pointing (1.7) and Direct Claiming (1.9),
+// which only place the hidden single the lock creates in a parallel house
+// and never apply the lock's eliminations. Scan order as SE: (box, column),
+// (box, row), (column, box), (row, box); digits 1..9; first houses 0..8;
+// crossing houses 0..8.
+#include "sudokit/grader/technique.hpp"
+
+namespace sudokit::grader {
+namespace {
+
+bool crosses(int u1, int u2) { return !(kUnitSet[static_cast<std::size_t>(u1)] & kUnitSet[static_cast<std::size_t>(u2)]).empty(); }
+
+class Locking final : public Producer {
+ public:
+  explicit Locking(bool direct) : direct_(direct) {}
+
+  void find(const Board& board, StepSink& sink) override {
+    static constexpr int kPairs[4][2] = {{0, 18}, {0, 9}, {18, 0}, {9, 0}};
+    for (const auto& pair : kPairs)
+      if (!scan(board, pair[0], pair[1], sink)) return;
+  }
+
+ private:
+  // Returns false when the sink asked to stop.
+  bool scan(const Board& board, int type1, int type2, StepSink& sink) {
+    for (int d = 1; d <= 9; ++d) {
+      for (int u1 = type1; u1 < type1 + 9; ++u1) {
+        const std::uint16_t pos = board.positions(u1, d);
+        if (popcount(pos) < 2) continue;
+        CellSet where;
+        for_each_bit(pos, [&](int i) { where.add(kUnitCells[static_cast<std::size_t>(u1)][static_cast<std::size_t>(i)]); });
+        for (int u2 = type2; u2 < type2 + 9; ++u2) {
+          if (!crosses(u1, u2)) continue;
+          if (!((where - kUnitSet[static_cast<std::size_t>(u2)]).empty())) continue;
+          if (direct_) {
+            if (!direct_hints(board, type1, u1, u2, d, where, sink)) return false;
+          } else {
+            Step s = make_step(board, u1, u2, d, where);
+            if (s.has_eliminations() && !sink.add(s)) return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  Step make_step(const Board& board, int u1, int u2, int d, const CellSet& where) const {
+    Step s;
+    const bool from_box = u1 < 9;
+    s.technique = direct_ ? (from_box ? Technique::DirectPointing : Technique::DirectClaiming)
+                          : (from_box ? Technique::Pointing : Technique::Claiming);
+    s.difficulty = direct_ ? (from_box ? 1.7 : 1.9) : (from_box ? 2.6 : 2.8);
+    s.unit = static_cast<std::int8_t>(u1);
+    s.unit2 = static_cast<std::int8_t>(u2);
+    s.units = (1u << u1) | (1u << u2);
+    s.digits = digit_bit(d);
+    s.cells = where;
+    if (!direct_) {
+      const CellSet victims = (kUnitSet[static_cast<std::size_t>(u2)] - kUnitSet[static_cast<std::size_t>(u1)]) & board.digit_cells(d);
+      victims.for_each([&](int c) { s.removals[c] |= digit_bit(d); });
+    }
+    return s;
+  }
+
+  // The lock of d from u1 in u2 leaves one position in another house u3 of u1's type.
+  bool direct_hints(const Board& board, int type1, int u1, int u2, int d, const CellSet& where, StepSink& sink) {
+    for (int u3 = type1; u3 < type1 + 9; ++u3) {
+      if (u3 == u1 || !crosses(u3, u2)) continue;
+      const std::uint16_t pos = board.positions(u3, d);
+      if (popcount(pos) < 2) continue;
+      int remain = 0, cell = -1;
+      for_each_bit(pos, [&](int i) {
+        const int c = kUnitCells[static_cast<std::size_t>(u3)][static_cast<std::size_t>(i)];
+        if (!kUnitSet[static_cast<std::size_t>(u2)].has(c)) {
+          ++remain;
+          cell = c;
+        }
+      });
+      if (remain != 1) continue;
+      Step s = make_step(board, u1, u2, d, where);
+      s.place_cell = static_cast<std::int8_t>(cell);
+      s.place_digit = static_cast<std::uint8_t>(d);
+      s.units |= 1u << u3;
+      if (!sink.add(s)) return false;
+    }
+    return true;
+  }
+
+  bool direct_;
+};
+
+}  // namespace
+
+std::unique_ptr<Producer> make_locking(bool direct) { return std::make_unique<Locking>(direct); }
+
+}  // namespace sudokit::grader

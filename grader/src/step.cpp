@@ -1,0 +1,125 @@
+// Step names, keys and rating formatting.
+#include "sudokit/grader/step.hpp"
+
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+namespace sudokit::grader {
+namespace {
+
+struct Names {
+  const char* key;
+  const char* name;
+};
+
+constexpr std::array<Names, kTechniqueCount> kNames = {{
+    {"hidden-single", "Hidden Single"},
+    {"direct-pointing", "Direct Pointing"},
+    {"direct-claiming", "Direct Claiming"},
+    {"direct-hidden-pair", "Direct Hidden Pair"},
+    {"naked-single", "Naked Single"},
+    {"direct-hidden-triplet", "Direct Hidden Triplet"},
+    {"pointing", "Pointing"},
+    {"claiming", "Claiming"},
+    {"naked-pair", "Naked Pair"},
+    {"x-wing", "X-Wing"},
+    {"hidden-pair", "Hidden Pair"},
+    {"naked-triplet", "Naked Triplet"},
+    {"swordfish", "Swordfish"},
+    {"hidden-triplet", "Hidden Triplet"},
+    {"two-strong-links", "Skyscraper / 2-String Kite / Turbot Fish"},
+    {"xy-wing", "XY-Wing"},
+    {"xyz-wing", "XYZ-Wing"},
+    {"unique-rectangle", "Unique Rectangle"},
+    {"naked-quad", "Naked Quad"},
+    {"jellyfish", "Jellyfish"},
+    {"hidden-quad", "Hidden Quad"},
+    {"three-strong-links", "3 Strong Links"},
+    {"wxyz-wing", "WXYZ-Wing"},
+    {"bug", "BUG"},
+    {"four-strong-links", "4 Strong Links"},
+    {"vwxyz-wing", "VWXYZ-Wing"},
+    {"aligned-pair-exclusion", "Aligned Pair Exclusion"},
+    {"uvwxyz-wing", "UVWXYZ-Wing"},
+    {"x-cycle", "Bidirectional X-Cycle"},
+    {"y-cycle", "Bidirectional Y-Cycle"},
+    {"x-chain", "Forcing X-Chain"},
+    {"xy-cycle", "Bidirectional Cycle"},
+    {"xy-chain", "Forcing Chain"},
+    {"tuvwxyz-wing", "TUVWXYZ-Wing"},
+    {"aligned-triplet-exclusion", "Aligned Triplet Exclusion"},
+    {"nishio", "Nishio Forcing Chains"},
+    {"cell-forcing-chain", "Cell Forcing Chains"},
+    {"region-forcing-chain", "Region Forcing Chains"},
+    {"dynamic-forcing-chain", "Dynamic Forcing Chains"},
+    {"dynamic-forcing-chain-plus", "Dynamic Forcing Chains (+)"},
+    {"nested-forcing-chain", "Nested Forcing Chains"},
+}};
+
+std::string squash(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ' && c != '-' && c != '_') out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  return out;
+}
+
+}  // namespace
+
+std::string_view technique_key(Technique t) { return kNames[static_cast<std::size_t>(t)].key; }
+std::string_view technique_name(Technique t) { return kNames[static_cast<std::size_t>(t)].name; }
+
+bool parse_technique(std::string_view text, Technique& out) {
+  const std::string want = squash(text);
+  for (int i = 0; i < kTechniqueCount; ++i) {
+    if (squash(kNames[static_cast<std::size_t>(i)].key) == want || squash(kNames[static_cast<std::size_t>(i)].name) == want) {
+      out = static_cast<Technique>(i);
+      return true;
+    }
+  }
+  // Common community names for families.
+  static const std::array<std::pair<const char*, Technique>, 8> aliases = {{
+      {"ur", Technique::UniqueRectangle},
+      {"uniqueloop", Technique::UniqueRectangle},
+      {"skyscraper", Technique::TwoStrongLinks},
+      {"2stringkite", Technique::TwoStrongLinks},
+      {"turbotfish", Technique::TwoStrongLinks},
+      {"bivalueuniversalgrave", Technique::BivalueUniversalGrave},
+      {"ape", Technique::AlignedPairExclusion},
+      {"fullhouse", Technique::HiddenSingle},
+  }};
+  for (const auto& [alias, t] : aliases)
+    if (want == alias) {
+      out = t;
+      return true;
+    }
+  return false;
+}
+
+int Step::elimination_count() const {
+  int n = 0;
+  for (DigitMask m : removals.masks) n += popcount(m);
+  return n;
+}
+
+bool Step::has_eliminations() const {
+  for (DigitMask m : removals.masks)
+    if (m) return true;
+  return false;
+}
+
+std::string Step::name() const {
+  if (!label.empty()) return label;
+  return std::string(technique_name(technique));
+}
+
+double rounded_rating(double r) { return std::floor((r + 0.05) * 10) / 10; }
+
+std::string format_rating(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", rounded_rating(r));
+  return buf;
+}
+
+}  // namespace sudokit::grader

@@ -1,0 +1,30 @@
+// The ordered producer list of the reference build's default technique set
+// (section 2 of the specification). The rating loop knows techniques only
+// through this list.
+#include "sudokit/grader/technique.hpp"
+
+namespace sudokit::grader {
+
+std::vector<std::unique_ptr<Producer>> default_producers() {
+  std::vector<std::unique_ptr<Producer>> p;
+  p.push_back(make_hidden_single());      // 1
+  p.push_back(make_locking(true));        // 2  direct pointing / claiming
+  p.push_back(make_hidden_set(2, true));  // 3  direct hidden pair
+  p.push_back(make_naked_single());       // 4
+  p.push_back(make_hidden_set(3, true));  // 5  direct hidden triplet
+  p.push_back(make_locking(false));       // 6  pointing / claiming
+  p.push_back(make_naked_set(2));         // 7
+  p.push_back(make_fish(2));              // 8  x-wing
+  p.push_back(make_hidden_set(2, false)); // 9
+  p.push_back(make_naked_set(3));         // 10
+  p.push_back(make_fish(3));              // 11 swordfish
+  p.push_back(make_hidden_set(3, false)); // 12
+  p.push_back(make_xy_wing(false));       // 14
+  p.push_back(make_xy_wing(true));        // 15
+  p.push_back(make_naked_set(4));         // 17
+  p.push_back(make_fish(4));              // 18 jellyfish
+  p.push_back(make_hidden_set(4, false)); // 19
+  return p;
+}
+
+}  // namespace sudokit::grader

@@ -1,0 +1,124 @@
+// `sudokit grade`: rate puzzles on the Sudoku Explainer scale, explain the
+// solution path, or compare our ratings with reference ones (--compare).
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "input.hpp"
+#include "options.hpp"
+#include "sudokit/grader/compare.hpp"
+#include "sudokit/grader/explain.hpp"
+#include "sudokit/grader/grade.hpp"
+
+namespace sudokit::cli {
+
+using namespace sudokit::grader;
+
+int run_grade(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  opts.add_options()
+      ("format", po::value<std::string>()->default_value("line"), "output: line or json (one object per line, with histogram and steps)")
+      ("explain", "print the solution path, one step per line, after each puzzle")
+      ("compare", "input rows carry reference ratings (puzzle ER [EP [ED]]): print agreement statistics and a confusion table")
+      ("mismatches", "with --compare, also list the puzzles whose ER differs")
+      ("levels", po::value<std::string>(), "level table NAME:MIN,NAME:MIN,... on the rounded ER (default easy:0,medium:1.5,hard:2.5,diabolical:5,expert:7,extreme:8.5,nightmare:10)")
+      ("max-steps", po::value<int>()->default_value(2000), "give up (not rated) after this many steps");
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit grade [options] [FILE...]\n"
+      "Grades each puzzle as a person would solve it and prints: puzzle ER/EP/ED level hardest-technique.\n"
+      "Ratings follow Sudoku Explainer (ER = hardest step, EP = hardest before the first placement,\n"
+      "ED = first step). Puzzles with no or several solutions are reported and skipped (exit 1).";
+  if (auto status = parse_options(args, usage, opts, vm)) return *status;
+
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "line" && format != "json") {
+    std::cerr << "sudokit grade: unknown --format '" << format << "' (expected line or json)\n";
+    return kUsageError;
+  }
+  std::vector<Level> levels = default_levels();
+  if (vm.count("levels")) {
+    std::string error;
+    if (!parse_levels(vm["levels"].as<std::string>(), levels, error)) {
+      std::cerr << "sudokit grade: --levels: " << error << '\n';
+      return kUsageError;
+    }
+  }
+  const bool explain_steps = vm.count("explain") != 0;
+  const bool compare = vm.count("compare") != 0;
+  GradeOptions options;
+  options.keep_steps = explain_steps || format == "json";
+  options.max_steps = vm["max-steps"].as<int>();
+
+  Grader grader;
+  Comparison comparison;
+  Diagnostics diag;
+  Output out;
+  for_each_record(input_files(vm), diag, [&](const std::string& source, const TextRecord& rec) {
+    Reference ref;
+    if (compare && !parse_reference(rec.fields, ref)) {
+      diag.report(source, rec.line, "no reference rating after the puzzle");
+      return;
+    }
+    const Grade g = grader.grade(rec.grid, options);
+    if (g.status == GradeStatus::InvalidGivens || g.status == GradeStatus::NoSolution ||
+        g.status == GradeStatus::MultipleSolutions) {
+      std::string msg = status_message(g.status);
+      if (auto c = find_conflict(rec.grid)) msg += ": " + c->message();
+      diag.report(source, rec.line, msg);
+      return;
+    }
+    const std::string puzzle = format_line(rec.grid);
+    if (compare) {
+      comparison.add(puzzle, ref, g);
+      return;
+    }
+    std::string& buf = out.buffer();
+    if (format == "json") {
+      nlohmann::json j = {{"puzzle", puzzle}, {"line", rec.line}, {"rated", g.rated()}};
+      if (g.rated()) {
+        j["er"] = rounded_rating(g.er);
+        j["ep"] = rounded_rating(g.ep);
+        j["ed"] = rounded_rating(g.ed);
+        j["level"] = level_for(g.er, levels);
+        j["hardest"] = g.hardest_name;
+        j["hardest_technique"] = technique_key(g.hardest);
+      } else {
+        j["reason"] = status_message(g.status);
+      }
+      nlohmann::json hist = nlohmann::json::object();
+      for (int t = 0; t < kTechniqueCount; ++t)
+        if (g.histogram[static_cast<std::size_t>(t)]) hist[std::string(technique_key(static_cast<Technique>(t)))] = g.histogram[static_cast<std::size_t>(t)];
+      j["histogram"] = hist;
+      nlohmann::json steps = nlohmann::json::array();
+      for (const Step& s : g.steps)
+        steps.push_back({{"technique", technique_key(s.technique)}, {"name", s.name()},
+                         {"rating", rounded_rating(s.difficulty)}, {"text", explain(s)}});
+      j["steps"] = steps;
+      buf += j.dump();
+      buf += '\n';
+    } else {
+      buf += puzzle;
+      if (g.rated()) {
+        buf += ' ' + format_rating(g.er) + '/' + format_rating(g.ep) + '/' + format_rating(g.ed) + ' ' +
+               level_for(g.er, levels) + ' ' + g.hardest_name + '\n';
+      } else {
+        buf += " - " + status_message(g.status) + '\n';
+      }
+      if (explain_steps) {
+        int n = 0;
+        for (const Step& s : g.steps) {
+          buf += "  " + std::to_string(++n) + ". " + format_rating(s.difficulty) + "  " + explain(s) + '\n';
+        }
+      }
+    }
+    out.maybe_flush();
+  });
+  if (compare) {
+    out.buffer() += comparison.report();
+    if (vm.count("mismatches")) out.buffer() += "\nmismatches:\n" + comparison.mismatches();
+  }
+  out.flush();
+  return diag.exit_status();
+}
+
+}  // namespace sudokit::cli
