@@ -1,0 +1,50 @@
+// Ground truth for the whole grader: on the calibration set and the hard
+// lists, every step of every solution path places the solution's digit and
+// never eliminates a solution digit. Any wrong technique makes this fail.
+#include <gtest/gtest.h>
+
+#include "grader_test_util.hpp"
+#include "sudokit/grader/grade.hpp"
+#include "sudokit/solver/solve.hpp"
+
+namespace sudokit::grader {
+namespace {
+
+void check_paths(const std::vector<Grid>& puzzles, int& steps_checked) {
+  Grader grader;
+  GradeOptions options;
+  options.keep_steps = true;
+  for (const Grid& p : puzzles) {
+    const Grade g = grader.grade(p, options);
+    ASSERT_NE(g.status, GradeStatus::MultipleSolutions);
+    ASSERT_NE(g.status, GradeStatus::NoSolution);
+    ASSERT_EQ(g.steps.size(), static_cast<std::size_t>(g.step_count));
+    for (const Step& s : g.steps) {
+      ASSERT_TRUE(test::agrees_with(s, g.solution)) << format_line(p);
+      ASSERT_TRUE(s.places() || s.has_eliminations()) << s.name() << " does nothing in " << format_line(p);
+      ++steps_checked;
+    }
+    if (g.rated()) {
+      ASSERT_GT(g.er, 0.0);
+      ASSERT_LE(g.ep, g.er);
+      ASSERT_LE(g.ed, g.ep);
+    }
+  }
+}
+
+TEST(GroundTruth, EveryStepOnTheCalibrationSetAgreesWithTheSolution) {
+  const auto puzzles = sudokit::test::load_puzzles("se_rated_calibration.tsv");
+  ASSERT_EQ(puzzles.size(), 2020u);
+  int steps = 0;
+  check_paths(puzzles, steps);
+  EXPECT_GT(steps, 50000);
+}
+
+TEST(GroundTruth, EveryStepOnTop95AgreesWithTheSolution) {
+  int steps = 0;
+  check_paths(sudokit::test::load_puzzles("puzzles_top95.txt"), steps);
+  EXPECT_GT(steps, 100);
+}
+
+}  // namespace
+}  // namespace sudokit::grader
