@@ -24,6 +24,7 @@ std::vector<std::unique_ptr<Producer>> default_producers() {
   p.push_back(make_naked_set(4));         // 17
   p.push_back(make_fish(4));              // 18 jellyfish
   p.push_back(make_hidden_set(4, false)); // 19
+  p.push_back(make_forcing_chains_and_cycles()); // 27
   return p;
 }
 

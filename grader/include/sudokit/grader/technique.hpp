@@ -66,5 +66,6 @@ std::unique_ptr<Producer> make_naked_single();
 std::unique_ptr<Producer> make_naked_set(int size);
 std::unique_ptr<Producer> make_fish(int size);
 std::unique_ptr<Producer> make_xy_wing(bool xyz);
+std::unique_ptr<Producer> make_forcing_chains_and_cycles();
 
 }  // namespace sudokit::grader
