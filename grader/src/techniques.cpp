@@ -25,6 +25,9 @@ std::vector<std::unique_ptr<Producer>> default_producers() {
   p.push_back(make_fish(4));              // 18 jellyfish
   p.push_back(make_hidden_set(4, false)); // 19
   p.push_back(make_forcing_chains_and_cycles()); // 27
+  p.push_back(make_nishio_chains());       // 30
+  p.push_back(make_multiple_chains());     // 31 cell / region forcing chains
+  p.push_back(make_dynamic_chains());      // 32
   return p;
 }
 

@@ -67,5 +67,8 @@ std::unique_ptr<Producer> make_naked_set(int size);
 std::unique_ptr<Producer> make_fish(int size);
 std::unique_ptr<Producer> make_xy_wing(bool xyz);
 std::unique_ptr<Producer> make_forcing_chains_and_cycles();
+std::unique_ptr<Producer> make_nishio_chains();
+std::unique_ptr<Producer> make_multiple_chains();
+std::unique_ptr<Producer> make_dynamic_chains();
 
 }  // namespace sudokit::grader
