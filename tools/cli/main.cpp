@@ -11,6 +11,8 @@ const std::vector<CommandInfo>& all_commands() {
   static const std::vector<CommandInfo> commands = {
       {"solve", run_solve, "solve puzzles or count their solutions"},
       {"grade", run_grade, "rate puzzles on the Sudoku Explainer scale and explain them"},
+      {"grids", run_grids, "make complete solution grids (four methods, optional scramble, --report)"},
+      {"canon", run_canon, "print the canonical (minlex) form of grids and puzzles"},
   };
   return commands;
 }
