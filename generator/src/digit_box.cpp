@@ -4,7 +4,8 @@
 // a box has none, go back to the previous placement (across digits if need
 // be) and try another of its cells. After each placement the later boxes of
 // the same digit are checked to still have an allowed cell (forward
-// checking), so dead ends are found one placement early. Cells are handled
+// checking; only boxes in line with the placement can have lost cells), so
+// dead ends are found one placement early. Cells are handled
 // as 9-bit masks local to a box (bit 3*row + column); the 81 placements are
 // a fixed array, nothing is allocated.
 #include <array>
@@ -34,6 +35,30 @@ constexpr std::array<std::uint16_t, 8> make_col_cells() {
 constexpr auto kRowCells = make_row_cells();
 constexpr auto kColCells = make_col_cells();
 
+// Grid cell of each box cell, and the later boxes sharing a band or a stack
+// with each box (the only ones a placement in it can take cells from).
+struct BoxTables {
+  std::array<std::array<std::uint8_t, 9>, 9> cell{};
+  std::array<std::uint16_t, 9> later_in_line{};
+  std::array<std::uint8_t, 9> first_row{}, first_col{};
+};
+constexpr BoxTables make_box_tables() {
+  BoxTables t{};
+  for (int box = 0; box < 9; ++box) {
+    for (int local = 0; local < 9; ++local)
+      t.cell[static_cast<std::size_t>(box)][static_cast<std::size_t>(local)] =
+          static_cast<std::uint8_t>(cell_at(3 * (box / 3) + local / 3, 3 * (box % 3) + local % 3));
+    t.first_row[static_cast<std::size_t>(box)] = static_cast<std::uint8_t>(3 * (box / 3));
+    t.first_col[static_cast<std::size_t>(box)] = static_cast<std::uint8_t>(3 * (box % 3));
+    for (int later = box + 1; later < 9; ++later)
+      if (later / 3 == box / 3 || later % 3 == box % 3)
+        t.later_in_line[static_cast<std::size_t>(box)] =
+            static_cast<std::uint16_t>(t.later_in_line[static_cast<std::size_t>(box)] | (1u << later));
+  }
+  return t;
+}
+constexpr BoxTables kBoxes = make_box_tables();
+
 class DigitBoxFiller {
  public:
   explicit DigitBoxFiller(Engine& engine) : engine_(engine) { free_.fill(0x1FF); }
@@ -62,8 +87,12 @@ class DigitBoxFiller {
       free_[static_cast<std::size_t>(box)] = static_cast<std::uint16_t>(free_[static_cast<std::size_t>(box)] & ~(1u << local));
       grid_[cell] = static_cast<std::uint8_t>(digit);
       if (level == kCells - 1) break;
+      // Later boxes off this band and stack kept their cells: they passed
+      // this check before, so only the ones in line need it.
       bool alive = true;
-      for (int later = box + 1; later < 9 && alive; ++later) alive = allowed(later, rows, cols) != 0;
+      for (unsigned later = kBoxes.later_in_line[static_cast<std::size_t>(box)]; later != 0 && alive;
+           later = clear_lowest_bit(later))
+        alive = allowed(lowest_bit_index(later), rows, cols) != 0;
       if (!alive) {
         free_[static_cast<std::size_t>(box)] |= static_cast<std::uint16_t>(1u << local);
         grid_[cell] = 0;
@@ -84,11 +113,14 @@ class DigitBoxFiller {
     std::uint8_t cell;         // the box cell tried now
   };
 
-  static int cell_of(int box, int local) { return cell_at(3 * (box / 3) + local / 3, 3 * (box % 3) + local % 3); }
+  static int cell_of(int box, int local) {
+    return kBoxes.cell[static_cast<std::size_t>(box)][static_cast<std::size_t>(local)];
+  }
 
   // The free cells of `box` whose row and column are not in rows/cols.
   std::uint16_t allowed(int box, unsigned rows, unsigned cols) const {
-    const unsigned open_rows = ~(rows >> (3 * (box / 3))) & 7, open_cols = ~(cols >> (3 * (box % 3))) & 7;
+    const unsigned open_rows = ~(rows >> kBoxes.first_row[static_cast<std::size_t>(box)]) & 7;
+    const unsigned open_cols = ~(cols >> kBoxes.first_col[static_cast<std::size_t>(box)]) & 7;
     return static_cast<std::uint16_t>(free_[static_cast<std::size_t>(box)] & kRowCells[open_rows] & kColCells[open_cols]);
   }
 

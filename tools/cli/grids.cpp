@@ -24,10 +24,11 @@ void print_report(const GridOptions& options, std::uint64_t seed, const GridRepo
   std::printf("seed                   %llu\n", static_cast<unsigned long long>(seed));
   std::printf("grids                  %llu (%llu valid)\n", static_cast<unsigned long long>(r.count),
               static_cast<unsigned long long>(r.valid));
-  std::printf("grids per second       %.0f (in memory, %.3f s)\n", r.grids_per_second(), r.generate_seconds);
+  std::printf("grids per second       %.0f (in memory, %.3f s; %.0f per CPU second)\n", r.grids_per_second(),
+              r.generate_seconds, r.grids_per_cpu_second());
   std::printf("distinct grids         %llu\n", static_cast<unsigned long long>(r.distinct_grids));
-  std::printf("essentially different  %llu (distinct canonical forms; %.0f forms/s)\n",
-              static_cast<unsigned long long>(r.distinct_forms), r.forms_per_second());
+  std::printf("essentially different  %llu (distinct canonical forms; %.0f forms/s, %.0f per CPU second)\n",
+              static_cast<unsigned long long>(r.distinct_forms), r.forms_per_second(), r.forms_per_cpu_second());
   std::printf("cell chi-square        mean %.1f, max %.1f (8 d.f.: about 8 and 25 when uniform)\n",
               r.chi_square_mean, r.chi_square_max);
 }

@@ -15,8 +15,10 @@ namespace sudokit {
 
 struct GridReport {
   std::uint64_t count = 0;
-  double generate_seconds = 0;   // making the grids only, in memory
+  double generate_seconds = 0;   // making the grids only, in memory (wall clock)
+  double generate_cpu_seconds = 0;  // the same, processor time (steadier on a busy machine)
   double canonical_seconds = 0;  // canonical forms of the distinct grids
+  double canonical_cpu_seconds = 0;
   std::uint64_t valid = 0;
   std::uint64_t distinct_grids = 0;
   std::uint64_t distinct_forms = 0;  // essentially different grids
@@ -24,8 +26,14 @@ struct GridReport {
   double chi_square_max = 0;
 
   double grids_per_second() const { return generate_seconds > 0 ? static_cast<double>(count) / generate_seconds : 0; }
+  double grids_per_cpu_second() const {
+    return generate_cpu_seconds > 0 ? static_cast<double>(count) / generate_cpu_seconds : 0;
+  }
   double forms_per_second() const {
     return canonical_seconds > 0 ? static_cast<double>(distinct_grids) / canonical_seconds : 0;
+  }
+  double forms_per_cpu_second() const {
+    return canonical_cpu_seconds > 0 ? static_cast<double>(distinct_grids) / canonical_cpu_seconds : 0;
   }
 };
 
