@@ -29,6 +29,10 @@ Board::Board(const Grid& puzzle) : values_(puzzle), cand_(Candidates::from_grid(
   for (int c = 0; c < kCells; ++c) empty_cells_ += puzzle[c] == 0;
 }
 
+Board::Board(const Grid& values, const Candidates& candidates) : values_(values), cand_(candidates) {
+  for (int c = 0; c < kCells; ++c) empty_cells_ += values[c] == 0;
+}
+
 void Board::refresh() const {
   if (fresh_) return;
   for (auto& u : pos_) u.fill(0);

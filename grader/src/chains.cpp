@@ -18,6 +18,7 @@
 #include <array>
 #include <vector>
 
+#include "chain_support.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -27,25 +28,12 @@ struct Potential {
   std::uint8_t cell;
   std::uint8_t digit;
   bool on;
+  Cause cause;          // the rule that derived it (None for the assumption)
   std::uint16_t level;  // links from the assumption
   int parent;           // index in the node pool, -1 for the assumption
 };
 
 constexpr int key(int cell, int digit) { return cell * 10 + digit; }
-
-/// SE's length increment for a chain of the given complexity (added as doubles).
-double length_increment(int complexity) {
-  double added = 0.0;
-  int ceil = 4;
-  const int length = complexity - 2;
-  bool odd = false;
-  while (length > ceil) {
-    added += 0.1;
-    ceil = odd ? (ceil * 4) / 3 : (ceil * 3) / 2;
-    odd = !odd;
-  }
-  return added;
-}
 
 struct ChainHint {
   Step step;
@@ -54,6 +42,10 @@ struct ChainHint {
 
 class ForcingChainsAndCycles final : public Producer {
  public:
+  /// In nesting mode every hint is kept (no rating bound) and carries what an
+  /// outer chain needs (causes, complexity, identity).
+  explicit ForcingChainsAndCycles(bool nesting) : nesting_(nesting) {}
+
   void find(const Board& board, StepSink& sink) override {
     board_ = &board;
     hints_.clear();
@@ -78,6 +70,7 @@ class ForcingChainsAndCycles final : public Producer {
     if (++gen_ == 0) {
       on_stamp_.fill(0);
       off_stamp_.fill(0);
+      off_done_.fill(0);
       gen_ = 1;
     }
   }
@@ -90,9 +83,9 @@ class ForcingChainsAndCycles final : public Producer {
     stamp[key(p.cell, p.digit)] = gen_;
     idx[key(p.cell, p.digit)] = node;
   }
-  int add_node(int cell, int digit, bool on, int parent) {
+  int add_node(int cell, int digit, bool on, int parent, Cause cause = Cause::None) {
     const int level = parent < 0 ? 0 : nodes_[static_cast<std::size_t>(parent)].level + 1;
-    nodes_.push_back({static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(digit), on,
+    nodes_.push_back({static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(digit), on, cause,
                       static_cast<std::uint16_t>(level), parent});
     return static_cast<int>(nodes_.size()) - 1;
   }
@@ -110,7 +103,7 @@ class ForcingChainsAndCycles final : public Producer {
     const int cell = src.cell, d = src.digit;
     if (y) {
       for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)),
-                     [&](int v) { out.push_back(add_node(cell, v, false, p)); });
+                     [&](int v) { out.push_back(add_node(cell, v, false, p, Cause::NakedSingle)); });
     }
     const int box = box_of(cell);
     const auto& units = kCellUnits[static_cast<std::size_t>(cell)];
@@ -119,7 +112,7 @@ class ForcingChainsAndCycles final : public Producer {
       for_each_bit(board_->positions(u, d), [&](int i) {
         const int c = cells[static_cast<std::size_t>(i)];
         if (c == cell || (u != units[0] && box_of(c) == box)) return;
-        out.push_back(add_node(c, d, false, p));
+        out.push_back(add_node(c, d, false, p, region_cause(u)));
       });
     }
   }
@@ -133,7 +126,8 @@ class ForcingChainsAndCycles final : public Producer {
     const int cell = src.cell, d = src.digit;
     if (y) {
       const DigitMask m = board_->candidates(cell);
-      if (popcount(m) == 2) out.push_back(add_node(cell, single_digit(static_cast<DigitMask>(m & ~digit_bit(d))), true, p));
+      if (popcount(m) == 2)
+        out.push_back(add_node(cell, single_digit(static_cast<DigitMask>(m & ~digit_bit(d))), true, p, Cause::NakedSingle));
     }
     if (x) {
       for (int u : kCellUnits[static_cast<std::size_t>(cell)]) {
@@ -144,7 +138,7 @@ class ForcingChainsAndCycles final : public Producer {
         if (other == cell) other = cells[static_cast<std::size_t>(lowest_bit_index(clear_lowest_bit(pos)))];
         bool dup = false;
         for (int q : out) dup = dup || same(q, other, d, true);
-        if (!dup) out.push_back(add_node(other, d, true, p));
+        if (!dup) out.push_back(add_node(other, d, true, p, region_cause(u)));
       }
     }
   }
@@ -176,6 +170,7 @@ class ForcingChainsAndCycles final : public Producer {
   // below p has at least p's level + 1 + `extra` distinct potentials. BFS
   // visits levels in order, so once this fails the search can stop.
   bool worth_expanding(int p, double base, int extra) const {
+    if (nesting_) return true;  // nested use needs every hint
     return base + length_increment(nodes_[static_cast<std::size_t>(p)].level + 1 + extra) <= best_;
   }
   void record(ChainHint&& h) {
@@ -186,10 +181,11 @@ class ForcingChainsAndCycles final : public Producer {
   // --- the passes ---------------------------------------------------------------
   void run_pass(bool y, bool x) {
     // A pass whose base rating already exceeds the best hint cannot win.
-    if ((x && y ? 7.0 : 6.5) > best_) return;
+    if (!nesting_ && (x && y ? 7.0 : 6.5) > best_) return;
     for (int cell = 0; cell < kCells; ++cell) {
       const DigitMask m = board_->candidates(cell);
       if (board_->value(cell) != 0 || popcount(m) < 2) continue;
+      if (work_budget_expired()) return;
       if (!x && popcount(m) > 2) continue;  // Y-cycles start only from bivalue cells
       for_each_digit(m, [&](int d) { unary_chaining(cell, d, y, x); });
     }
@@ -228,6 +224,15 @@ class ForcingChainsAndCycles final : public Producer {
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
         if (!worth_expanding(p, cycle_base, 0)) return finish_cycles(y, x);
+        const Potential& off = nodes_[static_cast<std::size_t>(p)];
+        std::uint32_t& done = off_done_[static_cast<std::size_t>(key(off.cell, off.digit))];
+        if (done == gen_) {
+          // Processed before through another parent: its "on" consequences are
+          // already known, so only a new way back to the start matters.
+          if (length >= 4) close_cycle(p, cell, d, y, x);
+          continue;
+        }
+        done = gen_;
         off_to_on(p, y, x, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
@@ -242,24 +247,56 @@ class ForcingChainsAndCycles final : public Producer {
     finish_cycles(y, x);
   }
 
+  // If "off" node p implies the start (cell, d) on, records that cycle end.
+  // Same rules and order as off_to_on, restricted to the start.
+  void close_cycle(int p, int cell, int d, bool y, bool x) {
+    const Potential src = nodes_[static_cast<std::size_t>(p)];
+    if (y && src.cell == cell) {
+      const DigitMask m = board_->candidates(cell);
+      if (popcount(m) == 2 && (m & ~digit_bit(src.digit)) == digit_bit(d))
+        found_.push_back(add_node(cell, d, true, p, Cause::NakedSingle));
+      return;
+    }
+    if (!x || src.digit != d || src.cell == cell) return;
+    for (int u : kCellUnits[static_cast<std::size_t>(src.cell)]) {
+      const CellSet where = board_->digit_cells(d) & kUnitSet[static_cast<std::size_t>(u)];
+      if (where.size() == 2 && where.has(cell)) {
+        found_.push_back(add_node(cell, d, true, p, region_cause(u)));
+        return;
+      }
+    }
+  }
+
   void finish_cycles(bool y, bool x) {
     for (int end : found_) cycle_hint(end, y, x);
   }
 
   void cycle_hint(int end, bool y, bool x) {
-    // Cells of the cycle, then the candidates seen by an "on" node and by an "off" node.
+    // Cells of the cycle; then, walking back from the end, the candidates each
+    // "on" node and each "off" node sees outside the cycle (in SE's order);
+    // the cycle eliminates those seen by both.
     CellSet cells;
     for (int q = end; nodes_[static_cast<std::size_t>(q)].parent >= 0; q = nodes_[static_cast<std::size_t>(q)].parent)
       cells.add(nodes_[static_cast<std::size_t>(q)].cell);
     std::array<CellSet, 10> by_on{}, by_off{};
+    cancel_.clear();
     for (int q = end; nodes_[static_cast<std::size_t>(q)].parent >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
       const Potential& p = nodes_[static_cast<std::size_t>(q)];
       const CellSet seen = (kPeerSet[p.cell] - cells) & board_->digit_cells(p.digit);
-      (p.on ? by_on : by_off)[p.digit] |= seen;
+      auto& mine = (p.on ? by_on : by_off)[p.digit];
+      if (p.on) seen.for_each([&](int c) {
+          if (!mine.has(c)) cancel_.push_back(key(c, p.digit));
+        });
+      mine |= seen;
     }
     Step s;
-    for (int d = 1; d <= 9; ++d)
-      (by_on[static_cast<std::size_t>(d)] & by_off[static_cast<std::size_t>(d)]).for_each([&](int c) { s.removals[c] |= digit_bit(d); });
+    removal_cells_.clear();
+    for (int k : cancel_) {
+      const int c = k / 10, d = k % 10;
+      if (!by_off[static_cast<std::size_t>(d)].has(c)) continue;
+      if (!s.removals[c]) removal_cells_.push_back(c);
+      s.removals[c] |= digit_bit(d);
+    }
     if (!s.has_eliminations()) return;
     s.complexity = ancestor_count(end);
     const bool xy = x && y;
@@ -269,7 +306,33 @@ class ForcingChainsAndCycles final : public Producer {
     s.label = xy ? "Bidirectional Cycle" : y ? "Bidirectional Y-Cycle"
                                              : (cells.size() == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle");
     s.detail = chain_text(end) + " (cycle)";
+    if (nesting_) s.nested = cycle_record(end, s.complexity);
     record({std::move(s), xy ? 4 : (y ? 3 : 2)});
+  }
+
+  // What an outer chain needs from a cycle: its two targets are the cycle
+  // read forwards (ending on the start) and SE's reversed copy, whose nodes
+  // have their on/off state flipped but keep their causes.
+  std::shared_ptr<const NestedChain> cycle_record(int end, int complexity) {
+    auto rec = std::make_shared<NestedChain>();
+    rec->complexity = complexity;
+    rec->removal_cells = removal_cells_;
+    path_.clear();
+    for (int q = end; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) path_.push_back(q);  // end .. root
+    // Target 1: from the end back towards the start (the start equals the end).
+    for (std::size_t i = 0; i + 1 < path_.size(); ++i) {
+      const Potential& p = nodes_[static_cast<std::size_t>(path_[i])];
+      if (p.on && p.cause != Cause::None) rec->causes.push_back({p.cell, p.digit, p.cause});
+      rec->identity.push_back(potential_code(p.cell, p.digit, p.on));
+    }
+    rec->identity.push_back(~0u);
+    // Target 2: the reversed cycle, from the start forwards.
+    for (std::size_t i = path_.size(); i-- > 1;) {
+      const Potential& p = nodes_[static_cast<std::size_t>(path_[i])];
+      if (!p.on && p.cause != Cause::None) rec->causes.push_back({p.cell, p.digit, p.cause});
+      rec->identity.push_back(potential_code(p.cell, p.digit, !p.on));
+    }
+    return rec;
   }
 
   // Assume (cell, d) on (from_on) or off and look for its own negation.
@@ -344,6 +407,17 @@ class ForcingChainsAndCycles final : public Producer {
     s.digits = digit_bit(t.digit);
     s.label = y ? "Forcing Chain" : (s.complexity == 6 ? "Turbot Fish" : "Forcing X-Chain");
     s.detail = chain_text(target);
+    if (nesting_) {
+      auto rec = std::make_shared<NestedChain>();
+      rec->complexity = s.complexity;
+      rec->removal_cells.push_back(t.cell);
+      for (int q = target; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
+        const Potential& p = nodes_[static_cast<std::size_t>(q)];
+        if (p.on && p.cause != Cause::None) rec->causes.push_back({p.cell, p.digit, p.cause});
+        rec->identity.push_back(potential_code(p.cell, p.digit, p.on));
+      }
+      s.nested = std::move(rec);
+    }
     record({std::move(s), y ? 4 : 2});
   }
 
@@ -377,15 +451,19 @@ class ForcingChainsAndCycles final : public Producer {
   std::vector<int> pending_on_, pending_off_, scratch_, found_;
   std::vector<ChainHint> hints_;
   std::array<int, 810> on_idx_{}, off_idx_{};
-  std::array<std::uint32_t, 810> on_stamp_{}, off_stamp_{};
+  std::array<std::uint32_t, 810> on_stamp_{}, off_stamp_{}, off_done_{};
   std::uint32_t gen_ = 0;
   std::array<std::uint32_t, 1620> count_stamp_{};
   std::uint32_t count_gen_ = 0;
   double best_ = 1e9;  // lowest rating among the hints found so far
+  bool nesting_ = false;
+  std::vector<int> cancel_, removal_cells_, path_;
 };
 
 }  // namespace
 
-std::unique_ptr<Producer> make_forcing_chains_and_cycles() { return std::make_unique<ForcingChainsAndCycles>(); }
+std::unique_ptr<Producer> make_forcing_chains_and_cycles(bool nesting) {
+  return std::make_unique<ForcingChainsAndCycles>(nesting);
+}
 
 }  // namespace sudokit::grader

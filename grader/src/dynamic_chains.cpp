@@ -22,8 +22,10 @@
 // sorted by (rating as a double, complexity, kind key) and the first wins.
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <vector>
 
+#include "chain_support.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -32,29 +34,20 @@ namespace {
 constexpr int kKeys = 810;  // cell * 10 + digit
 constexpr int key(int cell, int digit) { return cell * 10 + digit; }
 
-double length_increment(int complexity) {
-  double added = 0.0;
-  int ceil = 4;
-  const int length = complexity - 2;
-  bool odd = false;
-  while (length > ceil) {
-    added += 0.1;
-    ceil = odd ? (ceil * 4) / 3 : (ceil * 3) / 2;
-    odd = !odd;
-  }
-  return added;
-}
-
 struct Node {
   std::uint8_t cell;
   std::uint8_t digit;
   bool on;
+  Cause cause;
   int parents_begin;  // into the parent pool
   int parents_count;
+  int nested;         // index into nested_ when derived from a nested chain hint, else -1
 };
 
 // The potentials one run derived, in insertion order, with lookup by (cell, digit).
 struct Run {
+  bool consistent = true;          // false when the run met a contradiction
+  int absurd_on = -1, absurd_off = -1;  // the clashing pair, then
   std::vector<int> ons, offs;
   std::array<int, kKeys> on_idx{}, off_idx{};
   std::array<std::uint32_t, kKeys> on_stamp{}, off_stamp{};
@@ -92,13 +85,41 @@ struct ChainHint {
 class DynamicChains final : public Producer {
  public:
   enum class Mode { Nishio, Multiple, Dynamic };
-  explicit DynamicChains(Mode mode) : mode_(mode) {}
+  /// level > 0 (dynamic mode only): when propagation stalls, simpler
+  /// techniques run on the reduced grid and feed their eliminations back.
+  /// `nesting_limit` is the level of the dynamic chains nested at level 4;
+  /// `nesting` makes every hint carry what an outer chain needs.
+  DynamicChains(Mode mode, int level, int nesting_limit, bool nesting)
+      : mode_(mode), level_(level), nesting_(nesting) {
+    if (level_ > 0) {
+      // The rules SE tries on the reduced grid, in its order.
+      rules_.push_back(make_locking(false));
+      rules_.push_back(make_hidden_set(2, false));
+      rules_.push_back(make_naked_set(2));
+      rules_.push_back(make_fish(2));
+      if (level_ >= 4) {
+        rules_.push_back(std::make_unique<DynamicChains>(Mode::Dynamic, nesting_limit, 0, true));
+      } else {
+        if (level_ >= 2) rules_.push_back(make_forcing_chains_and_cycles(true));
+        if (level_ >= 3) rules_.push_back(std::make_unique<DynamicChains>(Mode::Multiple, 0, 0, true));
+      }
+    }
+  }
 
   void find(const Board& board, StepSink& sink) override {
     board_ = &board;
     hints_.clear();
+    nodes_.clear();
+    parent_pool_.clear();
+    nested_.clear();
+    runs_used_ = 0;
+    if (++cache_gen_ == 0) {
+      cache_stamp_.fill(0);
+      cache_gen_ = 1;
+    }
     for (int cell = 0; cell < kCells; ++cell) {
       if (board.value(cell) != 0) continue;
+      if (work_budget_expired()) return;
       const int n = popcount(board.candidates(cell));
       if (n > 2 || (n > 1 && dynamic())) cell_hints(cell, n);
     }
@@ -115,17 +136,37 @@ class DynamicChains final : public Producer {
   bool dynamic() const { return mode_ != Mode::Multiple; }
   bool nishio() const { return mode_ == Mode::Nishio; }
   bool multiple() const { return mode_ != Mode::Nishio; }
-  double base() const { return mode_ == Mode::Nishio ? 7.5 : mode_ == Mode::Multiple ? 8.0 : 8.5; }
+  double base() const {
+    if (level_ >= 2) return 9.5 + 0.5 * (level_ - 2);
+    if (level_ == 1) return 9.0;
+    return mode_ == Mode::Nishio ? 7.5 : mode_ == Mode::Multiple ? 8.0 : 8.5;
+  }
+  std::string suffix() const {
+    static const char* kSuffix[] = {"", " (+)", " (+ Forcing Chains)", " (+ Multiple Forcing Chains)",
+                                    " (+ Dynamic Forcing Chains)"};
+    return kSuffix[std::min(level_, 4)];
+  }
 
-  Run& run(std::size_t i) {
-    while (runs_.size() <= i) runs_.push_back(std::make_unique<Run>());
-    return *runs_[i];
+  // The run from one assumption, computed once per search: the "on" run of
+  // a candidate serves its own contradiction, double, region and cell
+  // forcing, and every region forcing where it is another position.
+  Run& cached_run(int cell, int digit, bool on) {
+    const std::size_t k = static_cast<std::size_t>(key(cell, digit) * 2 + (on ? 1 : 0));
+    if (cache_stamp_[k] == cache_gen_) return *runs_[static_cast<std::size_t>(cache_slot_[k])];
+    if (runs_.size() <= runs_used_) runs_.push_back(std::make_unique<Run>());
+    Run& r = *runs_[runs_used_];
+    cache_stamp_[k] = cache_gen_;
+    cache_slot_[k] = static_cast<int>(runs_used_++);
+    r.consistent = chain_from(r, cell, digit, on);
+    r.absurd_on = r.consistent ? -1 : absurd_on_;
+    r.absurd_off = r.consistent ? -1 : absurd_off_;
+    return r;
   }
 
   // --- nodes ------------------------------------------------------------------
-  int make_node(int cell, int digit, bool on, int parent) {
-    nodes_.push_back({static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(digit), on,
-                      static_cast<int>(parent_pool_.size()), parent >= 0 ? 1 : 0});
+  int make_node(int cell, int digit, bool on, int parent, Cause cause = Cause::None, int nested = -1) {
+    nodes_.push_back({static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(digit), on, cause,
+                      static_cast<int>(parent_pool_.size()), parent >= 0 ? 1 : 0, nested});
     if (parent >= 0) parent_pool_.push_back(parent);
     return static_cast<int>(nodes_.size()) - 1;
   }
@@ -162,7 +203,7 @@ class DynamicChains final : public Producer {
           DigitMask others = static_cast<DigitMask>(cand_[cell] & ~digit_bit(d));
           for (; others; others &= static_cast<DigitMask>(others - 1)) {
             const int v = lowest_bit_index(others) + 1;
-            if (!derive_off(r, cell, v, p)) return false;
+            if (!derive_off(r, cell, v, p, Cause::NakedSingle)) return false;
           }
         }
         // The digit goes off in the box, then in the row and column outside the box.
@@ -173,8 +214,9 @@ class DynamicChains final : public Producer {
           where.remove(cell);
           if (k > 0) where -= box;
           bool ok = true;
+          const Cause cause = region_cause(units[static_cast<std::size_t>(k)]);
           for_each_in_unit_order(units[static_cast<std::size_t>(k)], where, [&](int c) {
-            if (ok) ok = derive_off(r, c, d, p);
+            if (ok) ok = derive_off(r, c, d, p, cause);
           });
           if (!ok) return false;
         }
@@ -185,7 +227,7 @@ class DynamicChains final : public Producer {
         made_.clear();
         if (y && popcount(cand_[cell]) == 2) {
           const int other = single_digit(static_cast<DigitMask>(cand_[cell] & ~digit_bit(d)));
-          const int q = make_node(cell, other, true, p);
+          const int q = make_node(cell, other, true, p, Cause::NakedSingle);
           if (dynamic()) {
             for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~cand_[cell]),
                            [&](int v) { add_parent(q, r.off(key(cell, v))); });
@@ -205,7 +247,7 @@ class DynamicChains final : public Producer {
             dup = dup || (n.cell == other && n.digit == d);
           }
           if (dup) continue;
-          const int q = make_node(other, d, true, p);
+          const int q = make_node(other, d, true, p, region_cause(u));
           if (dynamic()) {
             const CellSet removed = (board_->digit_cells(d) & kUnitSet[static_cast<std::size_t>(u)]) - where;
             for_each_in_unit_order(u, removed, [&](int c) { add_parent(q, r.off(key(c, d))); });
@@ -224,22 +266,175 @@ class DynamicChains final : public Producer {
           }
           if (r.on(k) < 0) r.add(k, true, q);
         }
-      } else {
+      } else if (level_ == 0 || !advanced(r)) {
         return true;
       }
     }
   }
 
+  // --- nested techniques (levels >= 1) -----------------------------------------
+  // Runs the level's rules on the reduced grid; the first rule with a usable
+  // hint contributes every elimination of its hints as new "off" potentials
+  // whose parents are the removals the hint relied on. Returns whether any
+  // new potential was queued.
+  bool advanced(Run& r) {
+    if (work_budget_expired()) return false;
+    Candidates reduced;
+    for (int c = 0; c < kCells; ++c) reduced[c] = cand_[c];
+    const Board scratch(board_->values(), reduced);
+    made_.clear();
+    for (auto& rule : rules_) {
+      AllSteps all;
+      rule->find(scratch, all);
+      for (const Step& st : all.steps) {
+        rule_parents(st, scratch, parents_);
+        if (parents_.empty()) continue;
+        removal_cells_.clear();
+        int nested = -1;
+        if (st.nested) {
+          nested = static_cast<int>(nested_.size());
+          nested_.push_back(st.nested);
+          removal_cells_ = st.nested->removal_cells;
+        } else {
+          removal_order(st, removal_cells_);
+        }
+        java_hash_order(removal_cells_);
+        for (int c : removal_cells_) {
+          for_each_digit(st.removals[c], [&](int d) {
+            const int q = make_node(c, d, false, -1, Cause::Advanced, nested);
+            for (int pk : parents_) {
+              const int parent = r.off(pk);
+              assert(parent >= 0 && "a rule parent is always a removal made by this run");
+              if (parent >= 0) add_parent(q, parent);
+            }
+            made_.push_back(q);
+          });
+        }
+      }
+      if (!made_.empty()) break;
+    }
+    bool queued = false;
+    for (int q : made_) {
+      const Node& n = nodes_[static_cast<std::size_t>(q)];
+      const int k = key(n.cell, n.digit);
+      if (r.off(k) >= 0) continue;
+      r.add(k, false, q);
+      queued = true;
+    }
+    return queued;
+  }
+
+  // Cells with eliminations in the order SE inserted them into its map: the
+  // order of the house holding them (for fish: cover line by cover line).
+  static void removal_order(const Step& st, std::vector<int>& out) {
+    auto from_unit = [&](int u) {
+      for (int c : kUnitCells[static_cast<std::size_t>(u)])
+        if (st.removals[c]) out.push_back(c);
+    };
+    switch (st.technique) {
+      case Technique::Pointing:
+      case Technique::Claiming:
+        from_unit(st.unit2);
+        break;
+      case Technique::XWing:
+      case Technique::Swordfish:
+      case Technique::Jellyfish: {
+        const int cover = st.unit == 18 ? 9 : 18;
+        for (int u = cover; u < cover + 9; ++u)
+          if (st.units & (1u << u)) from_unit(u);
+        break;
+      }
+      default:
+        if (st.unit >= 0) from_unit(st.unit);
+        else
+          for (int c = 0; c < kCells; ++c)
+            if (st.removals[c]) out.push_back(c);
+    }
+  }
+
+  // SE's getRuleParents: the candidates, removed since the chain started,
+  // without whose removal the hint would not exist (keys of "off" potentials).
+  void rule_parents(const Step& st, const Board& now, std::vector<int>& out) const {
+    out.clear();
+    auto removed = [&](int c, int d) { return (board_->candidates(c) & digit_bit(d)) && !(now.candidates(c) & digit_bit(d)); };
+    if (st.nested) {
+      // Chains: for each forced "on" potential, the removals that forced it
+      // (the cell's other candidates, or the digit's other positions in the
+      // house), each once, in walk order.
+      auto push_once = [&](int k) {
+        if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+      };
+      for (const CauseEntry& e : st.nested->causes) {
+        if (e.cause == Cause::NakedSingle) {
+          for (int v = 1; v <= 9; ++v)
+            if (removed(e.cell, v)) push_once(key(e.cell, v));
+        } else {
+          for (int c : kUnitCells[static_cast<std::size_t>(cause_unit(e.cause, e.cell))])
+            if (removed(c, e.digit)) push_once(key(c, e.digit));
+        }
+      }
+      return;
+    }
+    switch (st.technique) {
+      case Technique::Pointing:
+      case Technique::Claiming: {
+        const int d = single_digit(st.digits);
+        for (int c : kUnitCells[static_cast<std::size_t>(st.unit)])
+          if (removed(c, d) && !kUnitSet[static_cast<std::size_t>(st.unit2)].has(c)) out.push_back(key(c, d));
+        break;
+      }
+      case Technique::XWing:
+      case Technique::Swordfish:
+      case Technique::Jellyfish: {
+        const int d = single_digit(st.digits);
+        const int base = st.unit, cover = base == 18 ? 9 : 18;
+        CellSet covered;
+        for (int u = cover; u < cover + 9; ++u)
+          if (st.units & (1u << u)) covered |= kUnitSet[static_cast<std::size_t>(u)];
+        for (int u = base; u < base + 9; ++u) {
+          if (!(st.units & (1u << u))) continue;
+          for (int c : kUnitCells[static_cast<std::size_t>(u)])
+            if (removed(c, d) && !covered.has(c)) out.push_back(key(c, d));
+        }
+        break;
+      }
+      case Technique::HiddenPair:
+      case Technique::HiddenTriplet:
+      case Technique::HiddenQuad: {
+        std::uint16_t mine = 0;
+        for_each_digit(st.digits, [&](int d) { mine |= now.positions(st.unit, d); });
+        const auto& cells = kUnitCells[static_cast<std::size_t>(st.unit)];
+        for (int i = 0; i < 9; ++i) {
+          if (mine & (1u << i)) continue;
+          const int c = cells[static_cast<std::size_t>(i)];
+          for_each_digit(st.digits, [&](int d) {
+            if (board_->candidates(c) & digit_bit(d)) out.push_back(key(c, d));
+          });
+        }
+        break;
+      }
+      case Technique::NakedPair:
+      case Technique::NakedTriplet:
+      case Technique::NakedQuad:
+        st.cells.for_each([&](int c) {
+          for_each_digit(static_cast<DigitMask>(board_->candidates(c) & ~st.digits), [&](int d) { out.push_back(key(c, d)); });
+        });
+        break;
+      default:
+        break;
+    }
+  }
+
   // An "off" derived from `parent`: contradiction if it is already on.
-  bool derive_off(Run& r, int cell, int digit, int parent) {
+  bool derive_off(Run& r, int cell, int digit, int parent, Cause cause) {
     const int k = key(cell, digit);
     const int conj = r.on(k);
     if (conj >= 0) {
       absurd_on_ = conj;
-      absurd_off_ = make_node(cell, digit, false, parent);
+      absurd_off_ = make_node(cell, digit, false, parent, cause);
       return false;
     }
-    if (r.off(k) < 0) r.add(k, false, make_node(cell, digit, false, parent));
+    if (r.off(k) < 0) r.add(k, false, make_node(cell, digit, false, parent, cause));
     return true;
   }
 
@@ -257,14 +452,15 @@ class DynamicChains final : public Producer {
   }
 
   // --- complexity -----------------------------------------------------------------
-  // SE's ancestor count: breadth-first over parents, distinct (cell, digit, on).
-  int ancestor_count(int node) {
+  // SE's walk of a chain: breadth-first over parents, each distinct
+  // (cell, digit, on) once, expanding the first node met with that value.
+  template <class F>
+  void walk_chain(int target, F&& visit) {
     if (++count_gen_ == 0) {
       count_stamp_.fill(0);
       count_gen_ = 1;
     }
-    todo_.assign(1, node);
-    int n = 0;
+    todo_.assign(1, target);
     while (!todo_.empty()) {
       next_.clear();
       for (int q : todo_) {
@@ -272,12 +468,50 @@ class DynamicChains final : public Producer {
         const std::size_t k = static_cast<std::size_t>(key(p.cell, p.digit) * 2 + (p.on ? 1 : 0));
         if (count_stamp_[k] == count_gen_) continue;
         count_stamp_[k] = count_gen_;
-        ++n;
+        visit(q);
         for (int i = 0; i < p.parents_count; ++i) next_.push_back(parent_pool_[static_cast<std::size_t>(p.parents_begin + i)]);
       }
       todo_.swap(next_);
     }
-    return n;
+  }
+
+  // Complexity of a hint whose branches end at `targets`: distinct ancestors
+  // of each branch, plus once each distinct nested chain met along them.
+  int hint_complexity(const std::vector<int>& targets) {
+    int total = 0;
+    counted_nested_.clear();
+    for (int t : targets) {
+      walk_chain(t, [&](int q) {
+        ++total;
+        const int n = nodes_[static_cast<std::size_t>(q)].nested;
+        if (n < 0) return;
+        const NestedChain* rec = nested_[static_cast<std::size_t>(n)].get();
+        for (const NestedChain* seen : counted_nested_)
+          if (seen == rec || seen->identity == rec->identity) return;
+        counted_nested_.push_back(rec);
+        total += rec->complexity;
+      });
+    }
+    return total;
+  }
+
+  // In nesting mode: what an outer chain needs from this hint. `assumed` is
+  // the cause SE gives the branches' assumptions (cell / region forcing).
+  std::shared_ptr<const NestedChain> make_record(const std::vector<int>& targets, Cause assumed, int complexity,
+                                                 int cell) {
+    auto rec = std::make_shared<NestedChain>();
+    rec->complexity = complexity;
+    rec->removal_cells.push_back(cell);
+    for (int t : targets) {
+      walk_chain(t, [&](int q) {
+        const Node& p = nodes_[static_cast<std::size_t>(q)];
+        rec->identity.push_back(potential_code(p.cell, p.digit, p.on));
+        const Cause c = p.cause == Cause::None ? assumed : p.cause;
+        if (p.on && c != Cause::None && c != Cause::Advanced) rec->causes.push_back({p.cell, p.digit, c});
+      });
+      rec->identity.push_back(~0u);
+    }
+    return rec;
   }
 
   // --- hints ------------------------------------------------------------------------
@@ -297,19 +531,23 @@ class DynamicChains final : public Producer {
     s.difficulty = base() + length_increment(s.complexity);
     s.technique = mode_ == Mode::Nishio ? Technique::NishioForcingChain
                   : mode_ == Mode::Multiple ? (sort_key == 6 ? Technique::RegionForcingChain : Technique::CellForcingChain)
-                                            : Technique::DynamicForcingChain;
+                  : level_ == 0 ? Technique::DynamicForcingChain
+                  : level_ == 1 ? Technique::DynamicForcingChainPlus
+                                : Technique::NestedForcingChain;
     const char* prefix = mode_ == Mode::Nishio ? "Nishio " : mode_ == Mode::Dynamic ? "Dynamic " : "";
-    s.label = std::string(prefix) + kind + " Chains";
+    s.label = std::string(prefix) + kind + " Chains" + suffix();
     hints_.push_back({std::move(s), sort_key});
   }
 
   // Contradiction (Nishio or dynamic): the assumption (cell, digit, on) fails.
-  void contradiction_hint(int cell, int digit, bool on) {
+  void contradiction_hint(const Run& r, int cell, int digit, bool on) {
     Step s;
     if (!conclude(s, cell, digit, !on)) return;
-    s.complexity = ancestor_count(absurd_on_) + ancestor_count(absurd_off_);
+    targets_.assign({r.absurd_on, r.absurd_off});
+    s.complexity = hint_complexity(targets_);
+    if (nesting_) s.nested = make_record(targets_, Cause::None, s.complexity, cell);
     s.cells.add(cell);
-    s.detail = path_text(absurd_on_) + " and " + path_text(absurd_off_);
+    s.detail = path_text(r.absurd_on) + " and " + path_text(r.absurd_off);
     add_hint(std::move(s), 7, nishio() ? "Forcing" : "Contradiction Forcing");
   }
 
@@ -318,7 +556,9 @@ class DynamicChains final : public Producer {
     const Node t = nodes_[static_cast<std::size_t>(from_on)];
     Step s;
     if (!conclude(s, t.cell, t.digit, t.on)) return;
-    s.complexity = ancestor_count(from_on) + ancestor_count(from_off);
+    targets_.assign({from_on, from_off});
+    s.complexity = hint_complexity(targets_);
+    if (nesting_) s.nested = make_record(targets_, Cause::None, s.complexity, t.cell);
     s.cells.add(cell);
     s.cells.add(t.cell);
     s.detail = path_text(from_on) + " and " + path_text(from_off);
@@ -326,12 +566,12 @@ class DynamicChains final : public Producer {
   }
 
   // Cell or region forcing: the conclusion follows from every branch.
-  void reduction_hint(const std::vector<int>& branch_nodes, int sort_key, int src_cell) {
+  void reduction_hint(const std::vector<int>& branch_nodes, int sort_key, int src_cell, Cause assumed) {
     const Node t = nodes_[static_cast<std::size_t>(branch_nodes.front())];
     Step s;
     if (!conclude(s, t.cell, t.digit, t.on)) return;
-    s.complexity = 0;
-    for (int b : branch_nodes) s.complexity += ancestor_count(b);
+    s.complexity = hint_complexity(branch_nodes);
+    if (nesting_) s.nested = make_record(branch_nodes, assumed, s.complexity, t.cell);
     s.cells.add(src_cell);
     s.cells.add(t.cell);
     for (int b : branch_nodes) {
@@ -363,62 +603,62 @@ class DynamicChains final : public Producer {
 
   // --- SE's getMultipleChainsHintListForCell ------------------------------------------
   void cell_hints(int cell, int cardinality) {
-    nodes_.clear();
-    parent_pool_.clear();
     const DigitMask cands = board_->candidates(cell);
     const bool do_double = cardinality >= 3 && !nishio() && dynamic();
     const bool do_contradiction = dynamic();  // Nishio is dynamic too
-    std::size_t slot = 0;
     value_runs_.clear();
     for_each_digit(cands, [&](int d) {
-      Run& on_run = run(slot++);
-      const bool on_ok = chain_from(on_run, cell, d, true);
-      if (do_contradiction && !on_ok) contradiction_hint(cell, d, true);
+      Run& on_run = cached_run(cell, d, true);
+      if (do_contradiction && !on_run.consistent) contradiction_hint(on_run, cell, d, true);
       // The "off" assumption only matters for contradictions and double forcing.
-      Run& off_run = run(slot++);
-      const bool off_ok = (do_contradiction || do_double) ? chain_from(off_run, cell, d, false) : true;
-      if (do_contradiction && !off_ok) contradiction_hint(cell, d, false);
-      if (do_double) {
-        for (int p : on_run.ons) {
-          const Node& n = nodes_[static_cast<std::size_t>(p)];
-          const int q = off_run.on(key(n.cell, n.digit));
-          if (q >= 0) double_hint(p, q, cell);
-        }
-        for (int p : on_run.offs) {
-          const Node& n = nodes_[static_cast<std::size_t>(p)];
-          const int q = off_run.off(key(n.cell, n.digit));
-          if (q >= 0) double_hint(p, q, cell);
+      if (do_contradiction || do_double) {
+        Run& off_run = cached_run(cell, d, false);
+        if (do_contradiction && !off_run.consistent) contradiction_hint(off_run, cell, d, false);
+        if (do_double) {
+          for (int p : on_run.ons) {
+            const Node& n = nodes_[static_cast<std::size_t>(p)];
+            const int q = off_run.on(key(n.cell, n.digit));
+            if (q >= 0) double_hint(p, q, cell);
+          }
+          for (int p : on_run.offs) {
+            const Node& n = nodes_[static_cast<std::size_t>(p)];
+            const int q = off_run.off(key(n.cell, n.digit));
+            if (q >= 0) double_hint(p, q, cell);
+          }
         }
       }
-      if (!nishio()) region_hints(cell, d, on_run, slot);
+      if (!nishio()) region_hints(cell, d, on_run);
       value_runs_.push_back(&on_run);
     });
     if (nishio()) return;
-    if (cardinality == 2 || (multiple() && cardinality > 2)) {
-      // Conclusions common to the "on" runs of every candidate, in the first run's order.
-      for (int pass = 0; pass < 2; ++pass) {
-        const std::vector<int>& first = pass == 0 ? value_runs_[0]->ons : value_runs_[0]->offs;
-        for (int p : first) {
-          const Node& n = nodes_[static_cast<std::size_t>(p)];
-          const int k = key(n.cell, n.digit);
-          branch_.clear();
-          bool common = true;
-          for (Run* r : value_runs_) {
-            const int q = pass == 0 ? r->on(k) : r->off(k);
-            if (q < 0) {
-              common = false;
-              break;
-            }
-            branch_.push_back(q);
+    if (cardinality == 2 || (multiple() && cardinality > 2)) common_conclusions(value_runs_, 5, cell, Cause::NakedSingle);
+  }
+
+  // Conclusions shared by every run, in the first run's order ("on" ones,
+  // then "off" ones): cell forcing (key 5) or region forcing (key 6).
+  void common_conclusions(const std::vector<Run*>& branches, int sort_key, int src_cell, Cause assumed) {
+    for (int pass = 0; pass < 2; ++pass) {
+      const std::vector<int>& first = pass == 0 ? branches[0]->ons : branches[0]->offs;
+      for (int p : first) {
+        const Node& n = nodes_[static_cast<std::size_t>(p)];
+        const int k = key(n.cell, n.digit);
+        branch_.clear();
+        bool common = true;
+        for (Run* r : branches) {
+          const int q = pass == 0 ? r->on(k) : r->off(k);
+          if (q < 0) {
+            common = false;
+            break;
           }
-          if (common) reduction_hint(branch_, 5, cell);
+          branch_.push_back(q);
         }
+        if (common) reduction_hint(branch_, sort_key, src_cell, assumed);
       }
     }
   }
 
   // Region forcing for each house where this cell is the first position of d.
-  void region_hints(int cell, int d, Run& on_run, std::size_t& slot) {
+  void region_hints(int cell, int d, Run& on_run) {
     for (int k = 0; k < 3; ++k) {
       const int u = kCellUnits[static_cast<std::size_t>(cell)][static_cast<std::size_t>(k)];
       const std::uint16_t pos = board_->positions(u, d);
@@ -427,46 +667,32 @@ class DynamicChains final : public Producer {
       const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
       if (cells[static_cast<std::size_t>(lowest_bit_index(pos))] != cell) continue;
       region_runs_.clear();
-      const std::size_t first_slot = slot;
       for_each_bit(pos, [&](int i) {
         const int c = cells[static_cast<std::size_t>(i)];
-        if (c == cell) {
-          region_runs_.push_back(&on_run);
-        } else {
-          Run& r = run(slot++);
-          chain_from(r, c, d, true);
-          region_runs_.push_back(&r);
-        }
+        region_runs_.push_back(c == cell ? &on_run : &cached_run(c, d, true));
       });
-      for (int pass = 0; pass < 2; ++pass) {
-        const std::vector<int>& first = pass == 0 ? on_run.ons : on_run.offs;
-        for (int p : first) {
-          const Node& n = nodes_[static_cast<std::size_t>(p)];
-          const int kk = key(n.cell, n.digit);
-          branch_.clear();
-          bool common = true;
-          for (Run* r : region_runs_) {
-            const int q = pass == 0 ? r->on(kk) : r->off(kk);
-            if (q < 0) {
-              common = false;
-              break;
-            }
-            branch_.push_back(q);
-          }
-          if (common) reduction_hint(branch_, 6, cell);
-        }
-      }
-      slot = first_slot;  // the region's extra runs are no longer needed
+      common_conclusions(region_runs_, 6, cell, region_cause(u));
     }
   }
 
   Mode mode_;
+  int level_ = 0;
+  bool nesting_ = false;
+  std::vector<std::shared_ptr<const NestedChain>> nested_;  // chains behind advanced potentials
+  std::vector<const NestedChain*> counted_nested_;
+  std::vector<int> targets_;
+  std::vector<std::unique_ptr<Producer>> rules_;  // nested techniques (level >= 1)
+  std::vector<int> parents_, removal_cells_;
   const Board* board_ = nullptr;
   std::array<DigitMask, 81> cand_{};
   std::array<CellSet, 10> cells_{};
   std::vector<Node> nodes_;
   std::vector<int> parent_pool_;
   std::vector<std::unique_ptr<Run>> runs_;
+  std::size_t runs_used_ = 0;
+  std::array<std::uint32_t, 2 * kKeys> cache_stamp_{};
+  std::array<int, 2 * kKeys> cache_slot_{};
+  std::uint32_t cache_gen_ = 0;
   std::vector<Run*> value_runs_, region_runs_;
   std::vector<int> made_, branch_, todo_, next_;
   std::vector<ChainHint> hints_;
@@ -477,8 +703,14 @@ class DynamicChains final : public Producer {
 
 }  // namespace
 
-std::unique_ptr<Producer> make_nishio_chains() { return std::make_unique<DynamicChains>(DynamicChains::Mode::Nishio); }
-std::unique_ptr<Producer> make_multiple_chains() { return std::make_unique<DynamicChains>(DynamicChains::Mode::Multiple); }
-std::unique_ptr<Producer> make_dynamic_chains() { return std::make_unique<DynamicChains>(DynamicChains::Mode::Dynamic); }
+std::unique_ptr<Producer> make_nishio_chains() {
+  return std::make_unique<DynamicChains>(DynamicChains::Mode::Nishio, 0, 0, false);
+}
+std::unique_ptr<Producer> make_multiple_chains() {
+  return std::make_unique<DynamicChains>(DynamicChains::Mode::Multiple, 0, 0, false);
+}
+std::unique_ptr<Producer> make_dynamic_chains(int level, int nesting_limit) {
+  return std::make_unique<DynamicChains>(DynamicChains::Mode::Dynamic, level, nesting_limit, false);
+}
 
 }  // namespace sudokit::grader

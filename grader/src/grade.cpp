@@ -1,11 +1,39 @@
 // The rating loop (section 1 of the specification) and the level table.
 #include "sudokit/grader/grade.hpp"
 
+#include <chrono>
 #include <sstream>
 
 #include "sudokit/solver/solve.hpp"
 
 namespace sudokit::grader {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+thread_local bool t_budget_set = false;
+thread_local Clock::time_point t_deadline;
+thread_local unsigned t_budget_calls = 0;
+thread_local bool t_budget_expired = false;
+
+// Arms the budget for one puzzle; disarms it when it goes out of scope.
+struct BudgetScope {
+  explicit BudgetScope(double seconds) {
+    t_budget_set = seconds > 0;
+    t_budget_expired = false;
+    t_budget_calls = 0;
+    if (t_budget_set)
+      t_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  }
+  ~BudgetScope() { t_budget_set = false; }
+};
+}  // namespace
+
+bool work_budget_expired() {
+  if (!t_budget_set) return false;
+  if (t_budget_expired) return true;
+  if ((++t_budget_calls & 15) == 0 && Clock::now() >= t_deadline) t_budget_expired = true;
+  return t_budget_expired;
+}
 
 std::string status_message(GradeStatus s) {
   switch (s) {
@@ -15,6 +43,7 @@ std::string status_message(GradeStatus s) {
     case GradeStatus::MultipleSolutions: return "puzzle has several solutions";
     case GradeStatus::InvalidGivens: return "givens break the rules";
     case GradeStatus::StepLimit: return "not rated: step limit exceeded";
+    case GradeStatus::TimeLimit: return "not rated: time limit exceeded";
   }
   return "unknown";
 }
@@ -54,6 +83,7 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
   g.solution = sr.solution;
 
   Board board(puzzle);
+  BudgetScope budget(options.time_limit);
   Step step;
   bool pearl_frozen = false;
   while (!board.solved()) {
@@ -61,7 +91,12 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
       g.status = GradeStatus::StepLimit;
       return g;
     }
-    if (!next_step(board, step)) {
+    const bool found = next_step(board, step);
+    if (t_budget_set && (t_budget_expired || Clock::now() >= t_deadline)) {
+      g.status = GradeStatus::TimeLimit;
+      return g;
+    }
+    if (!found) {
       g.status = GradeStatus::BeyondTechniques;
       return g;
     }

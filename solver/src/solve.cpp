@@ -247,31 +247,51 @@ struct BandSolver {
 
 }  // namespace
 
-SolveResult solve(const Grid& grid, unsigned limit) {
-  SolveResult result;
-  if (limit == 0) limit = 1;
-  BandSolver s;
+namespace {
+
+// Sets up the solver with the givens; false when they already clash.
+bool init_solver(BandSolver& s, const Grid& grid, unsigned limit, Grid* first_solution) {
   for (int i = 0; i < 27; ++i) {
     s.cand[i] = kBandCells;
     s.seen[i] = 0;
   }
   for (int band = 0; band < 3; ++band) s.unsolved[band] = s.rows_left[band] = kBandCells;
-  s.limit = limit;
+  s.limit = limit == 0 ? 1 : limit;
   s.count = 0;
   s.guesses = 0;
-  s.first_solution = &result.solution;
+  s.first_solution = first_solution;
   for (int c = 0; c < kCells; ++c) {
     const int v = grid[c];
     if (v == 0) continue;
-    if (v > 9) return result;
+    if (v > 9) return false;
     const int band = band_of(c);
     const std::uint32_t bit = 1u << (c % 27);
-    if (!(s.cand[3 * (v - 1) + band] & bit)) return result;
-    // The cell cannot hold any other digit; the band rule places it.
+    if (!(s.cand[3 * (v - 1) + band] & bit)) return false;
     for (int e = 0; e < 9; ++e)
       if (e != v - 1) s.cand[3 * e + band] &= ~bit;
     s.assign(v - 1, band, bit);
   }
+  return true;
+}
+
+}  // namespace
+
+SolveResult solve_excluding(const Grid& grid, int cell, int digit, unsigned limit) {
+  SolveResult result;
+  BandSolver s;
+  if (!init_solver(s, grid, limit, &result.solution)) return result;
+  if (cell >= 0 && cell < kCells && digit >= 1 && digit <= 9 && grid[cell] == 0)
+    s.cand[3 * (digit - 1) + band_of(cell)] &= ~(1u << (cell % 27));
+  s.search();
+  result.count = s.count;
+  result.guesses = s.guesses;
+  return result;
+}
+
+SolveResult solve(const Grid& grid, unsigned limit) {
+  SolveResult result;
+  BandSolver s;
+  if (!init_solver(s, grid, limit, &result.solution)) return result;
   s.search();
   result.count = s.count;
   result.guesses = s.guesses;

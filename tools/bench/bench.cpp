@@ -4,7 +4,8 @@
 // shared and noisy, so every figure is a median of several runs and peers are
 // timed alongside). Performance lives here, never in timed tests.
 //   sudokit-bench [--data DIR] [--runs N] [--quick] [SECTION...]
-// Sections: solver (default: all sections).
+// Sections: solver, db (default: all sections).
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,6 +21,10 @@
 #include <string>
 #include <vector>
 
+#include "sudokit/db/import.hpp"
+#include "sudokit/db/store.hpp"
+#include "sudokit/solver/canonical.hpp"
+#include "sudokit/grader/grade.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
@@ -162,6 +167,231 @@ void bench_solver(const Options& o) {
     if (f.find("sudokit-bench-") != std::string::npos) fs::remove(f);
 }
 
+
+// --- db -----------------------------------------------------------------------
+
+/// CPU seconds (user + system) used so far by this process's finished children.
+double children_cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_CHILDREN, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+/// CPU seconds (user + system) used so far by this process.
+double self_cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+std::string cpu_note(double n, double cpu) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "cpu %.2f s: %.0f/s per cpu-second", cpu, n / cpu);
+  return buf;
+}
+
+void remove_db(const std::string& path) {
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path + suffix);
+}
+
+// The import benchmark file: the 17-clue puzzles, then each again with one
+// more clue (taken from its solution) at two different cells, so that the
+// file has 100,000 lines of essentially different puzzles.
+std::vector<std::pair<sudokit::Grid, sudokit::Grid>> import_corpus(const std::vector<sudokit::Grid>& p17, std::size_t n) {
+  std::vector<std::pair<sudokit::Grid, sudokit::Grid>> out;
+  std::vector<sudokit::Grid> solutions;
+  for (const auto& p : p17) solutions.push_back(sudokit::solve(p, 1).solution);
+  for (int variant = 0; variant < 3 && out.size() < n; ++variant) {
+    for (std::size_t i = 0; i < p17.size() && out.size() < n; ++i) {
+      sudokit::Grid g = p17[i];
+      if (variant > 0) {
+        int empties = 0;
+        for (int c = 0; c < 81; ++c) empties += g[c] == 0;
+        int k = empties / 3 * variant;
+        for (int c = 0; c < 81; ++c)
+          if (g[c] == 0 && k-- == 0) {
+            g[c] = solutions[i][c];
+            break;
+          }
+      }
+      out.emplace_back(g, solutions[i]);
+    }
+  }
+  return out;
+}
+
+void bench_db(const Options& o) {
+  std::puts("db: SQLite store (WAL, default batches: 10,000 rows or 1 s, canonical-form deduplication)");
+  const auto p17 = load(o.data_dir + "/puzzles_17clue.txt");
+  const std::size_t n = o.quick ? 20000 : 100000;
+  const auto corpus = import_corpus(p17, n);
+  const std::string dir = fs::temp_directory_path().string();
+  const std::string tag = std::to_string(getpid());
+
+  // The parts of an import, in process, one core.
+  {
+    std::vector<double> t;
+    unsigned checksum = 0;
+    for (int r = 0; r < o.runs; ++r) {
+      const auto t0 = Clock::now();
+      for (const auto& [p, s] : corpus) checksum += sudokit::solve(p, 2).count + !sudokit::find_conflict(p);
+      t.push_back(seconds_since(t0));
+    }
+    row("check: rules + unique solution (" + std::to_string(corpus.size()) + ")",
+        static_cast<double>(corpus.size()) / median(t), "puzzles/s", checksum ? "" : "?");
+  }
+  std::vector<sudokit::Grid> forms(corpus.size());
+  {
+    std::vector<double> t;
+    for (int r = 0; r < o.runs; ++r) {
+      const auto t0 = Clock::now();
+      for (std::size_t i = 0; i < corpus.size(); ++i) forms[i] = sudokit::canonical_form(corpus[i].first);
+      t.push_back(seconds_since(t0));
+    }
+    row("canonical form of a puzzle (" + std::to_string(corpus.size()) + ")",
+        static_cast<double>(corpus.size()) / median(t), "puzzles/s");
+  }
+
+  // Inserts: graded-looking rows, a fresh file per run.
+  {
+    std::vector<sudokit::db::PuzzleRecord> records;
+    records.reserve(corpus.size());
+    for (std::size_t i = 0; i < corpus.size(); ++i) {
+      sudokit::db::PuzzleRecord r;
+      r.puzzle = corpus[i].first;
+      r.solution = corpus[i].second;
+      r.canonical = forms[i];
+      r.clues = r.puzzle.clue_count();
+      r.symmetry = "none";
+      r.minimal = true;
+      r.method = "backtrack";
+      r.seed = 42;
+      r.index = i;
+      r.er = 7.2;
+      r.ep = 2.6;
+      r.ed = 1.2;
+      r.level = "expert";
+      r.hardest = "xy-chain";
+      r.histogram = R"({"hidden-single":41,"pointing":3,"naked-pair":2,"x-wing":1,"xy-chain":2})";
+      records.push_back(std::move(r));
+    }
+    const std::string path = dir + "/sudokit-bench-" + tag + "-insert.db";
+    for (const std::size_t batch : {sudokit::db::StoreOptions{}.batch_rows, std::size_t{1000}}) {
+      std::vector<double> t, cpu;
+      std::uint64_t stored = 0;
+      for (int r = 0; r < o.runs; ++r) {
+        remove_db(path);
+        sudokit::db::StoreOptions options;
+        options.batch_rows = batch;
+        sudokit::db::PuzzleStore store(path, options);
+        const double c0 = self_cpu_seconds();
+        const auto t0 = Clock::now();
+        for (const auto& rec : records) store.insert(rec);
+        store.flush();
+        t.push_back(seconds_since(t0));
+        cpu.push_back(self_cpu_seconds() - c0);
+        stored = store.stored();
+      }
+      remove_db(path);
+      row("insert " + std::to_string(stored) + " rows, new file, batches of " + std::to_string(batch),
+          static_cast<double>(records.size()) / median(t), "rows/s",
+          cpu_note(static_cast<double>(records.size()), median(cpu)));
+    }
+  }
+
+  // Whole process: sudokit db import on a file, a fresh store per run.
+  auto import_case = [&](const std::string& label, const std::string& file, double lines, const std::string& flags,
+                         int runs) {
+    const std::string db = dir + "/sudokit-bench-" + tag + "-import.db";
+    std::vector<double> t, cpu;
+    for (int r = 0; r < runs; ++r) {
+      remove_db(db);
+      const double c0 = children_cpu_seconds();
+      const double s = time_command(o.sudokit + " db import " + flags + " --db " + db + " " + file + " 2>/dev/null", 1);
+      if (s < 0) return;
+      t.push_back(s);
+      cpu.push_back(children_cpu_seconds() - c0);
+    }
+    remove_db(db);
+    row(label, lines / median(t), "lines/s", cpu_note(lines, median(cpu)));
+  };
+  const std::string corpus_file = dir + "/sudokit-bench-" + tag + "-import.txt";
+  {
+    std::ofstream f(corpus_file, std::ios::binary);
+    std::string text;
+    for (const auto& [p, s] : corpus) {
+      sudokit::append_line(text, p);
+      text += '\n';
+    }
+    f << text;
+  }
+  std::puts("db: whole process (sudokit db import FILE --db NEW.db)");
+  import_case("import --no-grade, " + std::to_string(corpus.size()) + " lines", corpus_file,
+              static_cast<double>(corpus.size()), "--no-grade", o.runs);
+  import_case("import --no-grade --threads 1, " + std::to_string(corpus.size()) + " lines", corpus_file,
+              static_cast<double>(corpus.size()), "--no-grade --threads 1", o.runs);
+  const std::size_t graded = o.quick ? 500 : 3000;
+  const std::string graded_file = repeat_file(o.data_dir + "/puzzles_17clue.txt", 1, graded);
+  import_case("import with grading, 17-clue (" + std::to_string(graded) + " lines)", graded_file,
+              static_cast<double>(graded), "", std::max(1, o.runs / 2));
+  fs::remove(corpus_file);
+  fs::remove(graded_file);
+}
+
+// --- grader -------------------------------------------------------------------
+
+// Per-puzzle grading times (seconds) of a list, in order.
+std::vector<double> grade_times(const std::vector<sudokit::Grid>& puzzles, int& not_rated) {
+  sudokit::grader::Grader grader;
+  std::vector<double> t;
+  not_rated = 0;
+  for (const auto& p : puzzles) {
+    const auto t0 = Clock::now();
+    const auto g = grader.grade(p);
+    t.push_back(seconds_since(t0));
+    not_rated += !g.rated();
+  }
+  return t;
+}
+
+void bench_grader(const Options& o) {
+  std::puts("grader: SE-scale rating (single thread, in process)");
+  // The calibration set, split by the reference rating.
+  std::vector<sudokit::Grid> easy, mid;
+  {
+    const std::string text = read_file(o.data_dir + "/se_rated_calibration.tsv");
+    sudokit::PuzzleReader reader(text);
+    sudokit::TextRecord rec;
+    sudokit::ParseError err;
+    while (reader.next(rec, err) != sudokit::ReadStatus::End) {
+      const double er = std::atof(std::string(rec.fields.substr(0, rec.fields.find('\t'))).c_str());
+      if (er < 7.0) easy.push_back(rec.grid);
+      else if (er < 7.5) mid.push_back(rec.grid);
+    }
+  }
+  int nr = 0;
+  std::vector<double> runs;
+  for (int r = 0; r < std::max(1, o.runs / 2); ++r) {
+    auto t = grade_times(easy, nr);
+    double total = 0;
+    for (double x : t) total += x;
+    runs.push_back(static_cast<double>(easy.size()) / total);
+  }
+  row("calibration, SE ER < 7.0 (" + std::to_string(easy.size()) + ")", median(runs), "puzzles/s");
+  auto tm = grade_times(mid, nr);
+  char note[96];
+  std::snprintf(note, sizeof note, "median, p90 %.1f ms", 1000 * [&] { auto v = tm; std::sort(v.begin(), v.end()); return v[v.size() * 9 / 10]; }());
+  row("calibration, 7.0 <= SE ER < 7.5 (" + std::to_string(mid.size()) + "), ms/puzzle", 1000 * median(tm), "ms", note);
+  // A sample of the hardest published list: every 7th puzzle, 200 of them.
+  std::vector<sudokit::Grid> hard = load(o.data_dir + "/puzzles_top1465.txt"), sample;
+  for (std::size_t i = 0; i < hard.size() && sample.size() < (o.quick ? 50u : 200u); i += 7) sample.push_back(hard[i]);
+  auto th = grade_times(sample, nr);
+  std::snprintf(note, sizeof note, "median, max %.0f ms, not rated %d", 1000 * *std::max_element(th.begin(), th.end()), nr);
+  row("top1465 sample (" + std::to_string(sample.size()) + "), ms/puzzle", 1000 * median(th), "ms", note);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -175,7 +405,7 @@ int main(int argc, char** argv) {
     else if (a == "--quick") o.quick = true;
     else if (a == "--help" || a == "-h") {
       std::puts("usage: sudokit-bench [--data DIR] [--runs N] [--quick] [--sudokit PATH] [SECTION...]\n"
-                "sections: solver (default: all)");
+                "sections: solver, db (default: all)");
       return 0;
     } else if (!a.empty() && a[0] != '-') o.sections.push_back(a);
     else {
@@ -185,6 +415,8 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::pair<std::string, std::function<void(const Options&)>>> sections = {
       {"solver", bench_solver},
+      {"grader", bench_grader},
+      {"db", bench_db},
   };
   std::printf("sudokit-bench: median of %d runs; data from %s\n", o.runs, o.data_dir.c_str());
   for (const auto& [name, fn] : sections)

@@ -18,8 +18,10 @@ struct CommandInfo {
 
 int run_solve(const std::vector<std::string>& args);
 int run_grade(const std::vector<std::string>& args);
+int run_generate(const std::vector<std::string>& args);
 int run_grids(const std::vector<std::string>& args);
 int run_canon(const std::vector<std::string>& args);
+int run_db(const std::vector<std::string>& args);
 
 /// Every subcommand, in the order `sudokit --help` lists them.
 const std::vector<CommandInfo>& all_commands();

@@ -21,7 +21,8 @@ int run_grade(const std::vector<std::string>& args) {
       ("compare", "input rows carry reference ratings (puzzle ER [EP [ED]]): print agreement statistics and a confusion table")
       ("mismatches", "with --compare, also list the puzzles whose ER differs")
       ("levels", po::value<std::string>(), "level table NAME:MIN,NAME:MIN,... on the rounded ER (default easy:0,medium:1.5,hard:2.5,diabolical:5,expert:7,extreme:8.5,nightmare:10)")
-      ("max-steps", po::value<int>()->default_value(2000), "give up (not rated) after this many steps");
+      ("max-steps", po::value<int>()->default_value(2000), "give up (not rated) after this many steps")
+      ("time-limit", po::value<double>()->default_value(60.0), "give up (not rated) after this many seconds of work on one puzzle; 0 = no limit");
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit grade [options] [FILE...]\n"
@@ -48,6 +49,7 @@ int run_grade(const std::vector<std::string>& args) {
   GradeOptions options;
   options.keep_steps = explain_steps || format == "json";
   options.max_steps = vm["max-steps"].as<int>();
+  options.time_limit = vm["time-limit"].as<double>();
 
   Grader grader;
   Comparison comparison;

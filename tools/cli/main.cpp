@@ -10,9 +10,11 @@ namespace sudokit::cli {
 const std::vector<CommandInfo>& all_commands() {
   static const std::vector<CommandInfo> commands = {
       {"solve", run_solve, "solve puzzles or count their solutions"},
+      {"generate", run_generate, "make unique puzzles (minimal, symmetric, clue count or pattern), optionally graded and filtered"},
       {"grade", run_grade, "rate puzzles on the Sudoku Explainer scale and explain them"},
       {"grids", run_grids, "make complete solution grids (four methods, optional scramble, --report)"},
       {"canon", run_canon, "print the canonical (minlex) form of grids and puzzles"},
+      {"db", run_db, "the SQLite puzzle store: stats, export, import"},
   };
   return commands;
 }

@@ -19,6 +19,8 @@ class Board {
  public:
   Board() = default;
   explicit Board(const Grid& puzzle);
+  /// A board with the given placed digits and candidates (e.g. a chain's reduced grid).
+  Board(const Grid& values, const Candidates& candidates);
 
   const Grid& values() const { return values_; }
   int value(int cell) const { return values_[cell]; }

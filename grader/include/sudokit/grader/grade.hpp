@@ -22,7 +22,8 @@ enum class GradeStatus {
   NoSolution,         // rejected: the puzzle has no solution
   MultipleSolutions,  // rejected: the puzzle has several solutions
   InvalidGivens,      // rejected: two equal digits in a unit
-  StepLimit,          // stopped: the work bound was exceeded (not rated)
+  StepLimit,          // stopped: the step bound was exceeded (not rated)
+  TimeLimit,          // stopped: the time budget was exceeded (not rated)
 };
 
 /// Human-readable reason for a status that is not Rated.
@@ -31,6 +32,7 @@ std::string status_message(GradeStatus s);
 struct GradeOptions {
   bool keep_steps = false;  // keep every step (for --explain and JSON)
   int max_steps = 2000;     // bound on steps per puzzle (each step restarts the producer list)
+  double time_limit = 0;    // seconds of work per puzzle; 0 = unbounded
 };
 
 struct Grade {

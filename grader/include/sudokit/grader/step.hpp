@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,8 @@
 #include "sudokit/solver/grid.hpp"
 
 namespace sudokit::grader {
+
+struct NestedChain;  // chain_support.hpp: what a chain hint carries into nested chains
 
 /// Technique families, in the order of the SE producer list (section 2 of
 /// the specification). Names for people and for --require-technique come
@@ -86,6 +89,7 @@ struct Step {
   std::string label;             // SE's hint name when it differs from the family (e.g. "Skyscraper 011")
   std::string detail;            // extra explanation (chains)
   int complexity = 0;            // chain complexity, for sorting chain hints
+  std::shared_ptr<const NestedChain> nested;  // set by chain producers in nesting mode only
 
   bool places() const { return place_cell >= 0; }
   int elimination_count() const;

@@ -54,6 +54,11 @@ class Producer {
   virtual void find(const Board& board, StepSink& sink) = 0;
 };
 
+/// Whether the work budget of the puzzle being graded on this thread has run
+/// out. Long producers (chains) check it in their outer loops and stop early;
+/// the rating loop then reports the puzzle as not rated instead of hanging.
+bool work_budget_expired();
+
 /// The default producer list of the reference build, in SE's order, up to
 /// and including `last` (e.g. Technique::ForcingChain for part 1 of the grader).
 std::vector<std::unique_ptr<Producer>> default_producers();
@@ -66,9 +71,20 @@ std::unique_ptr<Producer> make_naked_single();
 std::unique_ptr<Producer> make_naked_set(int size);
 std::unique_ptr<Producer> make_fish(int size);
 std::unique_ptr<Producer> make_xy_wing(bool xyz);
-std::unique_ptr<Producer> make_forcing_chains_and_cycles();
+/// Strong-link fish of 2, 3 or 4 links (skyscraper, kite, turbot, grouped forms).
+std::unique_ptr<Producer> make_strong_links(int links);
+/// Bivalue cell + ALS of `size` cells: 3 WXYZ-, 4 VWXYZ-, 5 UVWXYZ-, 6 TUVWXYZ-Wing.
+std::unique_ptr<Producer> make_als_wing(int size);
+std::unique_ptr<Producer> make_unique_loops();
+std::unique_ptr<Producer> make_bug();
+std::unique_ptr<Producer> make_aligned_exclusion(int degree);  // 2: pair, 3: triplet
+/// Static forcing chains & cycles; `nesting` keeps every hint with what nested chains need.
+std::unique_ptr<Producer> make_forcing_chains_and_cycles(bool nesting = false);
 std::unique_ptr<Producer> make_nishio_chains();
 std::unique_ptr<Producer> make_multiple_chains();
-std::unique_ptr<Producer> make_dynamic_chains();
+/// Dynamic forcing chains. level 1 "(+)": basic techniques run on the reduced
+/// grid; 2 adds forcing chains & cycles, 3 multiple chains; level 4 nests
+/// dynamic chains of level `nesting_limit`.
+std::unique_ptr<Producer> make_dynamic_chains(int level = 0, int nesting_limit = 0);
 
 }  // namespace sudokit::grader

@@ -19,6 +19,12 @@ struct SolveResult {
 /// Counts solutions up to `limit` (>= 1).
 SolveResult solve(const Grid& grid, unsigned limit = 1);
 
+/// Counts solutions up to `limit` in which `cell` does not hold `digit`.
+/// With the digit a known solution has there, limit 1 answers "is there any
+/// other solution?", about twice as fast as counting to 2 (the digger's
+/// question when it removes a single clue).
+SolveResult solve_excluding(const Grid& grid, int cell, int digit, unsigned limit = 1);
+
 /// True when the grid has exactly one solution.
 inline bool has_unique_solution(const Grid& grid) { return solve(grid, 2).count == 1; }
 

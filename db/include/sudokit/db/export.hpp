@@ -1,0 +1,39 @@
+// Exporting rows of the store as text: JSON (one array), NDJSON (one object
+// per line), CSV (a header, then every column) and line (the 81-character
+// puzzles only). JSON rows carry every column, the technique histogram as a
+// nested object; CSV carries every column, the histogram as its JSON text.
+// The CSV layout is exactly what import_text() reads back.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sudokit/db/record.hpp"
+#include "sudokit/db/store.hpp"
+
+namespace sudokit::db {
+
+enum class ExportFormat { Json, Ndjson, Csv, Line };
+
+/// "json", "ndjson", "csv", "line".
+std::optional<ExportFormat> parse_export_format(std::string_view name);
+
+/// Every column of a row, in table order; NULL columns are JSON null.
+nlohmann::ordered_json record_json(const PuzzleRecord& record);
+
+/// The CSV header line (no newline): the table's column names in order.
+std::string_view csv_header();
+/// One CSV row (no newline), fields quoted only where needed (RFC 4180).
+void append_csv_row(std::string& out, const PuzzleRecord& record);
+
+/// Writes the rows matching `filter` to `out` (called `out_name` in errors);
+/// returns the number of rows written. Throws StoreError on a database or
+/// write failure (e.g. "out.json: write error: No space left on device").
+std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,
+                             const std::string& out_name);
+
+}  // namespace sudokit::db

@@ -1,0 +1,77 @@
+// Importing puzzles from text into the store. Three layouts:
+//   line  one puzzle per line as every sudokit command reads them (81
+//         characters, optionally followed by a rating; also 9-line grids and
+//         batch files ended by "end"); a number after the puzzle is kept as
+//         source_rating;
+//   csv   a header line, then rows (comma, tab or semicolon separated,
+//         RFC 4180 quotes). The puzzle column is `puzzle` (or `quizzes`,
+//         `quiz`, else the first column). Columns named like the store's own
+//         (see `sudokit db export --format csv`) are carried over: symmetry,
+//         minimal, method, seed, seed_index, created_at, source_rating (or
+//         `rating`, `bank_rating`), and, when not grading, er/ep/ed, level,
+//         hardest, histogram. A `solution` column is checked, not trusted.
+//   bank  the Sudoku Exchange puzzle bank: "hash puzzle rating", a 12-digit
+//         hex hash, 81 digits with 0 for empty, the source's rating (" 7.2").
+//   auto  csv when the first line is a header with separators, bank when it
+//         starts with a hex hash and an 81-digit field, line otherwise.
+// Every puzzle is checked (81 cells, givens that break no rule, exactly one
+// solution), gets its canonical form, and is graded unless told otherwise.
+// Bad records are reported with their line number and skipped; the rest are
+// stored. Work is spread over threads; rows reach the store in input order.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudokit/db/store.hpp"
+#include "sudokit/grader/grade.hpp"
+
+namespace sudokit::db {
+
+enum class ImportFormat { Auto, Line, Csv, Bank };
+
+/// "auto", "line", "csv", "bank".
+std::optional<ImportFormat> parse_import_format(std::string_view name);
+
+/// The layout `auto` picks for a text.
+ImportFormat detect_import_format(std::string_view text);
+
+struct ImportOptions {
+  ImportFormat format = ImportFormat::Auto;
+  bool grade = true;  // rate each puzzle (and check minimality); false: fast bulk import
+  std::vector<grader::Level> levels = grader::default_levels();
+  int max_steps = 2000;  // grader work bound per puzzle
+  unsigned threads = 0;  // checking/grading threads; 0 = one per core
+  std::string method = "import";  // method column of rows that do not carry one
+  /// Polled between records: when it becomes true the import stops reading,
+  /// commits what it has, and returns with `interrupted` set. May be set from
+  /// a signal handler (std::atomic<bool> is lock-free).
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct ImportCounts {
+  std::uint64_t lines = 0;       // lines of text read
+  std::uint64_t records = 0;     // puzzles found (well-formed or not)
+  std::uint64_t imported = 0;    // rows committed
+  std::uint64_t duplicates = 0;  // skipped: the canonical form was already stored
+  std::uint64_t rejected = 0;    // skipped: malformed, rule-breaking, not unique
+  bool interrupted = false;
+
+  ImportCounts& operator+=(const ImportCounts& o);
+};
+
+/// Receives each rejected record: its 1-based line and the reason.
+using ImportProblemSink = std::function<void(std::size_t line, const std::string& reason)>;
+
+/// Imports every puzzle of `text` into `store` and commits them (also when
+/// stopped). Problems go to `on_problem` in line order. Throws StoreError when
+/// the store fails; rows committed before that stay committed.
+ImportCounts import_text(PuzzleStore& store, std::string_view text, const ImportOptions& options,
+                         const ImportProblemSink& on_problem);
+
+}  // namespace sudokit::db

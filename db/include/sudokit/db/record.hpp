@@ -1,0 +1,62 @@
+// PuzzleRecord: one row of the store's `puzzles` table as the rest of the
+// toolkit sees it (db/README.md documents every column for app developers).
+// The generator knows nothing of this type; `tools/` fills records from
+// whatever the generator produces, grades them with set_grade(), and hands
+// them to PuzzleStore::insert().
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudokit/grader/grade.hpp"
+#include "sudokit/solver/grid.hpp"
+
+namespace sudokit::db {
+
+struct PuzzleRecord {
+  std::int64_t id = 0;  // row id: 0 until stored; set on records read back
+  Grid puzzle{};
+  Grid solution{};
+  Grid canonical{};  // canonical_form(puzzle): the deduplication key
+  int clues = 0;
+  std::string symmetry;                // symmetry of the givens' pattern; empty = unknown (NULL)
+  std::optional<bool> minimal;         // no given can be removed keeping one solution; empty = unknown
+  std::string method;                  // generator method ("backtrack", ...) or "import"
+  std::optional<std::uint64_t> seed;   // generator seed (with method and index, regenerates the row)
+  std::optional<std::uint64_t> index;  // puzzle index within the seed's stream
+  std::optional<double> er, ep, ed;    // SE ratings rounded as SE prints them; empty = not graded
+  std::string level;                   // level name from the level table; empty = not graded
+  std::string hardest;                 // technique key of the hardest step ("x-wing"); empty = not graded
+  std::string histogram;               // JSON object {"hidden-single":40,...}; empty = not graded
+  std::optional<double> source_rating; // rating given by the source of an imported puzzle
+  std::string created_at;              // ISO 8601 UTC "2024-05-01T12:00:00Z"; empty = now, set on insert
+
+  bool graded() const { return er.has_value(); }
+  friend bool operator==(const PuzzleRecord&, const PuzzleRecord&) = default;
+};
+
+/// A record for a puzzle and its (unique) solution: canonical form and clue
+/// count filled in, everything else empty.
+PuzzleRecord make_record(const Grid& puzzle, const Grid& solution);
+
+/// Fills er/ep/ed, level, hardest and histogram from a rated Grade (does
+/// nothing for one that is not rated). Ratings are stored rounded the way SE
+/// prints them (rounded_rating), so `er >= 7.2` in SQL means what people read.
+void set_grade(PuzzleRecord& record, const grader::Grade& grade,
+               const std::vector<grader::Level>& levels = grader::default_levels());
+
+/// The histogram column: {"hidden-single":40,"x-wing":1} with the techniques
+/// used at least once, in the order of the SE producer list.
+std::string histogram_json(const std::array<int, grader::kTechniqueCount>& histogram);
+
+/// True when removing any single given leaves several solutions (the puzzle
+/// must have exactly one). Costs one uniqueness check per given.
+bool is_minimal(const Grid& puzzle);
+
+/// The created_at text for the current time: "YYYY-MM-DDTHH:MM:SSZ" (UTC).
+std::string utc_timestamp_now();
+
+}  // namespace sudokit::db

@@ -1,0 +1,170 @@
+// PuzzleStore: the SQLite puzzle database. One object is one connection to
+// one file. Opening creates the file when asked, checks it really is a
+// sudokit store, and migrates its schema forward (PRAGMA user_version).
+//
+// Writing. insert() queues the row unless the same canonical form is already
+// queued; rows are written in batched transactions (one per `batch_rows` rows
+// or per `batch_interval`, whichever comes first, and on flush()), where the
+// UNIQUE index on canonical forms skips every row whose form the file already
+// holds: duplicates are counted, never an error. A batch is written
+// under BEGIN IMMEDIATE only when it is complete, so the write lock is held
+// for the few milliseconds of the write, not while the caller computes the
+// next rows: several processes can write to one file at once, each waiting
+// (up to `busy_timeout`) for the others' short transactions. The file is in
+// WAL mode: a process killed at any moment leaves every committed batch intact
+// and the file consistent; the uncommitted batch is simply absent.
+//
+// Reading. count/for_each take a PuzzleFilter (level, rating range, clue
+// range, technique, limit, seeded random order); stats() summarises the file.
+//
+// Every SQLite failure (not a database, read-only, locked past the timeout,
+// disk full, ...) is thrown as a StoreError whose message names the file.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sudokit/db/record.hpp"
+
+namespace sudokit::db {
+
+/// The schema version this build writes (PRAGMA user_version). Older files
+/// are migrated forward on open; newer ones are refused.
+inline constexpr int kSchemaVersion = 3;
+/// PRAGMA application_id of a sudokit store: "SUDK".
+inline constexpr std::int32_t kApplicationId = 0x5355444B;
+
+/// A failure of the store. what() is "FILE: what happened: SQLite's reason".
+class StoreError : public std::runtime_error {
+ public:
+  StoreError(const std::string& path, const std::string& message, int sqlite_code = 0)
+      : std::runtime_error(path + ": " + message), path_(path), code_(sqlite_code) {}
+  const std::string& path() const { return path_; }
+  /// The SQLite (extended) result code, 0 when the failure is not SQLite's.
+  int sqlite_code() const { return code_; }
+
+ private:
+  std::string path_;
+  int code_;
+};
+
+enum class OpenMode {
+  Write,  // create the file if missing; read and write
+  Read,   // the file must exist; opened read-only when it is up to date
+};
+
+struct StoreOptions {
+  OpenMode mode = OpenMode::Write;
+  // Commit after this many queued rows. Each batch rewrites most leaf pages of
+  // the random-keyed canonical index, so small batches cost: see db/README.md.
+  std::size_t batch_rows = 10000;
+  std::chrono::milliseconds batch_interval{1000};         // or when the oldest queued row is this old
+  std::chrono::milliseconds busy_timeout{60000};          // wait this long for another writer's lock
+};
+
+enum class Inserted {
+  Queued,     // written by the next batch commit, unless the file already holds
+              // its canonical form (then counted in duplicates() at that commit)
+  Duplicate,  // a row with the same canonical form is already queued: skipped
+};
+
+/// Which rows to read. Every bound is inclusive; ratings compare the stored
+/// (rounded) ER.
+struct PuzzleFilter {
+  std::optional<std::string> level;
+  std::optional<double> min_rating, max_rating;
+  std::optional<int> min_clues, max_clues;
+  std::optional<std::string> technique;  // technique key used at least once (histogram)
+  std::optional<std::string> hardest;    // technique key of the hardest step
+  std::optional<std::uint64_t> limit;
+  bool random = false;                   // order by a hash of (id, seed) instead of id
+  std::uint64_t seed = 0;                // same seed, same file: same order on every machine
+};
+
+struct StoreStats {
+  struct Count {
+    std::string key;  // a level, a method, a technique key; "" = NULL (not graded)
+    std::uint64_t count = 0;
+  };
+  struct TechniqueUse {
+    std::string key;
+    std::uint64_t puzzles = 0;  // puzzles that use it at least once
+    std::uint64_t hardest = 0;  // puzzles whose hardest step it is
+    std::uint64_t steps = 0;    // steps over all puzzles
+  };
+  std::uint64_t puzzles = 0;
+  std::uint64_t graded = 0;
+  std::uint64_t daily = 0;  // rows of the daily schedule
+  std::optional<double> min_er, max_er, mean_er;
+  std::vector<Count> levels;                        // level-table order, then other names, then ""
+  std::vector<std::pair<int, std::uint64_t>> ratings;  // floor(ER) -> puzzles, ascending
+  std::vector<std::pair<int, std::uint64_t>> clues;    // clue count -> puzzles, ascending
+  std::vector<TechniqueUse> techniques;             // SE producer order, unknown keys after
+  std::vector<Count> methods;                       // by count, descending
+};
+
+class PuzzleStore {
+ public:
+  /// Opens (and with OpenMode::Write creates) the store at `path`, migrating
+  /// its schema to kSchemaVersion. Throws StoreError.
+  explicit PuzzleStore(const std::string& path, const StoreOptions& options = {});
+  /// Commits the queued rows (errors are swallowed here: call flush() first to see them).
+  ~PuzzleStore();
+  PuzzleStore(PuzzleStore&&) noexcept;
+  PuzzleStore& operator=(PuzzleStore&&) noexcept;
+
+  const std::string& path() const;
+  /// The schema version found in the file before migration (0 for a new file).
+  int opened_version() const;
+
+  // --- writing --------------------------------------------------------------
+
+  /// Queues a record unless its canonical form is already queued (checking
+  /// the file is left to the batch's INSERT, which costs nothing extra; use
+  /// contains() for an immediate answer). Fills created_at when empty. May
+  /// commit a batch, and so throw StoreError.
+  /// Precondition: puzzle, solution, canonical and clues are consistent
+  /// (make_record); `method` is not empty.
+  Inserted insert(const PuzzleRecord& record);
+  Inserted insert(PuzzleRecord&& record);
+  /// Commits the queued rows in one transaction; rows whose canonical form
+  /// the file already holds (stored before, or meanwhile by another process)
+  /// are skipped and counted as duplicates. On failure the transaction is
+  /// rolled back, StoreError is thrown, and the rows stay queued for another
+  /// flush(); earlier batches stay committed.
+  void flush();
+  /// flush() if the oldest queued row is older than batch_interval (for
+  /// callers whose rows arrive slowly). Returns true when it committed.
+  bool flush_if_due();
+  /// Drops the queued rows without writing them (after a failed flush, when
+  /// giving up); returns how many there were.
+  std::size_t discard();
+  /// True when a puzzle with this canonical form is stored or queued.
+  bool contains(const Grid& canonical);
+
+  std::uint64_t stored() const;      // rows this object committed
+  std::uint64_t duplicates() const;  // rows this object skipped as duplicates (exact after flush())
+  std::size_t queued() const;        // rows waiting for the next commit
+
+  // --- reading --------------------------------------------------------------
+
+  std::uint64_t count(const PuzzleFilter& filter = {});
+  /// Calls `on_row` for each matching row (with id) until it returns false.
+  void for_each(const PuzzleFilter& filter, const std::function<bool(const PuzzleRecord&)>& on_row);
+  /// Counts by level (ordered as in `levels`), ratings, clues, techniques, methods.
+  StoreStats stats(const std::vector<grader::Level>& levels = grader::default_levels());
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sudokit::db

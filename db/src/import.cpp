@@ -1,0 +1,570 @@
+// Import (see import.hpp). Three stages:
+//   1. the calling thread reads records from the text, in blocks of
+//      kBlockSize, with one RecordSource per layout;
+//   2. worker threads check each puzzle (rules, exactly one solution), compute
+//      its canonical form and, when asked, grade it: the costly part;
+//   3. the calling thread hands finished blocks to the store in input order,
+//      reporting rejected records as it meets them, so problems come out in
+//      line order and the row ids follow the file.
+// At most kBlocksPerThread blocks per worker are in flight, which bounds the
+// memory whatever the size of the file.
+#include "sudokit/db/import.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::db {
+
+namespace {
+
+constexpr std::size_t kBlockSize = 256;
+constexpr std::size_t kBlocksPerThread = 8;
+
+// One record on its way to the store.
+struct Item {
+  std::size_t line = 0;
+  PuzzleRecord record;
+  bool carries_grade = false;       // the source gave ratings (CSV, not regraded)
+  std::optional<Grid> solution;     // the source's solution, to check
+  std::string error;                // non-empty: rejected, with this reason
+};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+bool is_hex(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+}
+
+bool has_letter(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+}
+
+template <class T>
+bool parse_number(std::string_view text, T& out) {
+  text = trim(text);
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), out);
+  return r.ec == std::errc() && r.ptr == text.data() + text.size() && !text.empty();
+}
+
+// Splits on runs of blanks (the bank layout, trailing line fields).
+std::vector<std::string_view> split_blanks(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) out.push_back(line.substr(start, i - start));
+  }
+  return out;
+}
+
+// Lines of a text held in memory, numbered from 1, without their '\n' / "\r\n".
+class Lines {
+ public:
+  explicit Lines(std::string_view text) : text_(text) {
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);  // UTF-8 byte order mark
+  }
+  bool next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    std::size_t end = text_.find('\n', pos_);
+    if (end == std::string_view::npos) end = text_.size();
+    line = text_.substr(pos_, end - pos_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  std::size_t number() const { return number_; }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  std::size_t number_ = 0;
+};
+
+class RecordSource {
+ public:
+  virtual ~RecordSource() = default;
+  /// Fills `item` (line, puzzle and carried columns, or error); false at the end.
+  virtual bool next(Item& item) = 0;
+};
+
+// --- line: the solver module's reader, every layout the other commands take.
+class LineSource final : public RecordSource {
+ public:
+  explicit LineSource(std::string_view text) : reader_(text) {}
+  bool next(Item& item) override {
+    TextRecord rec;
+    ParseError err;
+    switch (reader_.next(rec, err)) {
+      case ReadStatus::End:
+        return false;
+      case ReadStatus::Error:
+        item.line = err.line;
+        item.error = err.message;
+        return true;
+      case ReadStatus::Record:
+        break;
+    }
+    item.line = rec.line;
+    item.record.puzzle = rec.grid;
+    // "puzzle rating": keep the source's rating when the next field is a number.
+    if (!rec.fields.empty()) {
+      const auto fields = split_blanks(rec.fields);
+      double rating = 0;
+      if (!fields.empty() && parse_number(fields[0], rating)) item.record.source_rating = rating;
+    }
+    return true;
+  }
+
+ private:
+  PuzzleReader reader_;
+};
+
+// --- bank: "hash puzzle rating", strictly.
+class BankSource final : public RecordSource {
+ public:
+  explicit BankSource(std::string_view text) : lines_(text) {}
+  bool next(Item& item) override {
+    std::string_view raw;
+    for (;;) {
+      if (!lines_.next(raw)) return false;
+      raw = trim(raw);
+      if (!raw.empty() && raw.front() != '#') break;
+    }
+    item.line = lines_.number();
+    const auto f = split_blanks(raw);
+    if (f.size() != 3) {
+      item.error = "expected 3 fields (hash puzzle rating), found " + std::to_string(f.size());
+      return true;
+    }
+    if (f[0].size() != 12 || !is_hex(f[0])) {
+      item.error = "expected a 12-character hex hash, found '" + std::string(f[0].substr(0, 20)) + "'";
+      return true;
+    }
+    ParseError err;
+    if (!parse_puzzle(f[1], item.record.puzzle, err)) {
+      item.error = err.message + " of the puzzle field";
+      return true;
+    }
+    double rating = 0;
+    if (!parse_number(f[2], rating)) {
+      item.error = "expected a rating after the puzzle, found '" + std::string(f[2].substr(0, 20)) + "'";
+      return true;
+    }
+    item.record.source_rating = rating;
+    return true;
+  }
+
+ private:
+  Lines lines_;
+};
+
+// --- csv: a header naming the columns, then rows.
+class CsvSource final : public RecordSource {
+ public:
+  explicit CsvSource(std::string_view text, bool carry_grades) : lines_(text), carry_grades_(carry_grades) {}
+
+  bool next(Item& item) override {
+    std::string_view raw;
+    for (;;) {
+      if (!lines_.next(raw)) return false;
+      if (!trim(raw).empty() && trim(raw).front() != '#') break;
+    }
+    if (!have_header_) {
+      read_header(raw);
+      return next(item);
+    }
+    item.line = lines_.number();
+    if (!split(raw)) {
+      item.error = "unterminated quoted field";
+      return true;
+    }
+    auto field = [&](int col) -> std::string_view {
+      return col >= 0 && static_cast<std::size_t>(col) < fields_.size() ? trim(fields_[static_cast<std::size_t>(col)])
+                                                                          : std::string_view{};
+    };
+    if (static_cast<std::size_t>(puzzle_col_) >= fields_.size()) {
+      item.error = "no puzzle column in this row (" + std::to_string(fields_.size()) + " fields)";
+      return true;
+    }
+    ParseError err;
+    if (!parse_puzzle(field(puzzle_col_), item.record.puzzle, err)) {
+      item.error = err.message;
+      return true;
+    }
+    PuzzleRecord& r = item.record;
+    std::string bad;  // the first column that does not parse
+    auto text = [&](int col, std::string& out) {
+      if (col >= 0) out = field(col);
+    };
+    auto number = [&](int col, auto& out, const char* name) {
+      const std::string_view v = field(col);
+      if (col < 0 || v.empty()) return;
+      typename std::remove_reference_t<decltype(out)>::value_type x{};
+      if (parse_number(v, x)) out = x;
+      else if (bad.empty()) bad = std::string("bad ") + name + " '" + std::string(v.substr(0, 30)) + "'";
+    };
+    if (solution_col_ >= 0 && !field(solution_col_).empty()) {
+      Grid s;
+      if (parse_puzzle(field(solution_col_), s, err)) item.solution = s;
+      else bad = "bad solution: " + err.message;
+    }
+    text(symmetry_col_, r.symmetry);
+    if (const std::string_view v = field(minimal_col_); !v.empty()) {
+      if (v == "1" || v == "true") r.minimal = true;
+      else if (v == "0" || v == "false") r.minimal = false;
+      else bad = "bad minimal '" + std::string(v.substr(0, 30)) + "' (expected 0 or 1)";
+    }
+    text(method_col_, r.method);
+    number(seed_col_, r.seed, "seed");
+    number(index_col_, r.index, "seed_index");
+    number(source_rating_col_, r.source_rating, "source rating");
+    text(created_col_, r.created_at);
+    if (carry_grades_ && er_col_ >= 0 && !field(er_col_).empty()) {
+      number(er_col_, r.er, "er");
+      number(ep_col_, r.ep, "ep");
+      number(ed_col_, r.ed, "ed");
+      text(level_col_, r.level);
+      text(hardest_col_, r.hardest);
+      text(histogram_col_, r.histogram);
+      item.carries_grade = true;
+    }
+    if (!bad.empty()) item.error = bad;
+    return true;
+  }
+
+ private:
+  void read_header(std::string_view header) {
+    have_header_ = true;
+    const std::size_t commas = std::count(header.begin(), header.end(), ',');
+    const std::size_t tabs = std::count(header.begin(), header.end(), '\t');
+    const std::size_t semis = std::count(header.begin(), header.end(), ';');
+    delimiter_ = tabs > commas && tabs >= semis ? '\t' : semis > commas ? ';' : ',';
+    split(header);
+    int first = -1;
+    for (std::size_t i = 0; i < fields_.size(); ++i) {
+      std::string name(trim(fields_[i]));
+      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      const int col = static_cast<int>(i);
+      if (first < 0) first = col;
+      auto set = [&](int& slot) {
+        if (slot < 0) slot = col;
+      };
+      if (name == "puzzle" || name == "quizzes" || name == "quiz") set(puzzle_col_);
+      else if (name == "solution" || name == "solutions") set(solution_col_);
+      else if (name == "symmetry") set(symmetry_col_);
+      else if (name == "minimal") set(minimal_col_);
+      else if (name == "method") set(method_col_);
+      else if (name == "seed") set(seed_col_);
+      else if (name == "seed_index") set(index_col_);
+      else if (name == "er") set(er_col_);
+      else if (name == "ep") set(ep_col_);
+      else if (name == "ed") set(ed_col_);
+      else if (name == "level") set(level_col_);
+      else if (name == "hardest") set(hardest_col_);
+      else if (name == "histogram") set(histogram_col_);
+      else if (name == "source_rating" || name == "rating" || name == "bank_rating") set(source_rating_col_);
+      else if (name == "created_at") set(created_col_);
+    }
+    if (puzzle_col_ < 0) puzzle_col_ = std::max(first, 0);
+  }
+
+  // RFC 4180 fields of one line; false for an unterminated quote.
+  bool split(std::string_view line) {
+    fields_.clear();
+    std::size_t i = 0;
+    for (;;) {
+      std::string field;
+      if (i < line.size() && line[i] == '"') {
+        ++i;
+        for (;;) {
+          if (i >= line.size()) return false;
+          if (line[i] == '"') {
+            if (i + 1 < line.size() && line[i + 1] == '"') {
+              field += '"';
+              i += 2;
+              continue;
+            }
+            ++i;
+            break;
+          }
+          field += line[i++];
+        }
+        while (i < line.size() && line[i] != delimiter_) field += line[i++];  // text after the quote, kept
+      } else {
+        const std::size_t end = std::min(line.find(delimiter_, i), line.size());
+        field.assign(line.substr(i, end - i));
+        i = end;
+      }
+      fields_.push_back(std::move(field));
+      if (i >= line.size()) return true;
+      ++i;  // the delimiter
+    }
+  }
+
+  Lines lines_;
+  bool carry_grades_;
+  bool have_header_ = false;
+  char delimiter_ = ',';
+  std::vector<std::string> fields_;
+  int puzzle_col_ = -1, solution_col_ = -1, symmetry_col_ = -1, minimal_col_ = -1, method_col_ = -1,
+      seed_col_ = -1, index_col_ = -1, er_col_ = -1, ep_col_ = -1, ed_col_ = -1, level_col_ = -1,
+      hardest_col_ = -1, histogram_col_ = -1, source_rating_col_ = -1, created_col_ = -1;
+};
+
+// Stage 2 for one item: everything the store needs, or the reason to reject.
+class Checker {
+ public:
+  explicit Checker(const ImportOptions& options) : options_(options) {}
+
+  void check(Item& item) {
+    if (!item.error.empty()) return;
+    PuzzleRecord& r = item.record;
+    // The solver is safe on any givens; only a puzzle without solutions needs
+    // the rule check, to say which rule its givens break.
+    const SolveResult solved = solve(r.puzzle, 2);
+    if (solved.count == 0) {
+      if (auto conflict = find_conflict(r.puzzle)) item.error = "givens break the rules: " + conflict->message();
+      else item.error = "puzzle has no solution";
+      return;
+    }
+    if (solved.count > 1) {
+      item.error = "puzzle has several solutions";
+      return;
+    }
+    if (item.solution && *item.solution != solved.solution) {
+      item.error = "the solution column is not the puzzle's solution";
+      return;
+    }
+    r.solution = solved.solution;
+    r.canonical = canonical_form(r.puzzle);
+    r.clues = r.puzzle.clue_count();
+    if (r.method.empty()) r.method = options_.method;
+    if (options_.grade) {
+      if (!grader_) grader_ = std::make_unique<grader::Grader>();
+      grader::GradeOptions go;
+      go.max_steps = options_.max_steps;
+      const grader::Grade g = grader_->grade(r.puzzle, go);
+      r.er = r.ep = r.ed = std::nullopt;
+      r.level.clear();
+      r.hardest.clear();
+      r.histogram.clear();
+      set_grade(r, g, options_.levels);  // left ungraded when no technique applies
+      r.minimal = is_minimal(r.puzzle);
+    }
+  }
+
+ private:
+  const ImportOptions& options_;
+  std::unique_ptr<grader::Grader> grader_;
+};
+
+struct Block {
+  std::vector<Item> items = std::vector<Item>(kBlockSize);
+  std::size_t size = 0;
+  bool done = false;  // guarded by Workers::mutex
+};
+
+// Stage 2's threads. With no threads the caller checks blocks itself.
+class Workers {
+ public:
+  Workers(unsigned count, const ImportOptions& options) : options_(options) {
+    for (unsigned i = 0; i < count; ++i) threads_.emplace_back([this] { run(); });
+  }
+  ~Workers() {
+    {
+      std::lock_guard lock(mutex);
+      quit_ = true;
+    }
+    abort_.store(true);
+    work_cv_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+  void submit(Block* b) {
+    if (threads_.empty()) {
+      if (!inline_checker_) inline_checker_ = std::make_unique<Checker>(options_);
+      for (std::size_t i = 0; i < b->size; ++i) inline_checker_->check(b->items[i]);
+      b->done = true;
+      return;
+    }
+    {
+      std::lock_guard lock(mutex);
+      todo_.push_back(b);
+    }
+    work_cv_.notify_one();
+  }
+  /// Waits up to `timeout` for `b`; true when it is done.
+  bool wait(Block* b, std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex);
+    return done_cv_.wait_for(lock, timeout, [b] { return b->done; });
+  }
+
+  std::mutex mutex;
+
+ private:
+  void run() {
+    Checker checker(options_);
+    for (;;) {
+      Block* b = nullptr;
+      {
+        std::unique_lock lock(mutex);
+        work_cv_.wait(lock, [this] { return quit_ || !todo_.empty(); });
+        if (quit_) return;
+        b = todo_.front();
+        todo_.pop_front();
+      }
+      for (std::size_t i = 0; i < b->size && !abort_.load(std::memory_order_relaxed); ++i) checker.check(b->items[i]);
+      {
+        std::lock_guard lock(mutex);
+        b->done = true;
+      }
+      done_cv_.notify_all();
+    }
+  }
+
+  const ImportOptions& options_;
+  std::vector<std::thread> threads_;
+  std::condition_variable work_cv_, done_cv_;
+  std::deque<Block*> todo_;
+  bool quit_ = false;
+  std::atomic<bool> abort_{false};
+  std::unique_ptr<Checker> inline_checker_;
+};
+
+std::unique_ptr<RecordSource> make_source(ImportFormat format, std::string_view text, const ImportOptions& options) {
+  if (format == ImportFormat::Auto) format = detect_import_format(text);
+  switch (format) {
+    case ImportFormat::Csv:
+      return std::make_unique<CsvSource>(text, !options.grade);
+    case ImportFormat::Bank:
+      return std::make_unique<BankSource>(text);
+    default:
+      return std::make_unique<LineSource>(text);
+  }
+}
+
+}  // namespace
+
+ImportCounts& ImportCounts::operator+=(const ImportCounts& o) {
+  lines += o.lines;
+  records += o.records;
+  imported += o.imported;
+  duplicates += o.duplicates;
+  rejected += o.rejected;
+  interrupted = interrupted || o.interrupted;
+  return *this;
+}
+
+std::optional<ImportFormat> parse_import_format(std::string_view name) {
+  if (name == "auto") return ImportFormat::Auto;
+  if (name == "line") return ImportFormat::Line;
+  if (name == "csv") return ImportFormat::Csv;
+  if (name == "bank") return ImportFormat::Bank;
+  return std::nullopt;
+}
+
+ImportFormat detect_import_format(std::string_view text) {
+  Lines lines(text);
+  std::string_view line;
+  while (lines.next(line)) {
+    line = trim(line);
+    if (line.empty() || line.front() == '#') continue;
+    const auto f = split_blanks(line);
+    if (f.size() >= 2 && f[0].size() == 12 && is_hex(f[0]) && f[1].size() == 81) return ImportFormat::Bank;
+    const std::size_t first_field = line.find_first_of(",;\t ");
+    if (has_letter(line) && std::min(first_field, line.size()) != 81) return ImportFormat::Csv;
+    return ImportFormat::Line;
+  }
+  return ImportFormat::Line;
+}
+
+ImportCounts import_text(PuzzleStore& store, std::string_view text, const ImportOptions& options,
+                         const ImportProblemSink& on_problem) {
+  ImportCounts counts;
+  counts.lines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) +
+                 (!text.empty() && text.back() != '\n' ? 1 : 0);
+  const std::uint64_t stored_before = store.stored(), duplicates_before = store.duplicates();
+  auto stopped = [&] { return options.stop != nullptr && options.stop->load(std::memory_order_relaxed); };
+
+  const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned worker_count = threads > 1 ? threads : 0;
+  auto source = make_source(options.format, text, options);
+  {
+    Workers workers(worker_count, options);
+    std::vector<std::unique_ptr<Block>> blocks;
+    std::vector<Block*> free_blocks;
+    for (std::size_t i = 0; i < kBlocksPerThread * std::max(1u, worker_count); ++i) {
+      blocks.push_back(std::make_unique<Block>());
+      free_blocks.push_back(blocks.back().get());
+    }
+    std::deque<Block*> in_flight;
+    bool end_of_text = false;
+    for (;;) {
+      // Stage 1: read blocks while there is room.
+      while (!end_of_text && !free_blocks.empty() && !stopped()) {
+        Block* b = free_blocks.back();
+        free_blocks.pop_back();
+        b->size = 0;
+        b->done = false;
+        while (b->size < kBlockSize) {
+          Item& item = b->items[b->size];
+          item = Item{};
+          if (!source->next(item)) {
+            end_of_text = true;
+            break;
+          }
+          ++b->size;
+        }
+        counts.records += b->size;
+        if (b->size == 0) {
+          free_blocks.push_back(b);
+          break;
+        }
+        in_flight.push_back(b);
+        workers.submit(b);
+      }
+      if (in_flight.empty() || stopped()) break;
+      // Stage 3: the oldest block, in order, once checked.
+      Block* b = in_flight.front();
+      while (!workers.wait(b, std::chrono::milliseconds(50)) && !stopped()) store.flush_if_due();
+      if (stopped()) break;
+      std::size_t i = 0;
+      for (; i < b->size && !stopped(); ++i) {
+        Item& item = b->items[i];
+        if (!item.error.empty()) {
+          ++counts.rejected;
+          if (on_problem) on_problem(item.line, item.error);
+          continue;
+        }
+        store.insert(std::move(item.record));
+      }
+      if (i < b->size) break;  // stopped in the middle of the block
+      in_flight.pop_front();
+      free_blocks.push_back(b);
+    }
+    counts.interrupted = stopped();
+  }  // workers stop here, before the final commit
+  store.flush();
+  counts.imported = store.stored() - stored_before;
+  counts.duplicates = store.duplicates() - duplicates_before;
+  return counts;
+}
+
+}  // namespace sudokit::db

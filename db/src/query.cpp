@@ -1,0 +1,171 @@
+// Reading the store: filtered row selection (for export) and the summary of
+// `sudokit db stats`. Filters become one SQL WHERE clause with bound
+// parameters; "level + rating" and "clue count" filters use the indexes the
+// schema creates for them.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "store_impl.hpp"
+#include "sudokit/grader/step.hpp"
+
+namespace sudokit::db {
+
+namespace {
+
+using detail::Statement;
+
+// Rounded ratings are stored as the nearest double to one decimal; the
+// tolerance makes `--min-rating 7.2` include a stored 7.2 whatever the
+// bound's own rounding was.
+constexpr double kRatingSlack = 1e-9;
+
+struct Where {
+  std::string sql;
+  std::vector<std::function<void(Statement&, int)>> binders;
+
+  void add(const std::string& condition, std::function<void(Statement&, int)> binder = nullptr) {
+    sql += sql.empty() ? " WHERE " : " AND ";
+    sql += condition;
+    if (binder) binders.push_back(std::move(binder));
+  }
+  void bind(Statement& st) const {
+    for (std::size_t i = 0; i < binders.size(); ++i) binders[i](st, static_cast<int>(i) + 1);
+  }
+};
+
+Where where_of(const PuzzleFilter& f) {
+  Where w;
+  if (f.level) w.add("level = ?", [v = *f.level](Statement& st, int i) { st.bind_text(i, v); });
+  if (f.min_rating) w.add("er >= ?", [v = *f.min_rating](Statement& st, int i) { st.bind(i, v - kRatingSlack); });
+  if (f.max_rating) w.add("er <= ?", [v = *f.max_rating](Statement& st, int i) { st.bind(i, v + kRatingSlack); });
+  if (f.min_clues) w.add("clues >= ?", [v = *f.min_clues](Statement& st, int i) { st.bind(i, v); });
+  if (f.max_clues) w.add("clues <= ?", [v = *f.max_clues](Statement& st, int i) { st.bind(i, v); });
+  if (f.hardest) w.add("hardest = ?", [v = *f.hardest](Statement& st, int i) { st.bind_text(i, v); });
+  if (f.technique)
+    w.add("EXISTS (SELECT 1 FROM json_each(puzzles.histogram) WHERE json_each.key = ?)",
+          [v = *f.technique](Statement& st, int i) { st.bind_text(i, v); });
+  return w;
+}
+
+std::string order_and_limit(const PuzzleFilter& f) {
+  std::string sql = f.random ? " ORDER BY sudokit_mix(id, " + std::to_string(static_cast<std::int64_t>(f.seed)) + "), id"
+                             : " ORDER BY id";
+  if (f.limit) sql += " LIMIT " + std::to_string(std::min<std::uint64_t>(*f.limit, INT64_MAX));
+  return sql;
+}
+
+std::vector<StoreStats::Count> counts(Statement&& st) {
+  std::vector<StoreStats::Count> out;
+  while (st.step()) out.push_back({std::string(st.text(0)), static_cast<std::uint64_t>(st.int64(1))});
+  return out;
+}
+
+}  // namespace
+
+std::uint64_t PuzzleStore::count(const PuzzleFilter& filter) {
+  Impl& s = *impl_;
+  const Where w = where_of(filter);
+  std::string sql = "SELECT count(*) FROM (SELECT id FROM puzzles" + w.sql;
+  if (filter.limit) sql += " LIMIT " + std::to_string(std::min<std::uint64_t>(*filter.limit, INT64_MAX));
+  sql += ")";
+  Statement st(s.db, sql, &s.path);
+  w.bind(st);
+  return st.step() ? static_cast<std::uint64_t>(st.int64(0)) : 0;
+}
+
+void PuzzleStore::for_each(const PuzzleFilter& filter, const std::function<bool(const PuzzleRecord&)>& on_row) {
+  Impl& s = *impl_;
+  const Where w = where_of(filter);
+  Statement st(s.db, "SELECT " + std::string(kRowColumns) + " FROM puzzles" + w.sql + order_and_limit(filter), &s.path);
+  w.bind(st);
+  while (st.step())
+    if (!on_row(read_row(st, s.path))) break;
+}
+
+StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
+  Impl& s = *impl_;
+  StoreStats out;
+  // One read transaction, so every figure describes the same moment even
+  // while another process writes.
+  s.exec("BEGIN", "cannot start reading");
+  try {
+    {
+      Statement st(s.db, "SELECT count(*), count(er), min(er), max(er), avg(er) FROM puzzles", &s.path);
+      st.step();
+      out.puzzles = static_cast<std::uint64_t>(st.int64(0));
+      out.graded = static_cast<std::uint64_t>(st.int64(1));
+      out.min_er = st.opt_real(2);
+      out.max_er = st.opt_real(3);
+      out.mean_er = st.opt_real(4);
+    }
+    {
+      Statement st(s.db, "SELECT count(*) FROM daily", &s.path);
+      st.step();
+      out.daily = static_cast<std::uint64_t>(st.int64(0));
+    }
+    {
+      auto by_level = counts(Statement(s.db, "SELECT coalesce(level, ''), count(*) FROM puzzles GROUP BY level", &s.path));
+      auto rank = [&](const std::string& name) -> std::size_t {
+        if (name.empty()) return levels.size() + 1;
+        for (std::size_t i = 0; i < levels.size(); ++i)
+          if (levels[i].name == name) return i;
+        return levels.size();
+      };
+      std::stable_sort(by_level.begin(), by_level.end(), [&](const auto& a, const auto& b) {
+        const std::size_t ra = rank(a.key), rb = rank(b.key);
+        return ra != rb ? ra < rb : a.key < b.key;
+      });
+      out.levels = std::move(by_level);
+    }
+    {
+      // Stored ratings are already rounded to one decimal: floor() is the "7.x" bucket.
+      Statement st(s.db,
+                   "SELECT CAST(er + 1e-9 AS INTEGER) AS bucket, count(*) FROM puzzles WHERE er IS NOT NULL "
+                   "GROUP BY bucket ORDER BY bucket",
+                   &s.path);
+      while (st.step()) out.ratings.emplace_back(static_cast<int>(st.int64(0)), static_cast<std::uint64_t>(st.int64(1)));
+    }
+    {
+      Statement st(s.db, "SELECT clues, count(*) FROM puzzles GROUP BY clues ORDER BY clues", &s.path);
+      while (st.step()) out.clues.emplace_back(static_cast<int>(st.int64(0)), static_cast<std::uint64_t>(st.int64(1)));
+    }
+    {
+      std::map<std::string, StoreStats::TechniqueUse> uses;
+      Statement st(s.db,
+                   "SELECT json_each.key, count(*), sum(json_each.value) FROM puzzles, json_each(puzzles.histogram) "
+                   "WHERE puzzles.histogram IS NOT NULL AND json_valid(puzzles.histogram) GROUP BY json_each.key",
+                   &s.path);
+      while (st.step()) {
+        auto& u = uses[std::string(st.text(0))];
+        u.key = st.text(0);
+        u.puzzles = static_cast<std::uint64_t>(st.int64(1));
+        u.steps = static_cast<std::uint64_t>(st.int64(2));
+      }
+      for (const auto& c :
+           counts(Statement(s.db, "SELECT hardest, count(*) FROM puzzles WHERE hardest IS NOT NULL GROUP BY hardest", &s.path))) {
+        auto& u = uses[c.key];
+        u.key = c.key;
+        u.hardest = c.count;
+      }
+      // SE's producer order first (easy to hard), then keys this build does not know.
+      for (int t = 0; t < grader::kTechniqueCount; ++t) {
+        const std::string key(grader::technique_key(static_cast<grader::Technique>(t)));
+        if (auto it = uses.find(key); it != uses.end()) {
+          out.techniques.push_back(it->second);
+          uses.erase(it);
+        }
+      }
+      for (auto& [key, use] : uses) out.techniques.push_back(use);
+    }
+    out.methods = counts(Statement(
+        s.db, "SELECT method, count(*) AS n FROM puzzles GROUP BY method ORDER BY n DESC, method", &s.path));
+  } catch (...) {
+    sqlite3_exec(s.db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+  s.exec("COMMIT", "cannot finish reading");
+  return out;
+}
+
+}  // namespace sudokit::db

@@ -1,0 +1,56 @@
+// The schema of the store as a list of forward migrations: kMigrations[v]
+// takes a file from user_version v to v + 1. A new file runs all of them in
+// order, so the path an old file takes and the path a new one takes are the
+// same code. Never edit a migration that has shipped: add one, bump
+// kSchemaVersion (store.hpp), and describe it in db/README.md.
+#pragma once
+
+#include <array>
+
+#include "sudokit/db/store.hpp"
+
+namespace sudokit::db::detail {
+
+inline constexpr std::array<const char*, kSchemaVersion> kMigrations = {
+    // v0 -> v1: the puzzles table, its deduplication key and the indexes for
+    // "level + rating" and "clue count" queries.
+    R"sql(
+CREATE TABLE puzzles (
+  id          INTEGER PRIMARY KEY,
+  puzzle      TEXT    NOT NULL CHECK (length(puzzle) = 81),
+  solution    TEXT    NOT NULL CHECK (length(solution) = 81),
+  canonical   TEXT    NOT NULL UNIQUE CHECK (length(canonical) = 81),
+  clues       INTEGER NOT NULL CHECK (clues BETWEEN 0 AND 81),
+  symmetry    TEXT,
+  minimal     INTEGER CHECK (minimal IN (0, 1)),
+  method      TEXT    NOT NULL,
+  seed        INTEGER,
+  seed_index  INTEGER,
+  er          REAL,
+  ep          REAL,
+  ed          REAL,
+  level       TEXT,
+  hardest     TEXT,
+  histogram   TEXT,
+  created_at  TEXT    NOT NULL
+);
+CREATE INDEX puzzles_level_er ON puzzles (level, er);
+CREATE INDEX puzzles_clues ON puzzles (clues);
+)sql",
+    // v1 -> v2: the rating an imported puzzle came with.
+    R"sql(
+ALTER TABLE puzzles ADD COLUMN source_rating REAL;
+)sql",
+    // v2 -> v3: the daily schedule (filled by the daily export).
+    R"sql(
+CREATE TABLE daily (
+  date       TEXT    NOT NULL,
+  level      TEXT    NOT NULL,
+  puzzle_id  INTEGER NOT NULL REFERENCES puzzles (id),
+  PRIMARY KEY (date, level)
+);
+CREATE INDEX daily_puzzle ON daily (puzzle_id);
+)sql",
+};
+
+}  // namespace sudokit::db::detail

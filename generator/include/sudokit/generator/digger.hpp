@@ -1,0 +1,65 @@
+// The digger: turns a complete solution grid into a puzzle by removing clues
+// while the solver confirms the solution stays unique.
+//   * Clues go in a random order, in symmetric orbits so the clue pattern
+//     keeps the chosen symmetry (the way book and newspaper puzzles look).
+//   * Minimal (the default): one pass over every orbit. Removing clues only
+//     ever adds solutions, so an orbit whose removal broke uniqueness once
+//     can never be removed later: the result is minimal among symmetric
+//     removals, and dig() verifies it.
+//   * A clue target stops at exactly K clues, or fails when this grid
+//     cannot go that low.
+//   * A pattern fixes where the clues are: the digits come from the grid and
+//     the puzzle is accepted only when that is unique.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sudokit/generator/stream.hpp"
+#include "sudokit/solver/cellset.hpp"
+#include "sudokit/solver/grid.hpp"
+
+namespace sudokit {
+
+enum class Symmetry : std::uint8_t { None, Rot180, Rot90, Mirror, Diagonal, AntiDiagonal, Dihedral, Random };
+
+/// "none", "rot180", "rot90", "mirror", "diagonal", "antidiagonal", "dihedral", "random".
+const char* symmetry_name(Symmetry s);
+std::optional<Symmetry> parse_symmetry(std::string_view name);
+
+/// The cells a symmetry maps `cell` to (its orbit, `cell` included).
+/// mirror = left-right reflection; diagonal = the main diagonal (r1c1-r9c9);
+/// antidiagonal = r1c9-r9c1; dihedral = all eight symmetries of the square.
+CellSet symmetry_orbit(Symmetry s, int cell);
+/// True when the clue pattern of `puzzle` is invariant under the symmetry.
+bool has_symmetry(const Grid& puzzle, Symmetry s);
+
+/// An 81-cell clue mask: 'x'/'X'/'1'..'9' = clue, '.'/'0'/'-'/'_' = empty.
+bool parse_pattern(std::string_view text, CellSet& pattern, std::string& error);
+
+struct DigOptions {
+  Symmetry symmetry = Symmetry::None;  // Random is resolved by the caller
+  int target_clues = 0;                // 0 = minimal
+};
+
+struct DigResult {
+  bool ok = false;
+  Grid puzzle{};
+  bool minimal = false;  // no orbit of clues can be removed (verified)
+  std::string failure;   // why not ok
+};
+
+/// Digs a unique puzzle out of `solution` (a complete valid grid).
+DigResult dig(const Grid& solution, const DigOptions& options, Engine& engine);
+
+/// The puzzle `solution` shows on `pattern`, if it is unique.
+DigResult dig_pattern(const Grid& solution, const CellSet& pattern);
+
+/// True when no orbit of clues (under `s`) can be removed with the solution
+/// staying unique.
+bool is_minimal(const Grid& puzzle, Symmetry s = Symmetry::None);
+
+}  // namespace sudokit

@@ -1,0 +1,87 @@
+// The generation pipeline: grid -> dig -> [grade and filter] -> sink.
+// Puzzle `index` is made from its own random stream (seed, index), so the
+// output is the same for a given seed and count whatever the thread count:
+// workers take indices from a shared counter and the results are handed to
+// the sink strictly in index order. The grading/filter stage and the sink are
+// interfaces; `tools` plugs in the grader and the SQLite store, so this
+// module depends on neither.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "sudokit/generator/digger.hpp"
+#include "sudokit/generator/grids.hpp"
+
+namespace sudokit {
+
+/// Whatever a filter stage wants to attach to a puzzle (e.g. its grade).
+struct Annotation {
+  virtual ~Annotation() = default;
+};
+
+struct GeneratedPuzzle {
+  std::uint64_t index = 0;  // position in the stream of accepted candidates' indices
+  std::uint64_t seed = 0;
+  std::uint32_t attempt = 0;  // grids tried for this index before success (0 = first)
+  GridMethod method = GridMethod::Backtrack;
+  Symmetry symmetry = Symmetry::None;
+  Grid solution{};
+  Grid puzzle{};
+  int clues = 0;
+  bool minimal = false;
+  std::shared_ptr<const Annotation> annotation;
+};
+
+/// Grades and filters candidates. One instance per worker thread.
+class PuzzleFilter {
+ public:
+  virtual ~PuzzleFilter() = default;
+  /// Returns false to reject the candidate; may attach an annotation.
+  virtual bool accept(GeneratedPuzzle& candidate) = 0;
+};
+
+/// Receives accepted puzzles in index order, on the calling thread.
+class PuzzleSink {
+ public:
+  virtual ~PuzzleSink() = default;
+  virtual void write(const GeneratedPuzzle& puzzle) = 0;
+};
+
+struct PipelineOptions {
+  std::uint64_t count = 1;  // accepted puzzles wanted
+  std::uint64_t seed = 0;
+  unsigned threads = 1;
+  GridOptions grid;
+  Symmetry symmetry = Symmetry::None;  // Random: one per puzzle, drawn from its stream
+  int target_clues = 0;                // 0 = minimal
+  std::optional<CellSet> pattern;      // fixed clue positions
+  std::uint32_t max_attempts = 64;     // grids per index before the index counts as failed
+  std::uint64_t max_candidates = 0;    // stop after this many indices (0 = count * 1,000,000)
+  double time_limit = 0;               // seconds; 0 = none
+  std::function<std::unique_ptr<PuzzleFilter>()> make_filter;  // optional
+  std::function<void(std::uint64_t accepted, std::uint64_t tried)> progress;  // optional, main thread
+  const std::atomic<bool>* stop = nullptr;  // set (e.g. by a signal) to stop cleanly
+};
+
+struct PipelineReport {
+  std::uint64_t accepted = 0;  // written to the sink
+  std::uint64_t tried = 0;     // candidate indices finished
+  std::uint64_t rejected = 0;  // by the filter
+  std::uint64_t failed = 0;    // indices where digging failed every attempt
+  double seconds = 0;
+  bool stopped = false;        // by the stop flag or the time limit
+  std::string failure;         // why generation gave up early, if it did
+};
+
+/// Makes one candidate for `index` (no filtering). False when every attempt failed.
+bool make_candidate(const PipelineOptions& options, std::uint64_t index, GeneratedPuzzle& out, std::string& failure);
+
+/// Runs the pipeline until `count` puzzles were accepted (or a stop condition).
+PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink);
+
+}  // namespace sudokit

@@ -1,0 +1,188 @@
+// Digging puzzles out of solution grids. See digger.hpp.
+#include "sudokit/generator/digger.hpp"
+
+#include <cassert>
+
+#include "sudokit/solver/solve.hpp"
+
+namespace sudokit {
+namespace {
+
+constexpr const char* kSymmetryNames[] = {"none", "rot180", "rot90", "mirror", "diagonal", "antidiagonal", "dihedral", "random"};
+
+int rot90(int c) { return cell_at(col_of(c), 8 - row_of(c)); }
+int rot180(int c) { return 80 - c; }
+int mirror(int c) { return cell_at(row_of(c), 8 - col_of(c)); }
+int diagonal(int c) { return cell_at(col_of(c), row_of(c)); }
+int antidiagonal(int c) { return cell_at(8 - col_of(c), 8 - row_of(c)); }
+
+// Orbits of all cells under one symmetry, and a representative list of orbits.
+struct OrbitTable {
+  std::array<CellSet, 81> orbit{};
+  std::array<std::uint8_t, 81> reps{};  // one cell per orbit, ascending
+  int count = 0;
+};
+
+OrbitTable make_orbits(Symmetry s) {
+  OrbitTable t;
+  CellSet seen;
+  for (int c = 0; c < kCells; ++c) {
+    t.orbit[static_cast<std::size_t>(c)] = symmetry_orbit(s, c);
+    if (seen.has(c)) continue;
+    seen |= t.orbit[static_cast<std::size_t>(c)];
+    t.reps[static_cast<std::size_t>(t.count++)] = static_cast<std::uint8_t>(c);
+  }
+  return t;
+}
+
+const OrbitTable& orbits(Symmetry s) {
+  static const std::array<OrbitTable, 7> tables = {
+      make_orbits(Symmetry::None),     make_orbits(Symmetry::Rot180),       make_orbits(Symmetry::Rot90),
+      make_orbits(Symmetry::Mirror),   make_orbits(Symmetry::Diagonal),     make_orbits(Symmetry::AntiDiagonal),
+      make_orbits(Symmetry::Dihedral)};
+  return tables[static_cast<std::size_t>(s == Symmetry::Random ? Symmetry::None : s)];
+}
+
+// Whether `puzzle` still has only the solution `solution` once the cells of
+// `removed` (already cleared in `puzzle`) are gone. One cell: look for any
+// solution with another digit there; several: count to 2.
+bool still_unique(const Grid& puzzle, const Grid& solution, const CellSet& removed) {
+  if (removed.size() == 1) {
+    const int c = removed.first();
+    return solve_excluding(puzzle, c, solution[c], 1).count == 0;
+  }
+  return solve(puzzle, 2).count == 1;
+}
+
+}  // namespace
+
+const char* symmetry_name(Symmetry s) { return kSymmetryNames[static_cast<std::size_t>(s)]; }
+
+std::optional<Symmetry> parse_symmetry(std::string_view name) {
+  for (int i = 0; i < 8; ++i)
+    if (name == kSymmetryNames[i]) return static_cast<Symmetry>(i);
+  return std::nullopt;
+}
+
+CellSet symmetry_orbit(Symmetry s, int cell) {
+  CellSet o = CellSet::of(cell);
+  switch (s) {
+    case Symmetry::None:
+    case Symmetry::Random: break;
+    case Symmetry::Rot180: o.add(rot180(cell)); break;
+    case Symmetry::Rot90: {
+      int c = cell;
+      for (int i = 0; i < 3; ++i) o.add(c = rot90(c));
+      break;
+    }
+    case Symmetry::Mirror: o.add(mirror(cell)); break;
+    case Symmetry::Diagonal: o.add(diagonal(cell)); break;
+    case Symmetry::AntiDiagonal: o.add(antidiagonal(cell)); break;
+    case Symmetry::Dihedral: {
+      int c = cell;
+      for (int i = 0; i < 4; ++i) {
+        o.add(c);
+        o.add(mirror(c));
+        c = rot90(c);
+      }
+      break;
+    }
+  }
+  return o;
+}
+
+bool has_symmetry(const Grid& puzzle, Symmetry s) {
+  for (int c = 0; c < kCells; ++c) {
+    bool clash = false;
+    symmetry_orbit(s, c).for_each([&](int o) { clash = clash || ((puzzle[o] != 0) != (puzzle[c] != 0)); });
+    if (clash) return false;
+  }
+  return true;
+}
+
+bool parse_pattern(std::string_view text, CellSet& pattern, std::string& error) {
+  std::string cells;
+  for (char ch : text)
+    if (ch != '\n' && ch != '\r' && ch != ' ' && ch != '\t' && ch != '|' && ch != '+') cells.push_back(ch);
+  if (cells.size() != 81) {
+    error = "a pattern needs 81 cells, found " + std::to_string(cells.size());
+    return false;
+  }
+  pattern = CellSet{};
+  for (int c = 0; c < kCells; ++c) {
+    const char ch = cells[static_cast<std::size_t>(c)];
+    if (ch == 'x' || ch == 'X' || (ch >= '1' && ch <= '9')) pattern.add(c);
+    else if (ch != '.' && ch != '0' && ch != '-' && ch != '_') {
+      error = std::string("invalid pattern character '") + ch + "' at cell " + std::to_string(c + 1);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool is_minimal(const Grid& puzzle, Symmetry s) {
+  const OrbitTable& t = orbits(s);
+  Grid p = puzzle;
+  Grid solution;
+  {
+    const SolveResult r = solve(puzzle, 2);
+    if (r.count != 1) return false;
+    solution = r.solution;
+  }
+  for (int i = 0; i < t.count; ++i) {
+    const CellSet orbit = t.orbit[t.reps[static_cast<std::size_t>(i)]];
+    if (puzzle[orbit.first()] == 0) continue;
+    orbit.for_each([&](int c) { p[c] = 0; });
+    const bool unique = still_unique(p, solution, orbit);
+    orbit.for_each([&](int c) { p[c] = puzzle[c]; });
+    if (unique) return false;
+  }
+  return true;
+}
+
+DigResult dig(const Grid& solution, const DigOptions& options, Engine& engine) {
+  assert(solution.is_complete() && !find_conflict(solution));
+  const OrbitTable& t = orbits(options.symmetry);
+  // A random order of the orbits.
+  std::array<std::uint8_t, 81> order = t.reps;
+  for (int i = t.count - 1; i > 0; --i)
+    std::swap(order[static_cast<std::size_t>(i)], order[draw_below(engine, static_cast<std::uint32_t>(i + 1))]);
+  DigResult r;
+  r.puzzle = solution;
+  int clues = kCells;
+  const int target = options.target_clues;
+  for (int i = 0; i < t.count && clues > target; ++i) {
+    const CellSet orbit = t.orbit[order[static_cast<std::size_t>(i)]];
+    const int size = orbit.size();
+    if (target > 0 && clues - size < target) continue;  // would overshoot the target
+    orbit.for_each([&](int c) { r.puzzle[c] = 0; });
+    if (still_unique(r.puzzle, solution, orbit)) {
+      clues -= size;
+    } else {
+      orbit.for_each([&](int c) { r.puzzle[c] = solution[c]; });
+    }
+  }
+  if (target > 0 && clues != target) {
+    r.failure = "this grid cannot be dug down to " + std::to_string(target) + " clues (reached " + std::to_string(clues) + ")";
+    return r;
+  }
+  // One pass removes every removable orbit (see digger.hpp); check it.
+  r.minimal = is_minimal(r.puzzle, options.symmetry);
+  assert(target > 0 || r.minimal);
+  r.ok = true;
+  return r;
+}
+
+DigResult dig_pattern(const Grid& solution, const CellSet& pattern) {
+  DigResult r;
+  for (int c = 0; c < kCells; ++c) r.puzzle[c] = pattern.has(c) ? solution[c] : 0;
+  if (solve(r.puzzle, 2).count != 1) {
+    r.failure = "not unique";
+    return r;
+  }
+  r.ok = true;
+  r.minimal = is_minimal(r.puzzle);
+  return r;
+}
+
+}  // namespace sudokit

@@ -1,0 +1,168 @@
+// The generation pipeline. See pipeline.hpp.
+#include "sudokit/generator/pipeline.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "sudokit/solver/solve.hpp"
+
+namespace sudokit {
+
+bool make_candidate(const PipelineOptions& options, std::uint64_t index, GeneratedPuzzle& out, std::string& failure) {
+  out = GeneratedPuzzle{};
+  out.index = index;
+  out.seed = options.seed;
+  out.method = options.grid.method;
+  for (std::uint32_t attempt = 0; attempt < options.max_attempts; ++attempt) {
+    // Attempt a of index i uses its own stream: (seed, i) for a = 0, then a
+    // stream keyed by the attempt too, so retries never disturb other indices.
+    std::uint64_t attempt_seed = options.seed;
+    if (attempt > 0) {
+      std::uint64_t st = options.seed ^ (0xA5A5A5A5A5A5A5A5ull * attempt);
+      attempt_seed = splitmix64(st);
+    }
+    Engine engine = stream_engine(attempt_seed, index);
+    const Grid solution = make_grid(options.grid, attempt_seed, index);
+    DigResult dug;
+    Symmetry symmetry = options.symmetry;
+    if (symmetry == Symmetry::Random) symmetry = static_cast<Symmetry>(draw_below(engine, 7));
+    if (options.pattern) {
+      dug = dig_pattern(solution, *options.pattern);
+      symmetry = Symmetry::None;
+    } else {
+      DigOptions d;
+      d.symmetry = symmetry;
+      d.target_clues = options.target_clues;
+      dug = dig(solution, d, engine);
+    }
+    if (!dug.ok) {
+      failure = dug.failure;
+      continue;
+    }
+    // Never hand out a puzzle that fails a final uniqueness check.
+    const SolveResult check = solve(dug.puzzle, 2);
+    if (check.count != 1 || check.solution != solution) {
+      failure = "final uniqueness check failed";
+      continue;
+    }
+    out.attempt = attempt;
+    out.symmetry = symmetry;
+    out.solution = solution;
+    out.puzzle = dug.puzzle;
+    out.clues = dug.puzzle.clue_count();
+    out.minimal = dug.minimal;
+    return true;
+  }
+  return false;
+}
+
+namespace {
+
+struct Finished {
+  bool made = false;
+  bool accepted = false;
+  GeneratedPuzzle puzzle;
+  std::string failure;
+};
+
+}  // namespace
+
+PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  PipelineReport report;
+  const std::uint64_t max_candidates = options.max_candidates ? options.max_candidates : options.count * 1000000ull;
+  const unsigned threads = options.threads == 0 ? 1 : options.threads;
+
+  std::mutex mu;
+  std::condition_variable cv;
+  std::map<std::uint64_t, Finished> done;  // finished indices not yet consumed, by index
+  std::atomic<std::uint64_t> next{0};
+  std::atomic<bool> quit{false};
+  // Workers may run ahead of the consumer by at most this many indices.
+  const std::uint64_t window = 64ull * threads;
+  std::uint64_t consumed = 0;  // indices consumed by the main thread (guarded by mu)
+
+  auto worker = [&]() {
+    std::unique_ptr<PuzzleFilter> filter = options.make_filter ? options.make_filter() : nullptr;
+    for (;;) {
+      if (quit.load()) return;
+      const std::uint64_t i = next.fetch_add(1);
+      if (i >= max_candidates) return;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        cv.wait(lock, [&] { return quit.load() || i < consumed + window; });
+        if (quit.load()) return;
+      }
+      Finished f;
+      f.made = make_candidate(options, i, f.puzzle, f.failure);
+      f.accepted = f.made && (!filter || filter->accept(f.puzzle));
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        done.emplace(i, std::move(f));
+      }
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+
+  std::uint64_t expect = 0;
+  std::uint64_t consecutive_failures = 0;
+  for (;;) {
+    Finished f;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      cv.wait_for(lock, std::chrono::milliseconds(200), [&] { return done.count(expect) > 0; });
+      auto it = done.find(expect);
+      if (it == done.end()) {
+        const bool timed_out = options.time_limit > 0 &&
+                               std::chrono::duration<double>(Clock::now() - t0).count() >= options.time_limit;
+        if ((options.stop && options.stop->load()) || timed_out) {
+          report.stopped = true;
+          break;
+        }
+        if (expect >= max_candidates) break;
+        continue;
+      }
+      f = std::move(it->second);
+      done.erase(it);
+      consumed = ++expect;
+    }
+    cv.notify_all();
+    ++report.tried;
+    if (!f.made) {
+      ++report.failed;
+      if (++consecutive_failures >= 100) {
+        report.failure = f.failure;
+        break;
+      }
+    } else {
+      consecutive_failures = 0;
+      if (f.accepted) {
+        sink.write(f.puzzle);
+        ++report.accepted;
+      } else {
+        ++report.rejected;
+      }
+    }
+    if (options.progress) options.progress(report.accepted, report.tried);
+    if (report.accepted >= options.count) break;
+    if ((options.stop && options.stop->load()) ||
+        (options.time_limit > 0 && std::chrono::duration<double>(Clock::now() - t0).count() >= options.time_limit)) {
+      report.stopped = true;
+      break;
+    }
+  }
+  quit.store(true);
+  cv.notify_all();
+  for (auto& t : pool) t.join();
+  report.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return report;
+}
+
+}  // namespace sudokit

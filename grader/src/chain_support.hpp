@@ -1,0 +1,73 @@
+// Internal support shared by the chain producers: SE's length increment,
+// potentials' causes, Java's HashMap iteration order, and the record a chain
+// hint carries when it is used inside a nested (9.5+) chain.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "sudokit/grader/step.hpp"
+
+namespace sudokit::grader {
+
+/// How a potential was derived (SE's Potential.Cause). For "on" potentials
+/// it names the rule that forced the digit: the cell's last candidate, or
+/// the last position in a box, row or column.
+enum class Cause : std::uint8_t { None, NakedSingle, HiddenBox, HiddenRow, HiddenColumn, Advanced };
+
+/// The region cause for a unit id (box 0..8, row 9..17, column 18..26).
+constexpr Cause region_cause(int unit_id) {
+  return unit_id < 9 ? Cause::HiddenBox : unit_id < 18 ? Cause::HiddenRow : Cause::HiddenColumn;
+}
+/// The unit of `cell` named by a region cause.
+inline int cause_unit(Cause c, int cell) {
+  const auto& u = kCellUnits[static_cast<std::size_t>(cell)];
+  return c == Cause::HiddenBox ? u[0] : c == Cause::HiddenRow ? u[1] : u[2];
+}
+
+/// SE's length increment for a chain of the given complexity, added up as doubles.
+inline double length_increment(int complexity) {
+  double added = 0.0;
+  int ceil = 4;
+  const int length = complexity - 2;
+  bool odd = false;
+  while (length > ceil) {
+    added += 0.1;
+    ceil = odd ? (ceil * 4) / 3 : (ceil * 3) / 2;
+    odd = !odd;
+  }
+  return added;
+}
+
+/// Java's HashMap iterates keys by bucket (hash & (capacity - 1)), then in
+/// insertion order; a cell's hash is its index. SE feeds the eliminations of
+/// a nested hint to the outer chain in that order, so it matters.
+inline void java_hash_order(std::vector<int>& cells) {
+  int capacity = 16;
+  while (static_cast<int>(cells.size()) > capacity * 3 / 4) capacity *= 2;
+  std::stable_sort(cells.begin(), cells.end(),
+                   [capacity](int a, int b) { return (a & (capacity - 1)) < (b & (capacity - 1)); });
+}
+
+/// An "on" potential with a cause, as met when collecting a chain's rule parents.
+struct CauseEntry {
+  std::uint8_t cell;
+  std::uint8_t digit;
+  Cause cause;
+};
+
+/// What a chain hint must carry to be used inside a nested chain (levels 2+).
+struct NestedChain {
+  std::vector<CauseEntry> causes;   // SE's collectRuleParents walk, all targets in order
+  std::vector<int> removal_cells;   // cells with eliminations, in SE's insertion order
+  std::vector<std::uint32_t> identity;  // targets and their chains: SE's FullChain equality
+  int complexity = 0;               // flat + nested complexity of the hint
+};
+
+/// (cell, digit, on) packed, for identities.
+constexpr std::uint32_t potential_code(int cell, int digit, bool on) {
+  return static_cast<std::uint32_t>((cell * 10 + digit) * 2 + (on ? 1 : 0));
+}
+
+}  // namespace sudokit::grader

@@ -1,0 +1,432 @@
+// Import and export on real files: every layout (line, CSV, puzzle bank),
+// malformed records reported with their line numbers while the good ones
+// (and everything stored before) are kept, grading on import, the
+// export -> import round trip, filters, seeded random order, and stats.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "db_test_util.hpp"
+#include "sudokit/db/export.hpp"
+#include "sudokit/db/import.hpp"
+#include "sudokit/db/store.hpp"
+#include "sudokit/solver/canonical.hpp"
+
+namespace sudokit::db {
+namespace {
+
+using test::Raw;
+using test::TempDir;
+
+struct Problem {
+  std::size_t line;
+  std::string reason;
+};
+
+ImportCounts import(PuzzleStore& store, const std::string& text, ImportOptions options,
+                    std::vector<Problem>* problems = nullptr) {
+  return import_text(store, text, options, [&](std::size_t line, const std::string& reason) {
+    if (problems != nullptr) problems->push_back({line, reason});
+  });
+}
+
+ImportOptions no_grade(ImportFormat format = ImportFormat::Auto) {
+  ImportOptions o;
+  o.format = format;
+  o.grade = false;
+  return o;
+}
+
+std::vector<PuzzleRecord> rows(PuzzleStore& store, const PuzzleFilter& filter = {}) {
+  std::vector<PuzzleRecord> out;
+  store.for_each(filter, [&](const PuzzleRecord& r) {
+    out.push_back(r);
+    return true;
+  });
+  return out;
+}
+
+std::string export_to_string(PuzzleStore& store, ExportFormat format, const PuzzleFilter& filter = {}) {
+  char* data = nullptr;
+  std::size_t size = 0;
+  std::FILE* f = open_memstream(&data, &size);
+  export_puzzles(store, filter, format, f, "<memory>");
+  std::fclose(f);
+  std::string out(data, size);
+  std::free(data);
+  return out;
+}
+
+std::string lines_of(const std::vector<Grid>& puzzles) {
+  std::string text;
+  for (const Grid& g : puzzles) text += format_line(g) + "\n";
+  return text;
+}
+
+TEST(DbImport, DetectsTheLayout) {
+  const std::string p(81, '.');
+  EXPECT_EQ(detect_import_format(p + "\n"), ImportFormat::Line);
+  EXPECT_EQ(detect_import_format("# comment\n" + p + " 7.2\n"), ImportFormat::Line);
+  EXPECT_EQ(detect_import_format("puzzle,solution\n" + p + ",\n"), ImportFormat::Csv);
+  EXPECT_EQ(detect_import_format("puzzle\tse_er\n"), ImportFormat::Csv);
+  EXPECT_EQ(detect_import_format("0000183b305c " + std::string(81, '0') + "  1.2\n"), ImportFormat::Bank);
+  EXPECT_EQ(parse_import_format("bank"), ImportFormat::Bank);
+  EXPECT_FALSE(parse_import_format("xml"));
+}
+
+TEST(DbImport, ReportsMalformedLinesByNumberAndKeepsEverythingElse) {
+  TempDir dir;
+  PuzzleStore store(dir.file("bad.db"));
+  const auto good = test::load_puzzles("puzzles_top95.txt", 6);
+  // Some rows stored before the bad file: they must survive it.
+  EXPECT_EQ(import(store, lines_of({good[0], good[1]}), no_grade()).imported, 2u);
+
+  std::string bad_givens = format_line(good[3]);
+  bad_givens[bad_givens.find('.')] = bad_givens[bad_givens.find_first_of("123456789")];  // a repeated digit in row 1
+  std::string several = format_line(test::load_puzzles("puzzles_17clue.txt", 1)[0]);
+  several[several.find_first_of("123456789")] = '.';  // a 17-clue puzzle less one given
+  const std::string text = format_line(good[2]) + "\n" +      // 1 good
+                           "12345\n" +                         // 2 too short
+                           std::string(80, '.') + "x\n" +      // 3 bad character
+                           "\n" +                               // 4 blank: ignored
+                           bad_givens + "\n" +                  // 5 rule broken
+                           several + "\n" +                     // 6 not unique
+                           format_line(good[0]) + "\n";         // 7 already stored: duplicate
+  std::vector<Problem> problems;
+  const ImportCounts c = import(store, text, no_grade(), &problems);
+  ASSERT_EQ(problems.size(), 4u);
+  EXPECT_EQ(problems[0].line, 2u);
+  EXPECT_NE(problems[0].reason.find("expected"), std::string::npos) << problems[0].reason;
+  EXPECT_EQ(problems[1].line, 3u);
+  EXPECT_NE(problems[1].reason.find("invalid character 'x' at column 81"), std::string::npos) << problems[1].reason;
+  EXPECT_EQ(problems[2].line, 5u);
+  EXPECT_NE(problems[2].reason.find("givens break the rules: digit"), std::string::npos) << problems[2].reason;
+  EXPECT_EQ(problems[3].line, 6u);
+  EXPECT_EQ(problems[3].reason, "puzzle has several solutions");
+  EXPECT_EQ(c.rejected, problems.size());
+  EXPECT_EQ(c.duplicates, 1u);
+  EXPECT_EQ(c.imported, 1u);
+  EXPECT_EQ(c.lines, 7u);
+  EXPECT_EQ(store.count(), 3u);
+
+  // Consistent givens with no solution (r1c9 has no candidate), and none at all.
+  std::string dead(81, '.');
+  dead.replace(0, 8, "12345678");
+  dead[4 * 9 + 8] = '9';
+  problems.clear();
+  import(store, dead + "\n" + std::string(81, '.') + "\n", no_grade(), &problems);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0].reason, "puzzle has no solution");
+  EXPECT_EQ(problems[1].reason, "puzzle has several solutions");
+  EXPECT_EQ(store.count(), 3u);
+}
+
+TEST(DbImport, ReadsThePuzzleBankLayoutAndKeepsItsRating) {
+  TempDir dir;
+  PuzzleStore store(dir.file("bank.db"));
+  const auto p = test::load_puzzles("puzzles_top95.txt", 2);
+  auto zeros = [](const Grid& g) {
+    std::string s = format_line(g);
+    for (char& c : s)
+      if (c == '.') c = '0';
+    return s;
+  };
+  const std::string text = "0000183b305c " + zeros(p[0]) + "  7.2\n" +   // 1
+                           "00001fe7a2e1 " + zeros(p[1]) + " 10.5\n" +   // 2
+                           "zz00183b305c " + zeros(p[0]) + "  7.2\n" +   // 3 bad hash
+                           "0000183b305c " + zeros(p[0]) + "  high\n" +  // 4 bad rating
+                           "0000183b305c " + zeros(p[0]) + "\n";         // 5 missing rating
+  std::vector<Problem> problems;
+  const ImportCounts c = import(store, text, no_grade(ImportFormat::Bank), &problems);
+  EXPECT_EQ(c.imported, 2u);
+  ASSERT_EQ(problems.size(), 3u);
+  EXPECT_EQ(problems[0].line, 3u);
+  EXPECT_NE(problems[0].reason.find("12-character hex hash"), std::string::npos);
+  EXPECT_EQ(problems[1].line, 4u);
+  EXPECT_NE(problems[1].reason.find("expected a rating"), std::string::npos);
+  EXPECT_EQ(problems[2].line, 5u);
+  EXPECT_NE(problems[2].reason.find("expected 3 fields"), std::string::npos);
+  const auto back = rows(store);
+  ASSERT_EQ(back.size(), 2u);
+  EXPECT_EQ(back[0].puzzle, p[0]);
+  EXPECT_EQ(back[0].source_rating, 7.2);
+  EXPECT_EQ(back[1].source_rating, 10.5);
+  EXPECT_EQ(back[0].method, "import");
+  EXPECT_FALSE(back[0].graded());
+  EXPECT_EQ(back[0].canonical, canonical_form(p[0]));
+  // Auto-detection picks the same layout.
+  PuzzleStore other(dir.file("bank2.db"));
+  EXPECT_EQ(import(other, text, no_grade()).imported, 2u);
+}
+
+TEST(DbImport, ReadsCsvWithQuotesTabsAndItsOwnColumnNames) {
+  TempDir dir;
+  PuzzleStore store(dir.file("csv.db"));
+  // The calibration file: tab-separated, `bank_rating` kept as the source's rating.
+  const std::string tsv = test::slurp(test::data_file("se_rated_calibration.tsv"));
+  const std::string head = tsv.substr(0, tsv.find('\n', 0) + 1);
+  std::string sample = head;
+  std::size_t pos = head.size();
+  std::size_t bank_rows = 0;
+  for (int i = 0; i < 2000 && pos < tsv.size(); ++i) {
+    const std::size_t end = tsv.find('\n', pos);
+    const std::string line = tsv.substr(pos, end - pos + 1);
+    pos = end + 1;
+    if (line.find("puzzle-bank") != std::string::npos && bank_rows < 5) {
+      sample += line;
+      ++bank_rows;
+    }
+  }
+  ASSERT_EQ(bank_rows, 5u);
+  const ImportCounts c = import(store, sample, no_grade());
+  EXPECT_EQ(c.imported, 5u);
+  EXPECT_EQ(c.rejected, 0u);
+  for (const auto& r : rows(store)) EXPECT_TRUE(r.source_rating.has_value());
+
+  // Quotes, a carried provenance, a solution column that is checked.
+  const auto p = test::load_puzzles("puzzles_top95.txt", 3);
+  const std::string s0 = format_line(solve(p[0], 2).solution);
+  std::string wrong = format_line(solve(p[1], 2).solution);
+  std::swap(wrong[0], wrong[1]);
+  const std::string csv = "Puzzle,Solution,method,seed,seed_index,note\n\"" + format_line(p[0]) + "\"," + s0 +
+                          ",backtrack,42,7,\"a, quoted \"\"note\"\"\"\n" + format_line(p[1]) + "," + wrong +
+                          ",,,,\n" + format_line(p[2]) + ",,relabel,x,,\n";
+  std::vector<Problem> problems;
+  PuzzleStore second(dir.file("csv2.db"));
+  const ImportCounts c2 = import(second, csv, no_grade(ImportFormat::Csv), &problems);
+  EXPECT_EQ(c2.imported, 1u);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0].line, 3u);
+  EXPECT_EQ(problems[0].reason, "the solution column is not the puzzle's solution");
+  EXPECT_EQ(problems[1].line, 4u);
+  EXPECT_EQ(problems[1].reason, "bad seed 'x'");
+  const auto back = rows(second);
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].method, "backtrack");
+  EXPECT_EQ(back[0].seed, 42u);
+  EXPECT_EQ(back[0].index, 7u);
+}
+
+TEST(DbImport, GradesEachPuzzleUnlessToldNot) {
+  TempDir dir;
+  PuzzleStore store(dir.file("graded.db"));
+  const auto p = test::load_puzzles("puzzles_17clue.txt", 20);
+  ImportOptions graded;
+  graded.threads = 2;
+  EXPECT_EQ(import(store, lines_of(p), graded).imported, 20u);
+  grader::Grader grader;
+  for (const auto& r : rows(store)) {
+    const grader::Grade g = grader.grade(r.puzzle);
+    ASSERT_TRUE(g.rated());
+    ASSERT_TRUE(r.graded());
+    EXPECT_EQ(*r.er, grader::rounded_rating(g.er));
+    EXPECT_EQ(*r.ep, grader::rounded_rating(g.ep));
+    EXPECT_EQ(*r.ed, grader::rounded_rating(g.ed));
+    EXPECT_EQ(r.level, grader::level_for(g.er));
+    EXPECT_EQ(r.hardest, grader::technique_key(g.hardest));
+    EXPECT_EQ(r.histogram, histogram_json(g.histogram));
+    EXPECT_EQ(r.minimal, is_minimal(r.puzzle));
+    EXPECT_EQ(r.solution, g.solution);
+    EXPECT_EQ(r.clues, 17);
+  }
+  EXPECT_TRUE(is_minimal(p[0]));  // 17-clue puzzles are minimal
+}
+
+TEST(DbImport, ManyThreadsGiveTheSameRowsInTheSameOrder) {
+  TempDir dir;
+  const auto p = test::load_puzzles("puzzles_17clue.txt", 3000);
+  std::string text = lines_of(p);
+  text += "junk line\n";
+  std::vector<std::vector<PuzzleRecord>> results;
+  for (unsigned threads : {1u, 2u, 5u}) {
+    PuzzleStore store(dir.file("t" + std::to_string(threads) + ".db"));
+    ImportOptions o = no_grade();
+    o.threads = threads;
+    std::vector<Problem> problems;
+    const ImportCounts c = import(store, text, o, &problems);
+    EXPECT_EQ(c.imported, 3000u);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].line, 3001u);
+    auto r = rows(store);
+    for (auto& x : r) x.created_at.clear();
+    results.push_back(r);
+  }
+  EXPECT_EQ(results[0], results[1]);
+  EXPECT_EQ(results[0], results[2]);
+  EXPECT_EQ(results[0][41].puzzle, p[41]);
+}
+
+TEST(DbImport, StopsWhenAskedAndCommitsWhatItHas) {
+  TempDir dir;
+  PuzzleStore store(dir.file("stop.db"));
+  const auto p = test::load_puzzles("puzzles_17clue.txt", 5000);
+  std::atomic<bool> stop{false};
+  ImportOptions o = no_grade();
+  o.stop = &stop;
+  std::size_t seen = 0;
+  // Stop from the problem sink after the 1000th bad line (a signal handler would set it the same way).
+  std::string text;
+  for (std::size_t i = 0; i < p.size(); ++i) text += format_line(p[i]) + (i % 2 ? "\n" : "\nbad\n");
+  const ImportCounts c = import_text(store, text, o, [&](std::size_t, const std::string&) {
+    if (++seen == 1000) stop = true;
+  });
+  EXPECT_TRUE(c.interrupted);
+  EXPECT_EQ(c.rejected, 1000u);
+  EXPECT_GT(c.imported, 900u);
+  EXPECT_LT(c.imported, 5000u);
+  EXPECT_EQ(store.queued(), 0u);
+  Raw raw(dir.file("stop.db"));
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), static_cast<std::int64_t>(c.imported));
+}
+
+TEST(DbExport, CsvRoundTripGivesTheSameRows) {
+  TempDir dir;
+  const auto p = test::load_puzzles("puzzles_top95.txt", 30);
+  PuzzleStore original(dir.file("a.db"));
+  for (std::size_t i = 0; i < p.size(); ++i) original.insert(test::full_record(p[i], i));
+  PuzzleRecord bare = make_record(test::load_puzzles("puzzles_17clue.txt", 1)[0], {});
+  bare.solution = solve(bare.puzzle, 2).solution;
+  bare.method = "import";
+  original.insert(bare);
+  original.flush();
+  const std::string csv = export_to_string(original, ExportFormat::Csv);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), csv_header());
+
+  PuzzleStore copy(dir.file("b.db"));
+  std::vector<Problem> problems;
+  const ImportCounts c = import(copy, csv, no_grade(), &problems);
+  EXPECT_TRUE(problems.empty()) << problems[0].line << ": " << problems[0].reason;
+  EXPECT_EQ(c.imported, 31u);
+  EXPECT_EQ(rows(copy), rows(original));  // every column, ids included
+  EXPECT_EQ(export_to_string(copy, ExportFormat::Csv), csv);
+
+  // Importing the export again (or any isomorph of it) adds nothing.
+  EXPECT_EQ(import(copy, csv, no_grade()).duplicates, 31u);
+}
+
+TEST(DbExport, JsonRowsCarryEveryColumnAndTheHistogramAsAnObject) {
+  TempDir dir;
+  const auto p = test::load_puzzles("puzzles_top95.txt", 5);
+  PuzzleStore store(dir.file("j.db"));
+  for (std::size_t i = 0; i < p.size(); ++i) store.insert(test::full_record(p[i], i));
+  store.flush();
+  const auto all = nlohmann::json::parse(export_to_string(store, ExportFormat::Json));
+  ASSERT_TRUE(all.is_array());
+  ASSERT_EQ(all.size(), 5u);
+  const auto& j = all[1];
+  for (const char* key : {"id", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method", "seed",
+                          "seed_index", "er", "ep", "ed", "level", "hardest", "histogram", "source_rating", "created_at"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j.size(), 18u);
+  EXPECT_EQ(j["puzzle"], format_line(p[1]));
+  EXPECT_TRUE(j["histogram"].is_object());
+  EXPECT_EQ(j["histogram"]["x-wing"], 1);
+  EXPECT_EQ(j["seed"].get<std::uint64_t>(), 0xFFFFFFFFFFFFFFF0ull + 1);
+  EXPECT_TRUE(j["source_rating"].is_null());
+  EXPECT_EQ(all[0]["source_rating"], 7.25);
+  EXPECT_EQ(j["minimal"], true);
+
+  const std::string nd = export_to_string(store, ExportFormat::Ndjson);
+  EXPECT_EQ(std::count(nd.begin(), nd.end(), '\n'), 5);
+  EXPECT_EQ(nlohmann::json::parse(nd.substr(0, nd.find('\n'))), all[0]);
+  EXPECT_EQ(export_to_string(store, ExportFormat::Line), lines_of(p));
+  PuzzleStore empty(dir.file("empty.db"));
+  EXPECT_EQ(nlohmann::json::parse(export_to_string(empty, ExportFormat::Json)), nlohmann::json::array());
+}
+
+TEST(DbExport, FiltersAndSeededRandomOrder) {
+  TempDir dir;
+  const auto p = test::load_puzzles("puzzles_top1465.txt", 200);
+  PuzzleStore store(dir.file("f.db"));
+  for (std::size_t i = 0; i < p.size(); ++i) store.insert(test::full_record(p[i], i));
+  store.flush();
+  const auto all = rows(store);
+  auto expect_matches = [&](const PuzzleFilter& f, auto predicate) {
+    std::size_t n = 0;
+    for (const auto& r : all) n += predicate(r) ? 1 : 0;
+    const auto got = rows(store, f);
+    EXPECT_EQ(got.size(), n);
+    EXPECT_EQ(store.count(f), n);
+    for (const auto& r : got) EXPECT_TRUE(predicate(r)) << r.id;
+    return n;
+  };
+  PuzzleFilter level;
+  level.level = "hard";
+  EXPECT_EQ(expect_matches(level, [](const PuzzleRecord& r) { return r.level == "hard"; }), 100u);
+  PuzzleFilter rating;
+  rating.min_rating = 3.0;
+  rating.max_rating = 4.5;
+  EXPECT_GT(expect_matches(rating, [](const PuzzleRecord& r) { return *r.er >= 3.0 - 1e-9 && *r.er <= 4.5 + 1e-9; }), 0u);
+  PuzzleFilter both = rating;
+  both.level = "expert";
+  expect_matches(both, [](const PuzzleRecord& r) { return r.level == "expert" && *r.er >= 3.0 - 1e-9 && *r.er <= 4.5 + 1e-9; });
+  PuzzleFilter clues;
+  clues.min_clues = 22;
+  clues.max_clues = 23;
+  EXPECT_GT(expect_matches(clues, [](const PuzzleRecord& r) { return r.clues >= 22 && r.clues <= 23; }), 0u);
+  PuzzleFilter technique;
+  technique.technique = "pointing";
+  EXPECT_EQ(expect_matches(technique, [](const PuzzleRecord& r) { return r.histogram.find("pointing") != std::string::npos; }), 100u);
+  PuzzleFilter hardest;
+  hardest.hardest = "x-wing";
+  EXPECT_EQ(expect_matches(hardest, [](const PuzzleRecord& r) { return r.hardest == "x-wing"; }), 100u);
+
+  PuzzleFilter sample;
+  sample.limit = 10;
+  sample.random = true;
+  sample.seed = 7;
+  const auto a = rows(store, sample), b = rows(store, sample);
+  ASSERT_EQ(a.size(), 10u);
+  EXPECT_EQ(a, b);  // same seed, same rows, same order
+  sample.seed = 8;
+  const auto c = rows(store, sample);
+  EXPECT_NE(a, c);
+  PuzzleFilter first;
+  first.limit = 3;
+  const auto f = rows(store, first);
+  ASSERT_EQ(f.size(), 3u);
+  EXPECT_EQ(f[2].id, 3);
+}
+
+TEST(DbStats, CountsLevelsRatingsCluesAndTechniques) {
+  TempDir dir;
+  const auto p = test::load_puzzles("puzzles_top1465.txt", 20);
+  PuzzleStore store(dir.file("s.db"));
+  for (std::size_t i = 0; i < p.size(); ++i) store.insert(test::full_record(p[i], i));
+  PuzzleRecord bare = make_record(test::load_puzzles("puzzles_17clue.txt", 1)[0], {});
+  bare.solution = solve(bare.puzzle, 2).solution;
+  bare.method = "import";
+  store.insert(bare);
+  store.flush();
+  const StoreStats s = store.stats();
+  EXPECT_EQ(s.puzzles, 21u);
+  EXPECT_EQ(s.graded, 20u);
+  ASSERT_EQ(s.levels.size(), 3u);
+  EXPECT_EQ(s.levels[0].key, "hard");  // level-table order: hard before expert, ungraded last
+  EXPECT_EQ(s.levels[0].count, 10u);
+  EXPECT_EQ(s.levels[1].key, "expert");
+  EXPECT_EQ(s.levels[2].key, "");
+  EXPECT_EQ(s.levels[2].count, 1u);
+  std::uint64_t rated = 0;
+  for (const auto& [bucket, n] : s.ratings) rated += n;
+  EXPECT_EQ(rated, 20u);
+  std::uint64_t clue_total = 0;
+  for (const auto& [clues, n] : s.clues) clue_total += n;
+  EXPECT_EQ(clue_total, 21u);
+  ASSERT_GE(s.techniques.size(), 4u);
+  EXPECT_EQ(s.techniques[0].key, "hidden-single");  // SE's order
+  EXPECT_EQ(s.techniques[0].puzzles, 20u);
+  EXPECT_EQ(s.techniques[0].steps, 10u * 40 + 10u * 30);
+  for (const auto& t : s.techniques)
+    if (t.key == "x-wing") {
+      EXPECT_EQ(t.hardest, 10u);
+    }
+  ASSERT_EQ(s.methods.size(), 3u);
+  EXPECT_EQ(s.methods[2].key, "import");
+  EXPECT_EQ(s.daily, 0u);
+}
+
+}  // namespace
+}  // namespace sudokit::db

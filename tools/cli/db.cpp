@@ -1,0 +1,387 @@
+// `sudokit db <stats|export|import>`: the SQLite puzzle store from the command
+// line. Options are read here; the work is done by the db module (store,
+// import, export). Store failures (not a database, locked, read-only, disk
+// full) are printed as `sudokit db CMD: FILE: reason` with exit status 1;
+// SIGINT/SIGTERM during an import commit the batch in flight and report it.
+#include <csignal>
+#include <chrono>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "input.hpp"
+#include "options.hpp"
+#include "sudokit/db/export.hpp"
+#include "sudokit/db/import.hpp"
+#include "sudokit/db/store.hpp"
+#include "sudokit/grader/step.hpp"
+
+namespace sudokit::cli {
+
+namespace {
+
+using namespace sudokit::db;
+
+std::atomic<bool> g_stop{false};
+volatile std::sig_atomic_t g_signal = 0;
+
+extern "C" void on_stop_signal(int sig) {
+  g_signal = sig;
+  g_stop.store(true);
+}
+
+/// SIGINT and SIGTERM set g_stop; a second one kills as usual (the file stays consistent).
+void catch_stop_signals() {
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART | SA_RESETHAND;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+void add_store_options(po::options_description& opts) {
+  opts.add_options()
+      ("db", po::value<std::string>(), "the SQLite store FILE (required)")
+      ("busy-timeout", po::value<unsigned>()->default_value(60000), "wait this many ms for another process's lock");
+}
+
+/// The --db value, or a usage error.
+std::optional<std::string> db_path(const po::variables_map& vm, const std::string& command) {
+  if (!vm.count("db")) {
+    std::cerr << "sudokit " << command << ": --db FILE is required\n";
+    return std::nullopt;
+  }
+  return vm["db"].as<std::string>();
+}
+
+StoreOptions store_options(const po::variables_map& vm, OpenMode mode) {
+  StoreOptions o;
+  o.mode = mode;
+  o.busy_timeout = std::chrono::milliseconds(vm["busy-timeout"].as<unsigned>());
+  return o;
+}
+
+bool parse_levels_option(const po::variables_map& vm, const std::string& command, std::vector<grader::Level>& levels) {
+  levels = grader::default_levels();
+  if (!vm.count("levels")) return true;
+  std::string error;
+  if (grader::parse_levels(vm["levels"].as<std::string>(), levels, error)) return true;
+  std::cerr << "sudokit " << command << ": --levels: " << error << '\n';
+  return false;
+}
+
+std::string with_commas(std::uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// --- stats --------------------------------------------------------------------
+
+void print_stats_text(const std::string& path, const StoreStats& s) {
+  auto pad = [](std::string text, std::size_t width) {
+    if (text.size() < width) text.resize(width, ' ');
+    return text;
+  };
+  std::cout << path << ": " << with_commas(s.puzzles) << " puzzles, " << with_commas(s.graded) << " graded";
+  if (s.mean_er)
+    std::cout << ", ER " << grader::format_rating(*s.min_er) << " to " << grader::format_rating(*s.max_er)
+              << " (mean " << std::to_string(*s.mean_er).substr(0, 4) << ")";
+  std::cout << "\n\nlevels:\n";
+  for (const auto& c : s.levels) std::cout << "  " << pad(c.key.empty() ? "(not graded)" : c.key, 14) << ' ' << c.count << '\n';
+  std::cout << "\nratings (ER):\n";
+  for (const auto& [bucket, n] : s.ratings) std::cout << "  " << pad(std::to_string(bucket) + ".x", 14) << ' ' << n << '\n';
+  std::cout << "\nclues:\n";
+  for (const auto& [clues, n] : s.clues) std::cout << "  " << pad(std::to_string(clues), 14) << ' ' << n << '\n';
+  std::cout << "\ntechniques (puzzles using it, puzzles where it is the hardest, steps):\n";
+  for (const auto& t : s.techniques)
+    std::cout << "  " << pad(t.key, 28) << ' ' << pad(std::to_string(t.puzzles), 10) << ' '
+              << pad(std::to_string(t.hardest), 10) << ' ' << t.steps << '\n';
+  std::cout << "\nmethods:\n";
+  for (const auto& c : s.methods) std::cout << "  " << pad(c.key, 14) << ' ' << c.count << '\n';
+  std::cout << "\ndaily schedule: " << s.daily << " rows\n";
+}
+
+nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) {
+  using json = nlohmann::ordered_json;
+  auto opt = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
+  json j = {{"db", path}, {"puzzles", s.puzzles}, {"graded", s.graded}, {"min_er", opt(s.min_er)},
+            {"max_er", opt(s.max_er)}, {"mean_er", opt(s.mean_er)}, {"daily", s.daily}};
+  json levels = json::object(), ratings = json::object(), clues = json::object(), methods = json::object();
+  for (const auto& c : s.levels) levels[c.key.empty() ? "unrated" : c.key] = c.count;
+  for (const auto& [bucket, n] : s.ratings) ratings[std::to_string(bucket)] = n;
+  for (const auto& [c, n] : s.clues) clues[std::to_string(c)] = n;
+  for (const auto& c : s.methods) methods[c.key] = c.count;
+  json techniques = json::object();
+  for (const auto& t : s.techniques) techniques[t.key] = {{"puzzles", t.puzzles}, {"hardest", t.hardest}, {"steps", t.steps}};
+  j["levels"] = levels;
+  j["ratings"] = ratings;
+  j["clues"] = clues;
+  j["techniques"] = techniques;
+  j["methods"] = methods;
+  return j;
+}
+
+int run_stats(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  add_store_options(opts);
+  opts.add_options()
+      ("format", po::value<std::string>()->default_value("text"), "output: text or json")
+      ("levels", po::value<std::string>(), "level table NAME:MIN,... (orders the level counts)");
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit db stats --db FILE [--format text|json]\n"
+      "Summarises a puzzle store: puzzles by level, ER histogram, clue-count histogram,\n"
+      "techniques seen (how many puzzles use each, how many have it as the hardest step),\n"
+      "generator methods, and the size of the daily schedule.";
+  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  const auto path = db_path(vm, args[0]);
+  const std::string format = vm["format"].as<std::string>();
+  if (!path) return kUsageError;
+  if (format != "text" && format != "json") {
+    std::cerr << "sudokit " << args[0] << ": unknown --format '" << format << "' (expected text or json)\n";
+    return kUsageError;
+  }
+  std::vector<grader::Level> levels;
+  if (!parse_levels_option(vm, args[0], levels)) return kUsageError;
+  try {
+    PuzzleStore store(*path, store_options(vm, OpenMode::Read));
+    const StoreStats s = store.stats(levels);
+    if (format == "json") std::cout << stats_json(*path, s).dump(2) << '\n';
+    else print_stats_text(*path, s);
+  } catch (const StoreError& e) {
+    std::cerr << "sudokit " << args[0] << ": " << e.what() << '\n';
+    return 1;
+  }
+  std::cout.flush();
+  return 0;
+}
+
+// --- export -------------------------------------------------------------------
+
+bool parse_clue_range(const std::string& text, PuzzleFilter& f) {
+  const std::size_t dash = text.find('-');
+  auto number = [](const std::string& s, std::optional<int>& out) {
+    if (s.empty()) return true;
+    if (s.find_first_not_of("0123456789") != std::string::npos || s.size() > 2) return false;
+    out = std::stoi(s);
+    return *out <= 81;
+  };
+  if (dash == std::string::npos) return !text.empty() && number(text, f.min_clues) && number(text, f.max_clues);
+  return text.size() > 1 && number(text.substr(0, dash), f.min_clues) && number(text.substr(dash + 1), f.max_clues);
+}
+
+bool technique_option(const po::variables_map& vm, const char* name, const std::string& command,
+                      std::optional<std::string>& out) {
+  if (!vm.count(name)) return true;
+  grader::Technique t{};
+  if (!grader::parse_technique(vm[name].as<std::string>(), t)) {
+    std::cerr << "sudokit " << command << ": --" << name << ": unknown technique '" << vm[name].as<std::string>()
+              << "' (use a key such as x-wing or a name such as \"X-Wing\")\n";
+    return false;
+  }
+  out = std::string(grader::technique_key(t));
+  return true;
+}
+
+int run_export(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  add_store_options(opts);
+  opts.add_options()
+      ("format", po::value<std::string>()->default_value("json"), "json (one array), ndjson (one object per line), csv (header + every column) or line (puzzles only)")
+      ("out", po::value<std::string>(), "write to FILE instead of stdout")
+      ("level", po::value<std::string>(), "only this level")
+      ("min-rating", po::value<double>(), "only ER >= X")
+      ("max-rating", po::value<double>(), "only ER <= Y")
+      ("clues", po::value<std::string>(), "only A-B clues (A, A-B, A- or -B)")
+      ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")
+      ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T")
+      ("limit", po::value<std::uint64_t>(), "at most N rows")
+      ("random", "random order (with --limit: a random sample), reproducible with --seed")
+      ("seed", po::value<std::uint64_t>()->default_value(0), "seed of --random: the same seed gives the same rows");
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit db export --db FILE [--format json|ndjson|csv|line] [--level L]\n"
+      "         [--min-rating X --max-rating Y] [--clues A-B] [--technique T] [--limit N]\n"
+      "         [--random --seed S] [--out FILE]\n"
+      "Writes the stored puzzles that match every filter, in id order (or seeded random order).\n"
+      "JSON rows carry every column, the technique histogram as an object; CSV carries every\n"
+      "column and is what `sudokit db import --format csv` reads back.";
+  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  const std::string& cmd = args[0];
+  const auto path = db_path(vm, cmd);
+  if (!path) return kUsageError;
+  const auto format = parse_export_format(vm["format"].as<std::string>());
+  if (!format) {
+    std::cerr << "sudokit " << cmd << ": unknown --format '" << vm["format"].as<std::string>()
+              << "' (expected json, ndjson, csv or line)\n";
+    return kUsageError;
+  }
+  PuzzleFilter filter;
+  if (vm.count("level")) filter.level = vm["level"].as<std::string>();
+  if (vm.count("min-rating")) filter.min_rating = vm["min-rating"].as<double>();
+  if (vm.count("max-rating")) filter.max_rating = vm["max-rating"].as<double>();
+  if (vm.count("clues") && !parse_clue_range(vm["clues"].as<std::string>(), filter)) {
+    std::cerr << "sudokit " << cmd << ": --clues: expected A, A-B, A- or -B with numbers up to 81, found '"
+              << vm["clues"].as<std::string>() << "'\n";
+    return kUsageError;
+  }
+  if (!technique_option(vm, "technique", cmd, filter.technique) || !technique_option(vm, "hardest", cmd, filter.hardest))
+    return kUsageError;
+  if (vm.count("limit")) filter.limit = vm["limit"].as<std::uint64_t>();
+  filter.random = vm.count("random") != 0;
+  filter.seed = vm["seed"].as<std::uint64_t>();
+
+  try {
+    PuzzleStore store(*path, store_options(vm, OpenMode::Read));
+    std::FILE* out = stdout;
+    std::string out_name = "<stdout>";
+    if (vm.count("out")) {
+      out_name = vm["out"].as<std::string>();
+      out = std::fopen(out_name.c_str(), "wb");
+      if (out == nullptr) {
+        std::cerr << "sudokit " << cmd << ": " << out_name << ": cannot write: " << std::strerror(errno) << '\n';
+        return 1;
+      }
+    }
+    std::uint64_t rows = 0;
+    try {
+      rows = export_puzzles(store, filter, *format, out, out_name);
+    } catch (...) {
+      if (out != stdout) std::fclose(out);
+      throw;
+    }
+    if (out != stdout && std::fclose(out) != 0)
+      throw StoreError(out_name, std::string("write error: ") + std::strerror(errno));
+    if (out != stdout) std::cerr << "sudokit " << cmd << ": " << rows << " rows written to " << out_name << '\n';
+  } catch (const StoreError& e) {
+    std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}
+
+// --- import -------------------------------------------------------------------
+
+int run_import(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  add_store_options(opts);
+  opts.add_options()
+      ("format", po::value<std::string>()->default_value("auto"), "auto, line (one puzzle per line), csv (with a header) or bank (Sudoku Exchange: hash puzzle rating)")
+      ("no-grade", "do not grade (fast bulk import: rating columns stay empty, or are taken from a CSV)")
+      ("levels", po::value<std::string>(), "level table NAME:MIN,... on the rounded ER (default as for `sudokit grade`)")
+      ("max-steps", po::value<int>()->default_value(2000), "grader work bound per puzzle")
+      ("threads", po::value<unsigned>()->default_value(0), "checking/grading threads (0 = one per core)")
+      ("batch-rows", po::value<std::size_t>()->default_value(StoreOptions{}.batch_rows), "commit after this many rows (and at least once a second)");
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit db import [FILE...] --db FILE [--format auto|line|csv|bank] [--no-grade]\n"
+      "Loads puzzles from text into the store (stdin when no FILE is given). Each puzzle is\n"
+      "checked (81 cells, givens that break no rule, exactly one solution), graded unless\n"
+      "--no-grade, and stored unless the same puzzle in disguise (same canonical form) is\n"
+      "already there. Bad lines are reported as FILE:LINE: reason and skipped; the summary\n"
+      "(stderr) gives imported / duplicates / rejected. Exit status 1 if any line was\n"
+      "rejected or the store failed, 2 for a usage error, 128+N when stopped by signal N\n"
+      "(the rows read so far are committed first).";
+  if (auto status = parse_options(args, usage, opts, vm)) return *status;
+  const std::string& cmd = args[0];
+  const auto path = db_path(vm, cmd);
+  if (!path) return kUsageError;
+  const auto format = parse_import_format(vm["format"].as<std::string>());
+  if (!format) {
+    std::cerr << "sudokit " << cmd << ": unknown --format '" << vm["format"].as<std::string>()
+              << "' (expected auto, line, csv or bank)\n";
+    return kUsageError;
+  }
+  ImportOptions options;
+  options.format = *format;
+  options.grade = vm.count("no-grade") == 0;
+  options.max_steps = vm["max-steps"].as<int>();
+  options.threads = vm["threads"].as<unsigned>();
+  options.stop = &g_stop;
+  if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
+
+  catch_stop_signals();
+  const auto start = std::chrono::steady_clock::now();
+  Diagnostics diag;
+  ImportCounts total;
+  std::optional<PuzzleStore> store;
+  int status = 0;
+  try {
+    StoreOptions so = store_options(vm, OpenMode::Write);
+    so.batch_rows = std::max<std::size_t>(1, vm["batch-rows"].as<std::size_t>());
+    store.emplace(*path, so);
+    std::vector<std::string> files = input_files(vm);
+    if (files.empty()) files.push_back("-");
+    std::string text;
+    for (const auto& name : files) {
+      const std::string label = source_label(name);
+      std::string error;
+      if (!read_source(name, text, error)) {
+        diag.report(label, "cannot read: " + error);
+        continue;
+      }
+      total += import_text(*store, text, options,
+                           [&](std::size_t line, const std::string& reason) { diag.report(label, line, reason); });
+      if (total.interrupted) break;
+    }
+    status = diag.exit_status();
+  } catch (const StoreError& e) {
+    std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
+    if (!store) return 1;  // nothing was opened, nothing to report
+    if (const std::size_t lost = store->discard())
+      std::cerr << "sudokit " << cmd << ": " << lost << " rows of the failed batch were not stored\n";
+    total.imported = store->stored();
+    status = 1;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char rate[96];
+  std::snprintf(rate, sizeof rate, " (%s lines in %.2f s: %s lines/s)", with_commas(total.lines).c_str(), seconds,
+                with_commas(static_cast<std::uint64_t>(seconds > 0 ? static_cast<double>(total.lines) / seconds : 0)).c_str());
+  std::cerr << "sudokit " << cmd << ": imported " << total.imported << ", duplicates " << total.duplicates
+            << ", rejected " << total.rejected << (total.lines ? rate : "") << '\n';
+  if (total.interrupted) {
+    const int sig = g_signal;
+    std::cerr << "sudokit " << cmd << ": interrupted by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ": "
+              << total.imported << " rows stored and committed; run again to import the rest (stored puzzles are "
+              << "skipped as duplicates)\n";
+    return 128 + sig;
+  }
+  return status;
+}
+
+}  // namespace
+
+int run_db(const std::vector<std::string>& args) {
+  const std::string usage =
+      "usage: sudokit db <stats|export|import> --db FILE [options]\n\n"
+      "The SQLite puzzle store (schema in db/README.md):\n"
+      "  stats    counts by level, rating and clue-count histograms, techniques seen\n"
+      "  export   write puzzles as json, ndjson, csv or line, with filters\n"
+      "  import   load puzzles from text files (one per line, CSV, puzzle bank)\n\n"
+      "Run `sudokit db <command> --help` for a command's options.\n";
+  if (args.size() < 2) {
+    std::cerr << usage;
+    return kUsageError;
+  }
+  if (args[1] == "--help" || args[1] == "-h" || args[1] == "help") {
+    std::cout << usage;
+    return 0;
+  }
+  std::vector<std::string> sub(args.begin() + 1, args.end());
+  sub[0] = "db " + args[1];
+  if (args[1] == "stats") return run_stats(sub);
+  if (args[1] == "export") return run_export(sub);
+  if (args[1] == "import") return run_import(sub);
+  std::cerr << "sudokit db: unknown command '" << args[1] << "'\n\n" << usage;
+  return kUsageError;
+}
+
+}  // namespace sudokit::cli

@@ -1,0 +1,258 @@
+// `sudokit generate`: make unique puzzles (grid -> dig -> [grade] -> [filter])
+// and print them in index order, deterministically for a given seed.
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <thread>
+
+#include "commands.hpp"
+#include "grade_stage.hpp"
+#include "input.hpp"
+#include "options.hpp"
+#include "sudokit/generator/pipeline.hpp"
+
+namespace sudokit::cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+extern "C" void on_signal(int) { g_stop.store(true); }
+
+class PrintSink final : public PuzzleSink {
+ public:
+  PrintSink(Output& out, std::string format, bool solution) : out_(out), format_(std::move(format)), solution_(solution) {
+    if (format_ == "csv") {
+      out_.buffer() += solution_ ? "index,puzzle,solution,clues,symmetry,minimal" : "index,puzzle,clues,symmetry,minimal";
+      out_.buffer() += ",er,ep,ed,level,hardest\n";
+    }
+  }
+  void write(const GeneratedPuzzle& p) override {
+    const auto* g = dynamic_cast<const GradeAnnotation*>(p.annotation.get());
+    std::string& b = out_.buffer();
+    if (format_ == "line") {
+      append_line(b, p.puzzle);
+      if (solution_) {
+        b += ' ';
+        append_line(b, p.solution);
+      }
+      if (g) b += ' ' + grader::format_rating(g->grade.er);
+      b += '\n';
+    } else if (format_ == "csv") {
+      b += std::to_string(p.index) + ',' + format_line(p.puzzle);
+      if (solution_) b += ',' + format_line(p.solution);
+      b += ',' + std::to_string(p.clues) + ',' + symmetry_name(p.symmetry) + ',' + (p.minimal ? "1" : "0");
+      if (g) {
+        b += ',' + grader::format_rating(g->grade.er) + ',' + grader::format_rating(g->grade.ep) + ',' +
+             grader::format_rating(g->grade.ed) + ',' + g->level + ",\"" + g->grade.hardest_name + '"';
+      } else {
+        b += ",,,,,";
+      }
+      b += '\n';
+    } else {
+      nlohmann::json j = {{"index", p.index},         {"seed", p.seed},       {"puzzle", format_line(p.puzzle)},
+                          {"clues", p.clues},         {"symmetry", symmetry_name(p.symmetry)},
+                          {"minimal", p.minimal},     {"method", method_name(p.method)}};
+      if (solution_) j["solution"] = format_line(p.solution);
+      if (g) {
+        j["er"] = grader::rounded_rating(g->grade.er);
+        j["ep"] = grader::rounded_rating(g->grade.ep);
+        j["ed"] = grader::rounded_rating(g->grade.ed);
+        j["level"] = g->level;
+        j["hardest"] = g->grade.hardest_name;
+      }
+      b += j.dump();
+      b += '\n';
+    }
+    out_.maybe_flush();
+  }
+
+ private:
+  Output& out_;
+  std::string format_;
+  bool solution_;
+};
+
+}  // namespace
+
+int run_generate(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  opts.add_options()
+      ("count,n", po::value<std::uint64_t>()->default_value(10), "number of puzzles")
+      ("method", po::value<std::string>()->default_value("backtrack"), "grid method: backtrack, box-permutation, digit-box or relabel")
+      ("scramble", "apply a uniformly random symmetry to each grid (makes box-permutation and relabel useful)")
+      ("base", po::value<std::string>(), "base grid for --method relabel (81 digits)")
+      ("symmetry", po::value<std::string>()->default_value("none"), "clue symmetry: none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random (one per puzzle)")
+      ("clues", po::value<int>(), "dig down to exactly this many clues (17..80) instead of a minimal puzzle")
+      ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default")
+      ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one")
+      ("seed", po::value<std::uint64_t>(), "random seed (default: from the clock; printed on stderr)")
+      ("threads", po::value<unsigned>()->default_value(cores), "worker threads (output is the same for any count)")
+      ("format", po::value<std::string>()->default_value("line"), "output: line, json (one object per line) or csv")
+      ("solution", "also print each puzzle's solution")
+      ("grade", "grade every puzzle and print its SE rating")
+      ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare)")
+      ("min-rating", po::value<double>(), "keep only puzzles with ER >= this")
+      ("max-rating", po::value<double>(), "keep only puzzles with ER <= this")
+      ("require-technique", po::value<std::vector<std::string>>()->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
+      ("time-limit", po::value<double>()->default_value(0), "stop after this many seconds with what was found (0 = none)")
+      ("max-attempts", po::value<std::uint32_t>(), "grids tried per puzzle before giving up on it (default 64; 1000 with --pattern)");
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit generate [options]\n"
+      "Makes puzzles with exactly one solution: a solution grid, then clues removed while the\n"
+      "solver confirms uniqueness (minimal by default). The same --seed and --count give the same\n"
+      "puzzles on every machine and with any --threads. Progress goes to stderr when it is a terminal;\n"
+      "Ctrl-C stops cleanly after the puzzles in flight.";
+  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+
+  PipelineOptions o;
+  o.count = vm["count"].as<std::uint64_t>();
+  const auto method = parse_grid_method(vm["method"].as<std::string>());
+  if (!method) {
+    std::cerr << "sudokit generate: unknown --method '" << vm["method"].as<std::string>() << "'\n";
+    return kUsageError;
+  }
+  o.grid.method = *method;
+  o.grid.scramble = vm.count("scramble") != 0;
+  if (vm.count("base")) {
+    ParseError err;
+    if (!parse_puzzle(vm["base"].as<std::string>(), o.grid.base, err) || !is_valid_solution_grid(o.grid.base)) {
+      std::cerr << "sudokit generate: --base must be a complete valid grid of 81 digits\n";
+      return kUsageError;
+    }
+  }
+  const auto symmetry = parse_symmetry(vm["symmetry"].as<std::string>());
+  if (!symmetry) {
+    std::cerr << "sudokit generate: unknown --symmetry '" << vm["symmetry"].as<std::string>() << "'\n";
+    return kUsageError;
+  }
+  o.symmetry = *symmetry;
+  if (vm.count("clues") && vm.count("minimal")) {
+    std::cerr << "sudokit generate: --clues and --minimal exclude each other\n";
+    return kUsageError;
+  }
+  if (vm.count("clues")) {
+    o.target_clues = vm["clues"].as<int>();
+    if (o.target_clues < 17 || o.target_clues > 80) {
+      std::cerr << "sudokit generate: --clues " << o.target_clues
+                << " is impossible: a puzzle with one solution has 17 to 80 clues\n";
+      return kUsageError;
+    }
+  }
+  if (vm.count("pattern")) {
+    if (vm.count("clues")) {
+      std::cerr << "sudokit generate: --pattern fixes the clues; it excludes --clues\n";
+      return kUsageError;
+    }
+    std::string text = vm["pattern"].as<std::string>(), error;
+    if (text.size() != 81) {
+      std::string file_text;
+      if (!read_source(text, file_text, error)) {
+        std::cerr << "sudokit generate: --pattern is neither 81 cells nor a readable file: " << text << '\n';
+        return kUsageError;
+      }
+      text = file_text;
+    }
+    CellSet pattern;
+    if (!parse_pattern(text, pattern, error)) {
+      std::cerr << "sudokit generate: --pattern: " << error << '\n';
+      return kUsageError;
+    }
+    if (pattern.size() < 17) {
+      std::cerr << "sudokit generate: the pattern has " << pattern.size()
+                << " clues; no puzzle with one solution has fewer than 17\n";
+      return kUsageError;
+    }
+    o.pattern = pattern;
+    o.max_attempts = 1000;
+  }
+  if (vm.count("max-attempts")) o.max_attempts = std::max(1u, vm["max-attempts"].as<std::uint32_t>());
+  o.threads = std::max(1u, vm["threads"].as<unsigned>());
+  o.time_limit = vm["time-limit"].as<double>();
+  if (vm.count("seed")) {
+    o.seed = vm["seed"].as<std::uint64_t>();
+  } else {
+    o.seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) ^ (std::random_device{}() * 0x9E3779B97F4A7C15ull);
+    std::cerr << "sudokit generate: seed " << o.seed << '\n';
+  }
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "line" && format != "json" && format != "csv") {
+    std::cerr << "sudokit generate: unknown --format '" << format << "' (expected line, json or csv)\n";
+    return kUsageError;
+  }
+
+  GradeCriteria criteria;
+  criteria.grade = vm.count("grade") != 0;
+  if (vm.count("level")) {
+    criteria.level = vm["level"].as<std::string>();
+    bool known = false;
+    for (const auto& l : criteria.levels) known = known || l.name == criteria.level;
+    if (!known) {
+      std::cerr << "sudokit generate: unknown --level '" << criteria.level << "'\n";
+      return kUsageError;
+    }
+  }
+  if (vm.count("min-rating")) criteria.min_rating = vm["min-rating"].as<double>();
+  if (vm.count("max-rating")) criteria.max_rating = vm["max-rating"].as<double>();
+  if (criteria.min_rating > criteria.max_rating) {
+    std::cerr << "sudokit generate: --min-rating is above --max-rating\n";
+    return kUsageError;
+  }
+  if (vm.count("require-technique")) {
+    for (const auto& name : vm["require-technique"].as<std::vector<std::string>>()) {
+      grader::Technique t;
+      if (!grader::parse_technique(name, t)) {
+        std::cerr << "sudokit generate: unknown technique '" << name << "'\n";
+        return kUsageError;
+      }
+      criteria.required.push_back(t);
+    }
+  }
+  if (criteria.active()) o.make_filter = [criteria] { return std::make_unique<GradeStage>(criteria); };
+  if (criteria.min_rating >= 7.0 || criteria.level == "expert" || criteria.level == "extreme" || criteria.level == "nightmare")
+    std::cerr << "sudokit generate: warning: random digging rarely gives puzzles rated 7.0 or more; expect a low acceptance rate\n";
+
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  auto last = start;
+  if (tty) {
+    o.progress = [&](std::uint64_t accepted, std::uint64_t tried) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::milliseconds(200) && accepted < o.count) return;
+      last = now;
+      const double secs = std::chrono::duration<double>(now - start).count();
+      const double rate = secs > 0 ? static_cast<double>(accepted) / secs : 0;
+      const double eta = rate > 0 ? static_cast<double>(o.count - accepted) / rate : 0;
+      std::fprintf(stderr, "\r%llu/%llu puzzles, %.0f/s, accepted %.1f%% of %llu, ETA %.0fs   ",
+                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), rate,
+                   tried ? 100.0 * static_cast<double>(accepted) / static_cast<double>(tried) : 0.0,
+                   static_cast<unsigned long long>(tried), eta);
+    };
+  }
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  o.stop = &g_stop;
+
+  Output out;
+  PrintSink sink(out, format, vm.count("solution") != 0);
+  const PipelineReport r = run_pipeline(o, sink);
+  out.flush();
+  if (tty) std::fputc('\n', stderr);
+  std::fprintf(stderr, "sudokit generate: %llu puzzles in %.2fs (%.0f/s); %llu candidates, %llu rejected by filters, %llu failed%s\n",
+               static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
+               static_cast<unsigned long long>(r.tried), static_cast<unsigned long long>(r.rejected),
+               static_cast<unsigned long long>(r.failed), r.stopped ? " (stopped early)" : "");
+  if (!r.failure.empty()) {
+    std::cerr << "sudokit generate: giving up: " << r.failure << " for 100 puzzles in a row"
+              << (o.pattern ? " (no unique puzzle found for this pattern)" : "") << '\n';
+    return 1;
+  }
+  if (r.stopped) return g_stop.load() ? 130 : 0;
+  return 0;
+}
+
+}  // namespace sudokit::cli
