@@ -80,9 +80,8 @@ void PuzzleStore::Impl::exec(const char* sql, const char* doing) {
   char* message = nullptr;
   const int rc = sqlite3_exec(db, sql, nullptr, nullptr, &message);
   if (rc != SQLITE_OK) {
-    std::string reason = message != nullptr ? message : sqlite3_errstr(rc);
     sqlite3_free(message);
-    throw StoreError(path, std::string(doing) + ": " + reason, rc);
+    detail::fail(path, db, rc, doing);
   }
 }
 
@@ -134,7 +133,7 @@ void PuzzleStore::Impl::open() {
   int flags = SQLITE_OPEN_NOMUTEX | (want_read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
   int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
   if (rc != SQLITE_OK) {
-    const std::string reason = db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    const std::string reason = detail::describe(db, rc);
     close();
     throw StoreError(path, "cannot open: " + reason, rc);
   }

@@ -151,24 +151,49 @@ DigResult dig(const Grid& solution, const DigOptions& options, Engine& engine) {
   r.puzzle = solution;
   int clues = kCells;
   const int target = options.target_clues;
-  for (int i = 0; i < t.count && clues > target; ++i) {
-    const CellSet orbit = t.orbit[order[static_cast<std::size_t>(i)]];
-    const int size = orbit.size();
-    if (target > 0 && clues - size < target) continue;  // would overshoot the target
-    orbit.for_each([&](int c) { r.puzzle[c] = 0; });
-    if (still_unique(r.puzzle, solution, orbit)) {
-      clues -= size;
+  // Greedy in that order: an orbit goes if the solution stays unique. Tried
+  // in batches: when removing a whole batch keeps the solution unique, each
+  // removal would have too (fewer clues never means fewer solutions), so the
+  // result is exactly the one-at-a-time result with far fewer solver calls.
+  // A batch that fails is halved; a single orbit that fails stays.
+  int i = 0, batch = 8;
+  while (i < t.count && clues > target) {
+    int n = 0, next = i, removed = 0;
+    CellSet cells;
+    while (next < t.count && n < batch && clues - removed > target) {
+      const CellSet orbit = t.orbit[order[static_cast<std::size_t>(next)]];
+      ++next;
+      if (target > 0 && clues - removed - orbit.size() < target) continue;  // would overshoot the target
+      ++n;
+      removed += orbit.size();
+      cells |= orbit;
+    }
+    if (n == 0) {
+      i = next;
+      continue;
+    }
+    cells.for_each([&](int c) { r.puzzle[c] = 0; });
+    if (still_unique(r.puzzle, solution, cells)) {
+      clues -= removed;
+      i = next;
+      batch = std::min(batch * 2, 32);
     } else {
-      orbit.for_each([&](int c) { r.puzzle[c] = solution[c]; });
+      cells.for_each([&](int c) { r.puzzle[c] = solution[c]; });
+      if (n == 1) {
+        i = next;  // this orbit stays
+      } else {
+        batch = n / 2;  // retry the same orbits in smaller batches
+      }
     }
   }
   if (target > 0 && clues != target) {
     r.failure = "this grid cannot be dug down to " + std::to_string(target) + " clues (reached " + std::to_string(clues) + ")";
     return r;
   }
-  // One pass removes every removable orbit (see digger.hpp); check it.
-  r.minimal = is_minimal(r.puzzle, options.symmetry);
-  assert(target > 0 || r.minimal);
+  // Minimal by construction for a full dig: every orbit left was found
+  // necessary once, and removing more clues never restores uniqueness.
+  // options.verify re-checks it (tests always do); a clue target is checked.
+  r.minimal = (target == 0 && !options.verify) ? true : is_minimal(r.puzzle, options.symmetry);
   r.ok = true;
   return r;
 }

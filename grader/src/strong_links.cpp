@@ -394,10 +394,12 @@ class StrongLinks final : public Producer {
         for (int v = 0; v < count_[d][u]; ++v)
           for (int e = 0; e < 2; ++e) {
             const Link& l = links_[d][u][v];
+            const CellSet open = (l.end[e].seen & digit_cells_) - kUnitSet[static_cast<std::size_t>(u)];
+            if (open.empty() && e != 0) continue;  // neither an open chain nor a reported loop
             path_[0] = &l;
             variant_[0] = static_cast<std::int8_t>(v);
             dir_[0] = static_cast<std::int8_t>(e);
-            walk(1, l.places);
+            walk(1, l.places, open);
           }
     }
     std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) {
@@ -424,16 +426,26 @@ class StrongLinks final : public Producer {
   };
 
   // Extends the chain path_[0..len) leaving through the far end of its last
-  // link; `used` = the digit's places in the chain's houses.
-  void walk(int len, const CellSet& used) {
+  // link; `used` = the digit's places in the chain's houses. `open` = the
+  // cells an open chain could still clear: those seeing the start end,
+  // holding the digit, outside the houses used so far. Once it is empty only
+  // a loop can eliminate anything, and a loop is reported only from its
+  // lowest house in its first direction.
+  void walk(int len, const CellSet& used, const CellSet& open) {
     if (len == n_) {
       chain_found();
       return;
     }
+    const bool loop_only = open.empty();
+    if (loop_only) {
+      if (dir_[0] != 0) return;
+      for (int i = 1; i < len; ++i)
+        if (path_[static_cast<std::size_t>(i)]->unit < path_[0]->unit) return;
+    }
     const End& exit = path_[static_cast<std::size_t>(len - 1)]->end[1 - dir_[static_cast<std::size_t>(len - 1)]];
     const int houses[3] = {exit.col >= 0 ? 18 + exit.col : -1, exit.row >= 0 ? 9 + exit.row : -1, exit.box};
     // The reported walk of a chain starts in a house before its last one.
-    const int min_unit = len + 1 == n_ ? path_[0]->unit : -1;
+    const int min_unit = len + 1 == n_ || loop_only ? path_[0]->unit : -1;
     for (int k = 0; k < 3; ++k) {
       const int h = houses[k];
       if (h < 0) continue;
@@ -447,7 +459,8 @@ class StrongLinks final : public Producer {
         variant_[static_cast<std::size_t>(len)] = s.variant;
         dir_[static_cast<std::size_t>(len)] = s.end;
         share_[static_cast<std::size_t>(len - 1)] = static_cast<std::int8_t>(h);
-        walk(len + 1, used | s.link->places);
+        walk(len + 1, used | s.link->places,
+             loop_only ? open : open - kUnitSet[static_cast<std::size_t>(h)] - kUnitSet[static_cast<std::size_t>(s.unit)]);
       }
     }
   }

@@ -43,6 +43,7 @@ bool parse_pattern(std::string_view text, CellSet& pattern, std::string& error);
 struct DigOptions {
   Symmetry symmetry = Symmetry::None;  // Random is resolved by the caller
   int target_clues = 0;                // 0 = minimal
+  bool verify = false;                 // re-check minimality solve by solve (the dig already proves it)
 };
 
 struct DigResult {
