@@ -3,20 +3,30 @@
 // Solution grids (canonical_solution). The first row of a minlex grid always
 // reads 123456789: whichever row comes first, relabelling makes it so. Given
 // the first row x (18 choices with the transposition) and the second row y of
-// the same band (2 choices), the second row of the result is determined by
-// the column permutation C alone: output cell (1, j) holds the label of the
-// digit at (y, C(j)), i.e. the output column where C puts the column of row x
-// holding that digit. We build C position by position in the order the
-// second row is read; at position j the only free choice is which input
-// column becomes output column j (when an earlier step has not already fixed
-// it), and the column it points at is then forced to take the smallest output
-// column still free for it, since any other would make the value at j
-// larger. Each prefix is compared with the best second row found so far
-// (overwriting the best from the first smaller value on), so most branches
-// die within a few positions. When the second row is complete so is C, and
-// the remaining seven rows follow greedily: the third row is fixed, and the
-// lower bands sort by their smallest row. Rows of a valid grid differ in
-// every column, so there are no ties to follow there.
+// the same band, the second row of the result depends only on the column
+// permutation C: output cell (1, j) holds the label of the digit at (y, C(j)),
+// i.e. the output column where C puts the column of row x holding that digit
+// ("target" below). C is built position by position in the order the second
+// row is read. At position j the only free choice is which input column
+// becomes output column j, when an earlier step has not fixed it already; the
+// target of that column is then forced to the smallest output column still
+// free for it, since any other would make the value at j larger.
+//
+// Bands come in two kinds. In a pure band the second row's digits in each box
+// are the first row's digits of one other box; its second rows read 456789
+// and then three values fixed by the order of the first stack's columns, so
+// they are computed directly. In a mixed band each box of the second row
+// takes two digits from one box of the first row and one from the other; the
+// best start is 457, from the two "paired" columns first; the value at
+// position 3 is computed directly for every such start, and the starts that
+// tie continue breadth-first, position by position, keeping only the smallest
+// value at each position (a choice is left only at positions 5 and 7). Pure
+// beats mixed, so mixed bands are skipped when a pure one exists. When the
+// second row is complete so is C, and the remaining seven rows follow
+// greedily: the third row is fixed, and the lower bands sort by their
+// smallest row. Rows of a valid grid differ in every column, so there are no
+// ties to follow there; ties in the second row (automorphisms) are all
+// finished and compared.
 //
 // Puzzles (canonical_puzzle). The labels are decided incrementally: scanning
 // the output row by row, the first digit seen gets label 1, the next new one
@@ -30,7 +40,8 @@
 // orders giving the smallest triplet; orders that tie but give new digits
 // different labels split into separate partial transforms. Each triplet is
 // compared against the best row so far, so losing branches stop at the first
-// triplet that is larger.
+// triplet that is larger. Puzzles with a handful of givens (many empty rows,
+// everything ties) are the slow case, around a millisecond.
 #include "sudokit/solver/canonical.hpp"
 
 #include <algorithm>
@@ -66,7 +77,7 @@ bool is_valid_solution(const Grid& grid) {
   return std::all_of(seen.begin(), seen.end(), [](DigitMask m) { return m == kAllDigits; });
 }
 
-// The first positions of the other two bands (or stacks) than `band`.
+// The other two bands than `band` (which = 0 or 1).
 constexpr int other_band(int band, int which) { return (band + 1 + which) % 3; }
 
 // Sorts three (value, row) keys ascending.

@@ -21,8 +21,9 @@ namespace sudokit {
 /// The canonical (minlex) form of any grid or puzzle. When `how` is given it
 /// receives a transform with how->apply(grid) == the result. Complete valid
 /// grids take the fast path (canonical_solution), everything else the
-/// general search (canonical_puzzle). No allocation after the first call on
-/// a thread.
+/// general search (canonical_puzzle). Grids never allocate; the puzzle
+/// search reuses per-thread buffers and allocates only when a puzzle needs
+/// more room than any before it on that thread.
 Grid canonical_form(const Grid& grid, Transform* how = nullptr);
 
 /// Canonical form of a complete valid grid (precondition, asserted):
