@@ -31,12 +31,13 @@ bool make_candidate(const PipelineOptions& options, std::uint64_t index, Generat
     Symmetry symmetry = options.symmetry;
     if (symmetry == Symmetry::Random) symmetry = static_cast<Symmetry>(draw_below(engine, 7));
     if (options.pattern) {
-      dug = dig_pattern(solution, *options.pattern);
+      dug = dig_pattern(solution, *options.pattern, engine);
       symmetry = Symmetry::None;
     } else {
       DigOptions d;
       d.symmetry = symmetry;
       d.target_clues = options.target_clues;
+      d.verify = options.verify_minimal;
       dug = dig(solution, d, engine);
     }
     if (!dug.ok) {
@@ -45,13 +46,13 @@ bool make_candidate(const PipelineOptions& options, std::uint64_t index, Generat
     }
     // Never hand out a puzzle that fails a final uniqueness check.
     const SolveResult check = solve(dug.puzzle, 2);
-    if (check.count != 1 || check.solution != solution) {
+    if (check.count != 1 || (!options.pattern && check.solution != solution)) {
       failure = "final uniqueness check failed";
       continue;
     }
     out.attempt = attempt;
     out.symmetry = symmetry;
-    out.solution = solution;
+    out.solution = check.solution;
     out.puzzle = dug.puzzle;
     out.clues = dug.puzzle.clue_count();
     out.minimal = dug.minimal;
@@ -137,7 +138,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     ++report.tried;
     if (!f.made) {
       ++report.failed;
-      if (++consecutive_failures >= 100) {
+      if (++consecutive_failures >= options.max_failures) {
         report.failure = f.failure;
         break;
       }

@@ -88,6 +88,7 @@ int run_generate(const std::vector<std::string>& args) {
       ("symmetry", po::value<std::string>()->default_value("none"), "clue symmetry: none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random (one per puzzle)")
       ("clues", po::value<int>(), "dig down to exactly this many clues (17..80) instead of a minimal puzzle")
       ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default")
+      ("verify-minimal", "re-check every minimal puzzle clue by clue (the single digging pass already guarantees it)")
       ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one")
       ("seed", po::value<std::uint64_t>(), "random seed (default: from the clock; printed on stderr)")
       ("threads", po::value<unsigned>()->default_value(cores), "worker threads (output is the same for any count)")
@@ -99,7 +100,7 @@ int run_generate(const std::vector<std::string>& args) {
       ("max-rating", po::value<double>(), "keep only puzzles with ER <= this")
       ("require-technique", po::value<std::vector<std::string>>()->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
       ("time-limit", po::value<double>()->default_value(0), "stop after this many seconds with what was found (0 = none)")
-      ("max-attempts", po::value<std::uint32_t>(), "grids tried per puzzle before giving up on it (default 64; 1000 with --pattern)");
+      ("max-attempts", po::value<std::uint32_t>(), "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit generate [options]\n"
@@ -168,8 +169,10 @@ int run_generate(const std::vector<std::string>& args) {
       return kUsageError;
     }
     o.pattern = pattern;
-    o.max_attempts = 1000;
+    o.max_attempts = 5;
+    o.max_failures = 2;
   }
+  o.verify_minimal = vm.count("verify-minimal") != 0;
   if (vm.count("max-attempts")) o.max_attempts = std::max(1u, vm["max-attempts"].as<std::uint32_t>());
   o.threads = std::max(1u, vm["threads"].as<unsigned>());
   o.time_limit = vm["time-limit"].as<double>();
@@ -247,8 +250,7 @@ int run_generate(const std::vector<std::string>& args) {
                static_cast<unsigned long long>(r.tried), static_cast<unsigned long long>(r.rejected),
                static_cast<unsigned long long>(r.failed), r.stopped ? " (stopped early)" : "");
   if (!r.failure.empty()) {
-    std::cerr << "sudokit generate: giving up: " << r.failure << " for 100 puzzles in a row"
-              << (o.pattern ? " (no unique puzzle found for this pattern)" : "") << '\n';
+    std::cerr << "sudokit generate: giving up after " << r.tried * o.max_attempts << " grids: " << r.failure << '\n';
     return 1;
   }
   if (r.stopped) return g_stop.load() ? 130 : 0;

@@ -56,8 +56,9 @@ struct DigResult {
 /// Digs a unique puzzle out of `solution` (a complete valid grid).
 DigResult dig(const Grid& solution, const DigOptions& options, Engine& engine);
 
-/// The puzzle `solution` shows on `pattern`, if it is unique.
-DigResult dig_pattern(const Grid& solution, const CellSet& pattern);
+/// A unique puzzle with clues exactly on `pattern`, searched from the digits
+/// `solution` shows there (a bounded local search over those digits).
+DigResult dig_pattern(const Grid& solution, const CellSet& pattern, Engine& engine, int max_moves = 200);
 
 /// True when no orbit of clues (under `s`) can be removed with the solution
 /// staying unique.

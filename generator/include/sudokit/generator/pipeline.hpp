@@ -59,8 +59,10 @@ struct PipelineOptions {
   GridOptions grid;
   Symmetry symmetry = Symmetry::None;  // Random: one per puzzle, drawn from its stream
   int target_clues = 0;                // 0 = minimal
+  bool verify_minimal = false;         // re-check each minimal puzzle clue by clue
   std::optional<CellSet> pattern;      // fixed clue positions
   std::uint32_t max_attempts = 64;     // grids per index before the index counts as failed
+  std::uint32_t max_failures = 100;    // give up after this many failed indices in a row
   std::uint64_t max_candidates = 0;    // stop after this many indices (0 = count * 1,000,000)
   double time_limit = 0;               // seconds; 0 = none
   std::function<std::unique_ptr<PuzzleFilter>()> make_filter;  // optional

@@ -1,0 +1,208 @@
+// The digger and the generation pipeline: every puzzle is unique and
+// (when asked) minimal, clue patterns keep their symmetry, clue targets and
+// patterns are honoured, output does not depend on the thread count, and
+// impossible requests end with a clear failure instead of hanging.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "sudokit/generator/pipeline.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit {
+namespace {
+
+class Collect final : public PuzzleSink {
+ public:
+  void write(const GeneratedPuzzle& p) override { puzzles.push_back(p); }
+  std::vector<GeneratedPuzzle> puzzles;
+};
+
+// Removing any single clue gives more than one solution.
+bool minimal_by_brute_force(const Grid& puzzle) {
+  for (int c = 0; c < kCells; ++c) {
+    if (!puzzle[c]) continue;
+    Grid p = puzzle;
+    p[c] = 0;
+    if (solve(p, 2).count < 2) return false;
+  }
+  return true;
+}
+
+std::vector<GeneratedPuzzle> generate(PipelineOptions o) {
+  Collect sink;
+  const PipelineReport r = run_pipeline(o, sink);
+  EXPECT_EQ(r.accepted, o.count);
+  EXPECT_TRUE(r.failure.empty()) << r.failure;
+  return sink.puzzles;
+}
+
+TEST(Digger, MinimalPuzzlesAreUniqueAndMinimal) {
+  PipelineOptions o;
+  o.count = 1500;
+  o.seed = 11;
+  const auto puzzles = generate(o);
+  ASSERT_EQ(puzzles.size(), 1500u);
+  for (const auto& p : puzzles) {
+    const SolveResult r = solve(p.puzzle, 2);
+    ASSERT_EQ(r.count, 1u) << format_line(p.puzzle);
+    ASSERT_EQ(r.solution, p.solution);
+    ASSERT_TRUE(p.minimal);
+    ASSERT_TRUE(minimal_by_brute_force(p.puzzle)) << format_line(p.puzzle);
+    ASSERT_EQ(p.clues, p.puzzle.clue_count());
+    for (int c = 0; c < kCells; ++c)
+      if (p.puzzle[c]) {
+        ASSERT_EQ(p.puzzle[c], p.solution[c]);
+      }
+  }
+}
+
+TEST(Digger, EverySymmetryKeepsItsPatternAndIsMinimalAmongSymmetricRemovals) {
+  for (Symmetry s : {Symmetry::Rot180, Symmetry::Rot90, Symmetry::Mirror, Symmetry::Diagonal, Symmetry::AntiDiagonal,
+                     Symmetry::Dihedral}) {
+    PipelineOptions o;
+    o.count = 60;
+    o.seed = 5;
+    o.symmetry = s;
+    o.verify_minimal = true;
+    for (const auto& p : generate(o)) {
+      ASSERT_EQ(p.symmetry, s);
+      ASSERT_TRUE(has_symmetry(p.puzzle, s)) << symmetry_name(s) << " " << format_line(p.puzzle);
+      ASSERT_EQ(solve(p.puzzle, 2).count, 1u);
+      ASSERT_TRUE(p.minimal);
+      ASSERT_TRUE(is_minimal(p.puzzle, s));
+    }
+  }
+}
+
+TEST(Digger, RandomSymmetryIsRecordedPerPuzzle) {
+  PipelineOptions o;
+  o.count = 100;
+  o.seed = 3;
+  o.symmetry = Symmetry::Random;
+  int kinds = 0;
+  std::array<bool, 8> seen{};
+  for (const auto& p : generate(o)) {
+    ASSERT_NE(p.symmetry, Symmetry::Random);
+    ASSERT_TRUE(has_symmetry(p.puzzle, p.symmetry));
+    if (!seen[static_cast<std::size_t>(p.symmetry)]) ++kinds;
+    seen[static_cast<std::size_t>(p.symmetry)] = true;
+  }
+  EXPECT_GE(kinds, 5);
+}
+
+TEST(Digger, OrbitsAreTheSymmetryGroups) {
+  EXPECT_EQ(symmetry_orbit(Symmetry::None, 10).size(), 1);
+  EXPECT_EQ(symmetry_orbit(Symmetry::Rot180, 40).size(), 1);  // the centre
+  EXPECT_EQ(symmetry_orbit(Symmetry::Rot180, 0).size(), 2);
+  EXPECT_EQ(symmetry_orbit(Symmetry::Rot90, 0).size(), 4);
+  EXPECT_EQ(symmetry_orbit(Symmetry::Dihedral, 0).size(), 4);  // corners
+  EXPECT_EQ(symmetry_orbit(Symmetry::Dihedral, 1).size(), 8);
+  EXPECT_EQ(symmetry_orbit(Symmetry::Diagonal, 0).size(), 1);
+  EXPECT_TRUE(symmetry_orbit(Symmetry::Mirror, cell_at(2, 1)).has(cell_at(2, 7)));
+  EXPECT_TRUE(symmetry_orbit(Symmetry::AntiDiagonal, cell_at(0, 0)).has(cell_at(8, 8)));
+}
+
+TEST(Digger, ClueTargetIsHonoured) {
+  for (int k : {22, 26, 32, 45}) {
+    PipelineOptions o;
+    o.count = 40;
+    o.seed = static_cast<std::uint64_t>(k);
+    o.target_clues = k;
+    for (const auto& p : generate(o)) {
+      ASSERT_EQ(p.puzzle.clue_count(), k);
+      ASSERT_EQ(solve(p.puzzle, 2).count, 1u);
+      ASSERT_EQ(p.minimal, is_minimal(p.puzzle));
+    }
+  }
+}
+
+TEST(Digger, PatternIsHonoured) {
+  // The clue positions of a published puzzle admit unique puzzles.
+  Grid model;
+  ParseError err;
+  ASSERT_TRUE(parse_puzzle("4..8..3599..1..4....8.....289.4........36.......9....13...4....1......8.2..5.1.64", model, err));
+  CellSet pattern;
+  for (int c = 0; c < kCells; ++c)
+    if (model[c]) pattern.add(c);
+  PipelineOptions o;
+  o.count = 20;
+  o.seed = 9;
+  o.pattern = pattern;
+  o.max_attempts = 20;
+  for (const auto& p : generate(o)) {
+    for (int c = 0; c < kCells; ++c) ASSERT_EQ(p.puzzle[c] != 0, pattern.has(c));
+    ASSERT_EQ(solve(p.puzzle, 2).count, 1u);
+  }
+}
+
+TEST(Digger, ImpossiblePatternFailsWithinItsBound) {
+  // 17 clues in the top three rows: never unique.
+  CellSet pattern;
+  for (int c = 0; c < 17; ++c) pattern.add(c);
+  PipelineOptions o;
+  o.count = 1;
+  o.seed = 1;
+  o.pattern = pattern;
+  o.max_attempts = 2;
+  Collect sink;
+  const PipelineReport r = run_pipeline(o, sink);
+  EXPECT_EQ(r.accepted, 0u);
+  EXPECT_FALSE(r.failure.empty());
+}
+
+TEST(Pipeline, SameOutputForAnyThreadCount) {
+  PipelineOptions o;
+  o.count = 300;
+  o.seed = 42;
+  o.symmetry = Symmetry::Random;
+  o.threads = 1;
+  const auto one = generate(o);
+  o.threads = 2;
+  const auto two = generate(o);
+  o.threads = 4;
+  const auto four = generate(o);
+  ASSERT_EQ(one.size(), two.size());
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].puzzle, two[i].puzzle);
+    EXPECT_EQ(one[i].puzzle, four[i].puzzle);
+    EXPECT_EQ(one[i].index, four[i].index);
+  }
+  o.seed = 43;
+  EXPECT_NE(generate(o)[0].puzzle, one[0].puzzle);
+}
+
+TEST(Pipeline, FilterRejectionsAreCountedAndOrderIsKept) {
+  struct EvenClues final : PuzzleFilter {
+    bool accept(GeneratedPuzzle& p) override { return p.clues % 2 == 0; }
+  };
+  PipelineOptions o;
+  o.count = 50;
+  o.seed = 8;
+  o.threads = 2;
+  o.make_filter = [] { return std::make_unique<EvenClues>(); };
+  Collect sink;
+  const PipelineReport r = run_pipeline(o, sink);
+  ASSERT_EQ(r.accepted, 50u);
+  EXPECT_GT(r.rejected, 0u);
+  EXPECT_EQ(r.tried, r.accepted + r.rejected + r.failed);
+  for (std::size_t i = 1; i < sink.puzzles.size(); ++i) EXPECT_LT(sink.puzzles[i - 1].index, sink.puzzles[i].index);
+  for (const auto& p : sink.puzzles) EXPECT_EQ(p.clues % 2, 0);
+}
+
+TEST(Pipeline, StopFlagEndsTheRunCleanly) {
+  std::atomic<bool> stop{true};
+  PipelineOptions o;
+  o.count = 1000000;
+  o.seed = 1;
+  o.threads = 2;
+  o.stop = &stop;
+  Collect sink;
+  const PipelineReport r = run_pipeline(o, sink);
+  EXPECT_TRUE(r.stopped);
+  EXPECT_LT(r.accepted, 1000u);
+}
+
+}  // namespace
+}  // namespace sudokit
