@@ -24,7 +24,10 @@
 #include "sudokit/db/import.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/generator/grids.hpp"
+#include "sudokit/generator/pipeline.hpp"
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
@@ -340,6 +343,70 @@ void bench_db(const Options& o) {
   fs::remove(graded_file);
 }
 
+// --- generator ----------------------------------------------------------------
+
+void bench_generator(const Options& o) {
+  std::puts("generator: solution grids (single thread, in process, no printing)");
+  const std::uint64_t n = o.quick ? 20000 : 100000;
+  for (auto method : {sudokit::GridMethod::Backtrack, sudokit::GridMethod::BoxPermutation, sudokit::GridMethod::DigitBox,
+                      sudokit::GridMethod::Relabel}) {
+    for (bool scramble : {false, true}) {
+      sudokit::GridOptions g;
+      g.method = method;
+      g.scramble = scramble;
+      const std::uint64_t count = method == sudokit::GridMethod::BoxPermutation || method == sudokit::GridMethod::Relabel ? n * 10 : n;
+      std::vector<double> t;
+      unsigned checksum = 0;
+      for (int r = 0; r < std::max(1, o.runs / 2); ++r) {
+        const auto t0 = Clock::now();
+        for (std::uint64_t i = 0; i < count; ++i) checksum += sudokit::make_grid(g, 1, i)[40];
+        t.push_back(seconds_since(t0));
+      }
+      row(std::string(sudokit::method_name(method)) + (scramble ? " --scramble" : ""), static_cast<double>(count) / median(t),
+          "grids/s", checksum ? "" : "?");
+    }
+  }
+  // Canonical forms of grids and of puzzles.
+  {
+    std::vector<sudokit::Grid> grids;
+    sudokit::GridOptions g;
+    for (std::uint64_t i = 0; i < (o.quick ? 20000u : 50000u); ++i) grids.push_back(sudokit::make_grid(g, 2, i));
+    std::vector<double> t;
+    for (int r = 0; r < std::max(1, o.runs / 2); ++r) {
+      const auto t0 = Clock::now();
+      for (const auto& x : grids) (void)sudokit::canonical_form(x);
+      t.push_back(seconds_since(t0));
+    }
+    row("canonical form, solution grids", static_cast<double>(grids.size()) / median(t), "grids/s");
+    const auto puzzles = load(o.data_dir + "/puzzles_17clue.txt", o.quick ? 5000 : 20000);
+    t.clear();
+    for (int r = 0; r < std::max(1, o.runs / 2); ++r) {
+      const auto t0 = Clock::now();
+      for (const auto& x : puzzles) (void)sudokit::canonical_form(x);
+      t.push_back(seconds_since(t0));
+    }
+    row("canonical form, 17-clue puzzles", static_cast<double>(puzzles.size()) / median(t), "puzzles/s");
+  }
+  std::puts("generator: unique minimal puzzles, whole process (sudokit generate --count N > /dev/null)");
+  const int n1 = o.quick ? 2000 : 10000;
+  const double one = time_command(o.sudokit + " generate --seed 1 --threads 1 --count " + std::to_string(n1) + " > /dev/null 2>&1", o.runs);
+  const double two = time_command(o.sudokit + " generate --seed 1 --threads 2 --count " + std::to_string(n1) + " > /dev/null 2>&1", o.runs);
+  std::string note;
+  if (have_command("qqwing")) {
+    const int nq = o.quick ? 100 : 300;
+    const double q = time_command("qqwing --generate " + std::to_string(nq) + " --one-line > /dev/null", std::max(1, o.runs / 2));
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "qqwing %.0f/s  ratio %.1fx", nq / q, (n1 / one) / (nq / q));
+    note = buf;
+  } else {
+    note = "(qqwing not installed: no ratio)";
+  }
+  row("1 thread", n1 / one, "puzzles/s", note);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2fx the 1-thread rate", one / two);
+  row("2 threads", n1 / two, "puzzles/s", buf);
+}
+
 // --- grader -------------------------------------------------------------------
 
 // Per-puzzle grading times (seconds) of a list, in order.
@@ -415,6 +482,7 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::pair<std::string, std::function<void(const Options&)>>> sections = {
       {"solver", bench_solver},
+      {"generator", bench_generator},
       {"grader", bench_grader},
       {"db", bench_db},
   };
