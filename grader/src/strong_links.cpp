@@ -14,13 +14,15 @@
 //    line the first of its three box segments. The places left form two
 //    blades, the two ends of the link; the heart joins a blade under the
 //    rules in build_links() below.
-//  * Search order: link-type sequences (box 0, row 1, column 2) in the
-//    order of the reference's bit permutations, then digits 1..9, then the
-//    houses of each type in index order (same-type houses increasing), the
-//    link variants of a house, then the orders of the chosen links (a
-//    QuickPerm sequence keeping orders not greater than their reverse) and
-//    the directions of the links (binary count, first link most
-//    significant). Houses whose digit places overlap are never combined.
+//  * Reference search order: link-type sequences (box 0, row 1, column 2)
+//    in the order of its bit permutations, then digits 1..9, then the houses
+//    of each type in index order (same-type houses increasing), the link
+//    variants of a house, then the orders of the chosen links (a QuickPerm
+//    sequence keeping orders not greater than their reverse) and the
+//    directions of the links (binary count, first link most significant).
+//    Houses whose digit places overlap are never combined. This producer
+//    walks chains through the houses their ends share instead, and gives
+//    each chain its rank in that enumeration for tie-breaking.
 //  * Consecutive link ends must share a house (column tried first, then row,
 //    then box). The free ends eliminate the digit from the cells seeing
 //    every cell of both ends, outside all link houses and connecting houses.
@@ -28,8 +30,9 @@
 //    once (from the first chosen link, first direction); it also eliminates
 //    around each connection, and its count of eliminations counts a cell once
 //    per connection that reaches it (the reference sorts on that count).
-//  * All hints are collected and stably sorted by rating, then eliminations
-//    (more first), then the name suffix; the first is reported first.
+//  * All hints are collected and sorted by rating, then eliminations (more
+//    first), then the name suffix, then that rank (the reference's stable
+//    sort); the first is reported first.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -287,23 +290,26 @@ void make_suffix(const std::array<int, kMaxLinks>& types_in, int n, int grouped,
     }
   }
   if (reverse) std::reverse(t.begin(), t.begin() + n);
-  std::string original, lines, swapped, swapped_reversed;
+  // Candidates: the types as they are; rows and columns swapped, read
+  // forwards or backwards (whichever is smaller); without any row, columns
+  // are written as 1.
+  std::array<char, kMaxLinks + 1> original{}, lines{}, swapped{}, swapped_reversed{};
   bool has_row = false;
   for (int i = 0; i < n; ++i) {
     const int v = t[static_cast<std::size_t>(i)];
     const char ch = static_cast<char>('0' + v);
     const char sw = v == 1 ? '2' : v == 2 ? '1' : ch;
     has_row |= v == 1;
-    original += ch;
-    lines += v == 2 ? '1' : ch;
-    swapped += sw;
-    swapped_reversed.insert(swapped_reversed.begin(), sw);
+    original[static_cast<std::size_t>(i)] = ch;
+    lines[static_cast<std::size_t>(i)] = v == 2 ? '1' : ch;
+    swapped[static_cast<std::size_t>(i)] = sw;
+    swapped_reversed[static_cast<std::size_t>(n - 1 - i)] = sw;
   }
-  if (swapped_reversed > swapped) swapped_reversed = swapped;
-  const std::string& name = has_row ? (original > swapped_reversed ? swapped_reversed : original) : lines;
+  const auto* smaller_swap = std::strcmp(swapped_reversed.data(), swapped.data()) > 0 ? &swapped : &swapped_reversed;
+  const auto* name = has_row ? (std::strcmp(original.data(), smaller_swap->data()) > 0 ? smaller_swap : &original) : &lines;
   out.fill(0);
   out[0] = static_cast<char>('0' + grouped);
-  for (std::size_t i = 0; i < name.size(); ++i) out[i + 1] = name[i];
+  for (int i = 0; i < n; ++i) out[static_cast<std::size_t>(i + 1)] = (*name)[static_cast<std::size_t>(i)];
 }
 
 double rating(int n, int grouped, const std::array<char, 8>& suffix) {
