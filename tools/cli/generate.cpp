@@ -13,6 +13,7 @@
 #include "grade_stage.hpp"
 #include "input.hpp"
 #include "options.hpp"
+#include "sudokit/db/store.hpp"
 #include "sudokit/generator/pipeline.hpp"
 
 namespace sudokit::cli {
@@ -75,6 +76,28 @@ class PrintSink final : public PuzzleSink {
   bool solution_;
 };
 
+// Stores puzzles in the SQLite store; duplicates (same canonical form) are
+// skipped and counted by the store.
+class DbSink final : public PuzzleSink {
+ public:
+  explicit DbSink(db::PuzzleStore& store, const std::vector<grader::Level>& levels) : store_(store), levels_(levels) {}
+  void write(const GeneratedPuzzle& p) override {
+    db::PuzzleRecord r = db::make_record(p.puzzle, p.solution);
+    r.symmetry = symmetry_name(p.symmetry);
+    r.minimal = p.minimal;
+    r.method = method_name(p.method);
+    r.seed = p.seed;
+    r.index = p.index;
+    if (const auto* g = dynamic_cast<const GradeAnnotation*>(p.annotation.get())) db::set_grade(r, g->grade, levels_);
+    store_.insert(std::move(r));
+    store_.flush_if_due();
+  }
+
+ private:
+  db::PuzzleStore& store_;
+  const std::vector<grader::Level>& levels_;
+};
+
 }  // namespace
 
 int run_generate(const std::vector<std::string>& args) {
@@ -94,6 +117,8 @@ int run_generate(const std::vector<std::string>& args) {
       ("threads", po::value<unsigned>()->default_value(cores), "worker threads (output is the same for any count)")
       ("format", po::value<std::string>()->default_value("line"), "output: line, json (one object per line) or csv")
       ("solution", "also print each puzzle's solution")
+      ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) instead of printing them; graded unless --no-grade")
+      ("no-grade", "with --db: store without grading")
       ("grade", "grade every puzzle and print its SE rating")
       ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare)")
       ("min-rating", po::value<double>(), "keep only puzzles with ER >= this")
@@ -189,7 +214,8 @@ int run_generate(const std::vector<std::string>& args) {
   }
 
   GradeCriteria criteria;
-  criteria.grade = vm.count("grade") != 0;
+  const bool to_db = vm.count("db") != 0;
+  criteria.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
   if (vm.count("level")) {
     criteria.level = vm["level"].as<std::string>();
     bool known = false;
@@ -241,14 +267,36 @@ int run_generate(const std::vector<std::string>& args) {
   o.stop = &g_stop;
 
   Output out;
-  PrintSink sink(out, format, vm.count("solution") != 0);
-  const PipelineReport r = run_pipeline(o, sink);
-  out.flush();
+  PipelineReport r;
+  std::uint64_t stored = 0, duplicates = 0;
+  if (to_db) {
+    const std::string path = vm["db"].as<std::string>();
+    try {
+      db::PuzzleStore store(path);
+      DbSink sink(store, criteria.levels);
+      r = run_pipeline(o, sink);
+      store.flush();  // the in-flight batch, also after Ctrl-C
+      stored = store.stored();
+      duplicates = store.duplicates();
+    } catch (const db::StoreError& e) {
+      if (tty) std::fputc('\n', stderr);
+      std::cerr << "sudokit generate: " << e.what() << '\n';
+      return 1;
+    }
+  } else {
+    PrintSink sink(out, format, vm.count("solution") != 0);
+    r = run_pipeline(o, sink);
+    out.flush();
+  }
   if (tty) std::fputc('\n', stderr);
   std::fprintf(stderr, "sudokit generate: %llu puzzles in %.2fs (%.0f/s); %llu candidates, %llu rejected by filters, %llu failed%s\n",
                static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
                static_cast<unsigned long long>(r.tried), static_cast<unsigned long long>(r.rejected),
                static_cast<unsigned long long>(r.failed), r.stopped ? " (stopped early)" : "");
+  if (to_db)
+    std::fprintf(stderr, "sudokit generate: %s: generated %llu, stored %llu, duplicates skipped %llu\n",
+                 vm["db"].as<std::string>().c_str(), static_cast<unsigned long long>(r.accepted),
+                 static_cast<unsigned long long>(stored), static_cast<unsigned long long>(duplicates));
   if (!r.failure.empty()) {
     std::cerr << "sudokit generate: giving up after " << r.tried * o.max_attempts << " grids: " << r.failure << '\n';
     return 1;

@@ -1,0 +1,114 @@
+// End-to-end tests of `sudokit generate`: real processes, real files.
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sstream>
+
+#include "run.hpp"
+
+namespace sudokit {
+namespace {
+
+using test::run_sudokit;
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+TEST(GenerateCli, PrintsUniquePuzzlesDeterministically) {
+  auto a = run_sudokit("generate --count 50 --seed 9 --threads 1");
+  auto b = run_sudokit("generate --count 50 --seed 9 --threads 2");
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_EQ(lines(a.out).size(), 50u);
+  // Every line is a puzzle the solver finds unique.
+  auto c = run_sudokit("solve --count", a.out);
+  std::string ones;
+  for (int i = 0; i < 50; ++i) ones += "1\n";
+  EXPECT_EQ(c.out, ones);
+}
+
+TEST(GenerateCli, ImpossibleRequestsFailClearly) {
+  auto few = run_sudokit("generate --clues 10 --count 1");
+  EXPECT_EQ(few.status, 2);
+  EXPECT_NE(few.err.find("17 to 80 clues"), std::string::npos) << few.err;
+  auto pattern12 = run_sudokit("generate --count 1 --pattern xxxxxxxxxxxx.....................................................................");
+  EXPECT_EQ(pattern12.status, 2);
+  EXPECT_NE(pattern12.err.find("12 clues"), std::string::npos) << pattern12.err;
+  // 17 clues in the first rows: searched within a bound, then a clear failure.
+  auto hopeless = run_sudokit("generate --count 1 --seed 1 --pattern xxxxxxxxxxxxxxxxx................................................................");
+  EXPECT_EQ(hopeless.status, 1);
+  EXPECT_NE(hopeless.err.find("no unique puzzle found"), std::string::npos) << hopeless.err;
+  EXPECT_EQ(run_sudokit("generate --symmetry spiral").status, 2);
+  EXPECT_EQ(run_sudokit("generate --method magic").status, 2);
+  EXPECT_EQ(run_sudokit("generate --require-technique telepathy").status, 2);
+}
+
+TEST(GenerateCli, FiltersHonourRatingAndTechnique) {
+  auto r = run_sudokit("generate --count 5 --seed 4 --min-rating 4.0 --max-rating 6.0 --format json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const auto& l : lines(r.out)) {
+    const auto pos = l.find("\"er\":");
+    ASSERT_NE(pos, std::string::npos) << l;
+    const double er = std::stod(l.substr(pos + 5));
+    EXPECT_GE(er, 4.0);
+    EXPECT_LE(er, 6.0);
+  }
+  auto t = run_sudokit("generate --count 3 --seed 4 --require-technique x-wing --format json");
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_EQ(lines(t.out).size(), 3u);
+  // Re-grading confirms the technique is on the solution path.
+  std::string puzzles;
+  for (const auto& l : lines(t.out)) puzzles += l.substr(l.find("\"puzzle\":\"") + 10, 81) + "\n";
+  auto g = run_sudokit("grade --format json", puzzles);
+  EXPECT_EQ(lines(g.out).size(), 3u);
+  for (const auto& l : lines(g.out)) EXPECT_NE(l.find("\"x-wing\":"), std::string::npos) << l;
+}
+
+TEST(GenerateCli, StoresInTheDatabaseAndSkipsDuplicatesOnRerun) {
+  char dir_template[] = "/tmp/sudokit-gen-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string db = dir + "/p.db";
+  auto a = run_sudokit("generate --db " + db + " --count 40 --seed 5");
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_NE(a.err.find("stored 40, duplicates skipped 0"), std::string::npos) << a.err;
+  auto b = run_sudokit("generate --db " + db + " --count 40 --seed 5");
+  EXPECT_NE(b.err.find("stored 0, duplicates skipped 40"), std::string::npos) << b.err;
+  auto s = run_sudokit("db stats --db " + db);
+  EXPECT_EQ(s.status, 0);
+  EXPECT_NE(s.out.find("40 puzzles, 40 graded"), std::string::npos) << s.out;
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST(GenerateCli, InterruptStopsCleanlyAndOutputStaysValid) {
+  char dir_template[] = "/tmp/sudokit-int-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string out = dir + "/out.txt";
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    execl(SUDOKIT_BIN, SUDOKIT_BIN, "generate", "--count", "100000000", "--seed", "1", "--threads", "2", nullptr);
+    _exit(127);
+  }
+  usleep(700 * 1000);
+  kill(pid, SIGINT);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const auto printed = lines(test::slurp(out));
+  EXPECT_GT(printed.size(), 10u);
+  for (const auto& l : printed) ASSERT_EQ(l.size(), 81u) << "a torn line: " << l;
+  std::system(("rm -rf " + dir).c_str());
+}
+
+}  // namespace
+}  // namespace sudokit
