@@ -47,6 +47,36 @@ const OrbitTable& orbits(Symmetry s) {
 // `removed` (already cleared in `puzzle`) are gone. One cell: look for any
 // solution with another digit there; several: count to 2.
 bool still_unique(const Grid& puzzle, const Grid& solution, const CellSet& removed) {
+  // Cheap case first: when each removed cell is forced by the remaining
+  // clues alone (a naked single, or the only place for its digit in a
+  // house), the clues still force the old solution. Most early removals end
+  // here without a search.
+  std::array<DigitMask, 27> used{};
+  for (int c = 0; c < kCells; ++c)
+    if (puzzle[c])
+      for (auto u : kCellUnits[static_cast<std::size_t>(c)]) used[u] |= digit_bit(puzzle[c]);
+  auto open_for = [&](int c, DigitMask d) {
+    const auto& u = kCellUnits[static_cast<std::size_t>(c)];
+    return !((used[u[0]] | used[u[1]] | used[u[2]]) & d);
+  };
+  bool forced = true;
+  removed.for_each([&](int c) {
+    if (!forced) return;
+    const DigitMask d = digit_bit(solution[c]);
+    const auto& u = kCellUnits[static_cast<std::size_t>(c)];
+    if ((kAllDigits & ~(used[u[0]] | used[u[1]] | used[u[2]])) == d) return;  // naked single
+    for (auto unit : u) {
+      bool elsewhere = false;
+      for (int e : kUnitCells[unit])
+        if (e != c && !puzzle[e] && open_for(e, d)) {
+          elsewhere = true;
+          break;
+        }
+      if (!elsewhere) return;  // hidden single in this house
+    }
+    forced = false;
+  });
+  if (forced) return true;
   if (removed.size() == 1) {
     const int c = removed.first();
     return solve_excluding(puzzle, c, solution[c], 1).count == 0;

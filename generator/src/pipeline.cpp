@@ -85,26 +85,34 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   std::atomic<std::uint64_t> next{0};
   std::atomic<bool> quit{false};
   // Workers may run ahead of the consumer by at most this many indices.
-  const std::uint64_t window = 64ull * threads;
+  const std::uint64_t window = 256ull * threads;
   std::uint64_t consumed = 0;  // indices consumed by the main thread (guarded by mu)
 
+  // Workers claim blocks of consecutive indices, so threads meet rarely.
+  constexpr std::uint64_t kBlock = 16;
   auto worker = [&]() {
     std::unique_ptr<PuzzleFilter> filter = options.make_filter ? options.make_filter() : nullptr;
+    std::vector<std::pair<std::uint64_t, Finished>> local;
     for (;;) {
       if (quit.load()) return;
-      const std::uint64_t i = next.fetch_add(1);
-      if (i >= max_candidates) return;
+      const std::uint64_t first = next.fetch_add(kBlock);
+      if (first >= max_candidates) return;
       {
         std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] { return quit.load() || i < consumed + window; });
+        cv.wait(lock, [&] { return quit.load() || first < consumed + window; });
         if (quit.load()) return;
       }
-      Finished f;
-      f.made = make_candidate(options, i, f.puzzle, f.failure);
-      f.accepted = f.made && (!filter || filter->accept(f.puzzle));
+      local.clear();
+      const std::uint64_t last = std::min(first + kBlock, max_candidates);
+      for (std::uint64_t i = first; i < last && !quit.load(); ++i) {
+        Finished f;
+        f.made = make_candidate(options, i, f.puzzle, f.failure);
+        f.accepted = f.made && (!filter || filter->accept(f.puzzle));
+        local.emplace_back(i, std::move(f));
+      }
       {
         std::lock_guard<std::mutex> lock(mu);
-        done.emplace(i, std::move(f));
+        for (auto& [i, f] : local) done.emplace(i, std::move(f));
       }
       cv.notify_all();
     }
@@ -134,7 +142,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       done.erase(it);
       consumed = ++expect;
     }
-    cv.notify_all();
+    if (expect % 16 == 0) cv.notify_all();
     ++report.tried;
     if (!f.made) {
       ++report.failed;
