@@ -131,8 +131,10 @@ struct BandSolver {
       if (open & ~once) return -1;  // a cell with no candidate
       for (std::uint32_t singles = open & ~twice; singles != 0; singles = clear_lowest_bit(singles)) {
         const std::uint32_t bit = lowest_bit(singles);
+        // An earlier single of this pass may have emptied the cell.
         int d = 0;
-        while (!(cand[3 * d + band] & bit)) ++d;
+        while (d < 9 && !(cand[3 * d + band] & bit)) ++d;
+        if (d == 9) return -1;
         assign(d, band, bit);
         ++placed;
       }
