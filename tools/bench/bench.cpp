@@ -450,13 +450,13 @@ void bench_grader(const Options& o) {
   auto tm = grade_times(mid, nr);
   char note[96];
   std::snprintf(note, sizeof note, "median, p90 %.1f ms", 1000 * [&] { auto v = tm; std::sort(v.begin(), v.end()); return v[v.size() * 9 / 10]; }());
-  row("calibration, 7.0 <= SE ER < 7.5 (" + std::to_string(mid.size()) + "), ms/puzzle", 1000 * median(tm), "ms", note);
+  row("calibration, 7.0 <= SE ER < 7.5 (" + std::to_string(mid.size()) + "), us/puzzle", 1e6 * median(tm), "us", note);
   // A sample of the hardest published list: every 7th puzzle, 200 of them.
   std::vector<sudokit::Grid> hard = load(o.data_dir + "/puzzles_top1465.txt"), sample;
   for (std::size_t i = 0; i < hard.size() && sample.size() < (o.quick ? 50u : 200u); i += 7) sample.push_back(hard[i]);
   auto th = grade_times(sample, nr);
   std::snprintf(note, sizeof note, "median, max %.0f ms, not rated %d", 1000 * *std::max_element(th.begin(), th.end()), nr);
-  row("top1465 sample (" + std::to_string(sample.size()) + "), ms/puzzle", 1000 * median(th), "ms", note);
+  row("top1465 sample (" + std::to_string(sample.size()) + "), us/puzzle", 1e6 * median(th), "us", note);
 }
 
 }  // namespace
