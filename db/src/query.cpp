@@ -43,7 +43,7 @@ Where where_of(const PuzzleFilter& f) {
   if (f.max_clues) w.add("clues <= ?", [v = *f.max_clues](Statement& st, int i) { st.bind(i, v); });
   if (f.hardest) w.add("hardest = ?", [v = *f.hardest](Statement& st, int i) { st.bind_text(i, v); });
   if (f.technique)
-    w.add("EXISTS (SELECT 1 FROM json_each(puzzles.histogram) WHERE json_each.key = ?)",
+    w.add("json_valid(puzzles.histogram) AND EXISTS (SELECT 1 FROM json_each(puzzles.histogram) WHERE json_each.key = ?)",
           [v = *f.technique](Statement& st, int i) { st.bind_text(i, v); });
   return w;
 }

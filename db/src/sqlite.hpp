@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,7 +22,13 @@ inline std::string describe(sqlite3* db, int code) {
   // The connection's message is more specific ("no such table: x") when it
   // belongs to this failure; the generic text otherwise.
   const bool own = db != nullptr && (sqlite3_extended_errcode(db) == code || sqlite3_errcode(db) == (code & 0xff));
-  return own ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+  std::string text = own ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+  // For I/O failures the operating system's reason says what to do about it
+  // ("disk I/O error (File too large)").
+  const int primary = code & 0xff;
+  if (db != nullptr && (primary == SQLITE_IOERR || primary == SQLITE_FULL || primary == SQLITE_CANTOPEN))
+    if (const int e = sqlite3_system_errno(db); e != 0) text += std::string(" (") + std::strerror(e) + ")";
+  return text;
 }
 
 [[noreturn]] inline void fail(const std::string& path, sqlite3* db, int code, const std::string& doing) {
@@ -89,12 +96,16 @@ class Statement {
     const int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    sqlite3_reset(stmt_);
     if (busy != nullptr && (rc & 0xff) == SQLITE_BUSY) {
+      sqlite3_reset(stmt_);
       *busy = true;
       return false;
     }
-    fail(*path_, db_, rc, doing_ != nullptr ? std::string(doing_) : "cannot run `" + std::string(sql_prefix()) + "`");
+    // The message (and the OS error behind it) before reset() can change it.
+    const std::string reason = describe(db_, rc);
+    const std::string doing = doing_ != nullptr ? std::string(doing_) : "cannot run `" + std::string(sql_prefix()) + "`";
+    sqlite3_reset(stmt_);
+    throw StoreError(*path_, doing + ": " + reason, rc);
   }
   void reset() {
     sqlite3_reset(stmt_);

@@ -281,6 +281,7 @@ bool PuzzleStore::Impl::stored_form_exists(const Grid& canonical) {
 
 void PuzzleStore::Impl::write_queue() {
   std::uint64_t added = 0, late_duplicates = 0;
+  now_stamp();  // created_at of the rows that have none: the time of this commit
   for (const PuzzleRecord& r : queue) {
     write_text(text[0], r.puzzle);
     write_text(text[1], r.solution);
@@ -308,7 +309,7 @@ void PuzzleStore::Impl::write_queue() {
     if (r.histogram.empty()) insert.bind_null(15);
     else insert.bind_static(15, r.histogram);
     insert.bind_optional(16, r.source_rating);
-    insert.bind_static(17, r.created_at);
+    insert.bind_static(17, r.created_at.empty() ? stamp : r.created_at);
     insert.step();
     if (sqlite3_changes(db) == 0) ++late_duplicates;  // another writer stored it since insert()
     else ++added;
@@ -353,14 +354,13 @@ Inserted PuzzleStore::insert(PuzzleRecord&& record) {
   if (s.read_only) throw StoreError(s.path, "cannot insert: the store was opened for reading");
   assert(!record.method.empty());
   assert(record.clues == record.puzzle.clue_count());
-  if (s.queued_forms.contains(record.canonical)) {
+  if (s.queued_forms.contains(record.canonical, s.queue)) {
     ++s.duplicates;
     return Inserted::Duplicate;
   }
-  if (record.created_at.empty()) record.created_at = s.now_stamp();
   if (s.queue.empty()) s.oldest = Impl::Clock::now();
-  s.queued_forms.insert(record.canonical);
   s.queue.push_back(std::move(record));
+  s.queued_forms.add(s.queue);
   if (s.queue.size() >= s.options.batch_rows) flush();
   else flush_if_due();
   return Inserted::Queued;
@@ -402,7 +402,7 @@ std::size_t PuzzleStore::discard() {
 
 bool PuzzleStore::contains(const Grid& canonical) {
   Impl& s = *impl_;
-  if (s.queued_forms.contains(canonical)) return true;
+  if (s.queued_forms.contains(canonical, s.queue)) return true;
   if (s.read_only) {
     char buf[81];
     write_text(buf, canonical);

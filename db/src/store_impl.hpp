@@ -6,11 +6,13 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <ctime>
+#include <functional>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "sqlite.hpp"
@@ -18,11 +20,48 @@
 
 namespace sudokit::db {
 
-struct GridHash {
-  std::size_t operator()(const Grid& g) const noexcept {
-    return std::hash<std::string_view>{}(
-        std::string_view(reinterpret_cast<const char*>(g.cells.data()), g.cells.size()));
+// The canonical forms of the queued rows, for the duplicate check in
+// insert(): an open-addressing table (linear probing) of indices into the
+// queue, 0 for an empty slot. Unlike a node-based set it costs no allocation
+// per row once it has grown to the batch size.
+class QueuedForms {
+ public:
+  bool contains(const Grid& form, const std::vector<PuzzleRecord>& queue) const {
+    if (slots_.empty()) return false;
+    for (std::size_t i = hash(form) & mask();; i = (i + 1) & mask()) {
+      const std::uint32_t slot = slots_[i];
+      if (slot == 0) return false;
+      if (queue[slot - 1].canonical == form) return true;
+    }
   }
+  /// Adds queue[used] (rows are added in queue order).
+  void add(const std::vector<PuzzleRecord>& queue) {
+    if ((used_ + 1) * 2 > slots_.size()) grow(queue);
+    place(queue, used_);
+    ++used_;
+  }
+  void clear() {
+    if (used_ != 0) std::fill(slots_.begin(), slots_.end(), 0u);
+    used_ = 0;
+  }
+
+ private:
+  static std::size_t hash(const Grid& g) {
+    return std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(g.cells.data()), g.cells.size()));
+  }
+  std::size_t mask() const { return slots_.size() - 1; }
+  void place(const std::vector<PuzzleRecord>& queue, std::size_t index) {
+    std::size_t i = hash(queue[index].canonical) & mask();
+    while (slots_[i] != 0) i = (i + 1) & mask();
+    slots_[i] = static_cast<std::uint32_t>(index + 1);
+  }
+  void grow(const std::vector<PuzzleRecord>& queue) {
+    slots_.assign(std::max<std::size_t>(1024, slots_.size() * 2), 0u);
+    for (std::size_t i = 0; i < used_; ++i) place(queue, i);
+  }
+
+  std::vector<std::uint32_t> slots_;  // size a power of two, at most half full
+  std::size_t used_ = 0;
 };
 
 struct PuzzleStore::Impl {
@@ -39,7 +78,7 @@ struct PuzzleStore::Impl {
   detail::Statement begin, commit, rollback;
 
   std::vector<PuzzleRecord> queue;
-  std::unordered_set<Grid, GridHash> queued_forms;
+  QueuedForms queued_forms;
   Clock::time_point oldest{};  // when the first queued row arrived
 
   std::uint64_t stored = 0;

@@ -254,6 +254,37 @@ TEST(Store, SkipsTheSamePuzzleInDisguiseAndCountsIt) {
   EXPECT_EQ(raw.integer("SELECT count(DISTINCT canonical) FROM puzzles"), 10);
 }
 
+TEST(Store, FindsQueuedDuplicatesInALargeBatch) {
+  TempDir dir;
+  const auto puzzles = test::load_puzzles("puzzles_17clue.txt", 5000);
+  StoreOptions options;
+  options.batch_rows = 100000;
+  PuzzleStore store(dir.file("large.db"), options);
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    PuzzleRecord r = make_record(puzzles[i], solve(puzzles[i], 2).solution);
+    r.method = "import";
+    ASSERT_EQ(store.insert(std::move(r)), Inserted::Queued) << i;
+  }
+  for (std::size_t i = 0; i < puzzles.size(); i += 7) {
+    const Grid disguised = nth_transform(i).apply(puzzles[i]);
+    EXPECT_TRUE(store.contains(canonical_form(disguised)));
+    PuzzleRecord r = make_record(disguised, solve(disguised, 2).solution);
+    r.method = "import";
+    EXPECT_EQ(store.insert(std::move(r)), Inserted::Duplicate) << i;
+  }
+  EXPECT_EQ(store.queued(), 5000u);
+  store.flush();
+  EXPECT_EQ(store.stored(), 5000u);
+  EXPECT_EQ(store.duplicates(), (5000u + 6) / 7);
+  // The table is empty again after the commit: the same forms are now found in the file.
+  PuzzleRecord again = make_record(puzzles[3], solve(puzzles[3], 2).solution);
+  again.method = "import";
+  EXPECT_EQ(store.insert(std::move(again)), Inserted::Queued);
+  store.flush();
+  EXPECT_EQ(store.stored(), 5000u);
+  EXPECT_EQ(store.duplicates(), (5000u + 6) / 7 + 1);
+}
+
 TEST(Store, RowsReadBackAsTheyWereWritten) {
   TempDir dir;
   const std::string path = dir.file("rows.db");

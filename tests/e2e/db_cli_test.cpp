@@ -1,1 +1,509 @@
-// placeholder
+// End-to-end tests of `sudokit db`: the real command on real files, including
+// the failures the store must survive: a process killed with SIGKILL in the
+// middle of an import, SIGTERM (commit the batch, report the count), two
+// processes writing one file at once, a full disk (ulimit -f), a lock held
+// by someone else, files that are not databases or not writable.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "run.hpp"
+#include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
+#include "sudokit/solver/transform.hpp"
+
+namespace sudokit {
+namespace {
+
+using test::run_sudokit;
+using test::slurp;
+
+class TempDir {
+ public:
+  TempDir() {
+    char pattern[] = "/tmp/sudokit-db-cli-XXXXXX";
+    path_ = mkdtemp(pattern);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+/// A plain SQLite connection to check the file the command wrote.
+class Raw {
+ public:
+  explicit Raw(const std::string& path) {
+    sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE, nullptr);
+    sqlite3_busy_timeout(db_, 10000);
+  }
+  ~Raw() { sqlite3_close_v2(db_); }
+  std::string text(const std::string& sql) {
+    sqlite3_stmt* st = nullptr;
+    std::string out = "<error>";
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+      const auto* t = sqlite3_column_text(st, 0);
+      out = t == nullptr ? "" : reinterpret_cast<const char*>(t);
+    }
+    sqlite3_finalize(st);
+    return out;
+  }
+  long long integer(const std::string& sql) { return std::stoll(text(sql)); }
+  int exec(const std::string& sql) { return sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr); }
+  sqlite3* get() { return db_; }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+/// Starts `sudokit ARGS` in the background (stdout/stderr to files); returns its pid.
+pid_t spawn(const std::string& args, const std::string& out, const std::string& err) {
+  const std::string cmd = "exec " + std::string(SUDOKIT_BIN) + " " + args + " >" + out + " 2>" + err + " </dev/null";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  return pid;
+}
+
+struct Summary {
+  long long imported = -1, duplicates = -1, rejected = -1;
+};
+
+/// The number right after the first `label` in `text`, or -1.
+long long number_after(const std::string& text, const std::string& label) {
+  const std::size_t at = text.find(label);
+  if (at == std::string::npos) return -1;
+  const std::size_t from = at + label.size();
+  const std::size_t to = text.find_first_not_of("0123456789", from);
+  return to == from ? -1 : std::stoll(text.substr(from, to - from));
+}
+
+Summary summary_of(const std::string& err) {
+  Summary s;
+  s.imported = number_after(err, ": imported ");
+  s.duplicates = number_after(err, ", duplicates ");
+  s.rejected = number_after(err, ", rejected ");
+  return s;
+}
+
+std::vector<std::string> lines_of_file(const std::string& path) {
+  std::vector<std::string> out;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+void write_lines(const std::string& path, const std::vector<std::string>& lines, std::size_t from, std::size_t to) {
+  std::ofstream out(path);
+  for (std::size_t i = from; i < to && i < lines.size(); ++i) out << lines[i] << '\n';
+}
+
+/// Every stored row is complete and right: 81-character texts, the unique
+/// solution, the canonical form of the puzzle. Returns the number of rows.
+long long check_rows(const std::string& db) {
+  sqlite3* raw = nullptr;
+  sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  sqlite3_stmt* st = nullptr;
+  sqlite3_prepare_v2(raw, "SELECT puzzle, solution, canonical, clues, method, created_at FROM puzzles", -1, &st, nullptr);
+  long long n = 0;
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    ++n;
+    auto col = [&](int i) {
+      const auto* t = sqlite3_column_text(st, i);
+      return t == nullptr ? std::string("<null>") : std::string(reinterpret_cast<const char*>(t));
+    };
+    Grid puzzle, solution, canonical;
+    ParseError e;
+    EXPECT_TRUE(parse_puzzle(col(0), puzzle, e)) << col(0);
+    EXPECT_TRUE(parse_puzzle(col(1), solution, e)) << col(1);
+    EXPECT_TRUE(parse_puzzle(col(2), canonical, e)) << col(2);
+    const SolveResult r = solve(puzzle, 2);
+    EXPECT_EQ(r.count, 1u);
+    EXPECT_EQ(r.solution, solution);
+    EXPECT_EQ(sqlite3_column_int(st, 3), puzzle.clue_count());
+    if (n % 500 == 1) {
+      EXPECT_EQ(canonical_form(puzzle), canonical);  // a sample: the form is costly
+    }
+    EXPECT_EQ(col(4), "import");
+    EXPECT_EQ(col(5).size(), 20u);
+  }
+  sqlite3_finalize(st);
+  sqlite3_close_v2(raw);
+  return n;
+}
+
+TEST(DbCli, UsageErrors) {
+  EXPECT_EQ(run_sudokit("db").status, 2);
+  EXPECT_EQ(run_sudokit("db frobnicate").status, 2);
+  auto help = run_sudokit("db --help");
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("import"), std::string::npos);
+  for (const char* sub : {"stats", "export", "import"}) {
+    auto h = run_sudokit(std::string("db ") + sub + " --help");
+    EXPECT_EQ(h.status, 0) << sub;
+    EXPECT_NE(h.out.find("--db"), std::string::npos) << sub;
+  }
+  auto no_db = run_sudokit("db stats");
+  EXPECT_EQ(no_db.status, 2);
+  EXPECT_NE(no_db.err.find("--db FILE is required"), std::string::npos);
+  EXPECT_EQ(run_sudokit("db export --db x.db --format xml").status, 2);
+  EXPECT_EQ(run_sudokit("db export --db x.db --clues 5-x").status, 2);
+  EXPECT_EQ(run_sudokit("db export --db x.db --technique no-such-thing").status, 2);
+  EXPECT_EQ(run_sudokit("db import --db x.db --format xml").status, 2);
+  EXPECT_EQ(run_sudokit("db stats --db x.db --bogus").status, 2);
+  EXPECT_FALSE(std::filesystem::exists("x.db"));
+}
+
+TEST(DbCli, ImportGradeExportAndImportBackGivesTheSameRows) {
+  TempDir dir;
+  const std::string a = dir.file("a.db"), b = dir.file("b.db");
+  const std::string sample = dir.file("sample.txt");
+  write_lines(sample, lines_of_file(test::data_file("puzzles_17clue.txt")), 0, 150);
+  auto imp = run_sudokit("db import " + sample + " --db " + a);
+  EXPECT_EQ(imp.status, 0) << imp.err;
+  const Summary s = summary_of(imp.err);
+  EXPECT_EQ(s.imported, 150);
+  EXPECT_EQ(s.duplicates, 0);
+  EXPECT_EQ(s.rejected, 0);
+  EXPECT_EQ(imp.out, "");
+
+  auto csv = run_sudokit("db export --db " + a + " --format csv");
+  EXPECT_EQ(csv.status, 0) << csv.err;
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 151);
+  std::ofstream(dir.file("a.csv")) << csv.out;
+  auto back = run_sudokit("db import --no-grade --db " + b + " " + dir.file("a.csv"));
+  EXPECT_EQ(back.status, 0) << back.err;
+  EXPECT_EQ(summary_of(back.err).imported, 150);
+  EXPECT_EQ(run_sudokit("db export --db " + b + " --format csv").out, csv.out);  // every column, ids too
+  // Grading the copy again gives the same ratings: the CSV carried them faithfully.
+  auto regraded = run_sudokit("db import --db " + dir.file("c.db") + " " + dir.file("a.csv"));
+  EXPECT_EQ(regraded.status, 0);
+  EXPECT_EQ(run_sudokit("db export --db " + dir.file("c.db") + " --format csv").out, csv.out);
+
+  auto json = run_sudokit("db export --db " + a + " --format json --limit 3");
+  const auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(j.size(), 3u);
+  EXPECT_TRUE(j[0]["histogram"].is_object());
+  EXPECT_TRUE(j[0]["er"].is_number());
+  EXPECT_EQ(j[0]["clues"], 17);
+  EXPECT_EQ(j[0]["minimal"], true);
+  auto nd = run_sudokit("db export --db " + a + " --format ndjson --out " + dir.file("a.ndjson"));
+  EXPECT_EQ(nd.status, 0);
+  EXPECT_EQ(nd.out, "");
+  EXPECT_NE(nd.err.find("150 rows written to"), std::string::npos);
+  EXPECT_EQ(lines_of_file(dir.file("a.ndjson")).size(), 150u);
+  auto line = run_sudokit("db export --db " + a + " --format line");
+  EXPECT_EQ(line.out, slurp(sample));
+
+  auto stats = run_sudokit("db stats --db " + a);
+  EXPECT_EQ(stats.status, 0) << stats.err;
+  EXPECT_NE(stats.out.find("150 puzzles, 150 graded"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("hidden-single"), std::string::npos);
+  auto sj = nlohmann::json::parse(run_sudokit("db stats --format json --db " + a).out);
+  EXPECT_EQ(sj["puzzles"], 150);
+  EXPECT_EQ(sj["clues"]["17"], 150);
+  long long by_level = 0;
+  for (const auto& [level, n] : sj["levels"].items()) by_level += n.get<long long>();
+  EXPECT_EQ(by_level, 150);
+}
+
+TEST(DbCli, ExportFiltersAndSeededSamples) {
+  TempDir dir;
+  const std::string db = dir.file("f.db");
+  const std::string sample = dir.file("sample.txt");
+  write_lines(sample, lines_of_file(test::data_file("puzzles_17clue.txt")), 0, 300);
+  ASSERT_EQ(run_sudokit("db import --db " + db + " " + sample).status, 0);
+  auto count = [&](const std::string& filters) {
+    auto r = run_sudokit("db export --db " + db + " --format line " + filters);
+    EXPECT_EQ(r.status, 0) << filters << ": " << r.err;
+    return std::count(r.out.begin(), r.out.end(), '\n');
+  };
+  Raw raw(db);
+  EXPECT_EQ(count("--level medium"), raw.integer("SELECT count(*) FROM puzzles WHERE level = 'medium'"));
+  EXPECT_EQ(count("--min-rating 2.0 --max-rating 4.4"), raw.integer("SELECT count(*) FROM puzzles WHERE er BETWEEN 2.0 AND 4.4"));
+  EXPECT_EQ(count("--clues 17"), 300);
+  EXPECT_EQ(count("--clues 18-30"), 0);
+  EXPECT_EQ(count("--technique naked-pair"),
+            raw.integer("SELECT count(*) FROM puzzles WHERE json_extract(histogram, '$.\"naked-pair\"') IS NOT NULL"));
+  EXPECT_EQ(count("--hardest \"Naked Single\""), raw.integer("SELECT count(*) FROM puzzles WHERE hardest = 'naked-single'"));
+  EXPECT_EQ(count("--limit 7"), 7);
+  const auto r1 = run_sudokit("db export --db " + db + " --format line --random --seed 5 --limit 10").out;
+  const auto r2 = run_sudokit("db export --db " + db + " --format line --random --seed 5 --limit 10").out;
+  const auto r3 = run_sudokit("db export --db " + db + " --format line --random --seed 6 --limit 10").out;
+  EXPECT_EQ(r1, r2);
+  EXPECT_NE(r1, r3);
+  EXPECT_NE(r1, run_sudokit("db export --db " + db + " --format line --limit 10").out);
+}
+
+TEST(DbCli, RandomIsomorphsOfStoredPuzzlesAreSkipped) {
+  TempDir dir;
+  const std::string db = dir.file("iso.db");
+  const auto lines = lines_of_file(test::data_file("puzzles_top1465.txt"));
+  write_lines(dir.file("orig.txt"), lines, 0, 300);
+  ASSERT_EQ(run_sudokit("db import --no-grade --db " + db + " " + dir.file("orig.txt")).status, 0);
+  // Each puzzle in disguise: a transform drawn from the whole group.
+  std::ofstream iso(dir.file("iso.txt"));
+  std::uint64_t z = 12345;
+  for (std::size_t i = 0; i < 300; ++i) {
+    Grid g;
+    ParseError e;
+    ASSERT_TRUE(parse_puzzle(lines[i], g, e));
+    z = z * 6364136223846793005ull + 1442695040888963407ull;
+    const Transform t = Transform::from_index(static_cast<std::uint32_t>((z >> 16) % kPositionalTransforms),
+                                              static_cast<std::uint32_t>((z >> 40) % kDigitRelabellings));
+    const Grid disguised = t.apply(g);
+    iso << format_line(disguised) << '\n';
+  }
+  iso.close();
+  auto r = run_sudokit("db import --no-grade --db " + db + " " + dir.file("iso.txt"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  const Summary s = summary_of(r.err);
+  EXPECT_EQ(s.imported, 0);
+  EXPECT_EQ(s.duplicates, 300);
+  Raw raw(db);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), 300);
+}
+
+TEST(DbCli, MalformedLinesAreReportedAndNothingStoredIsLost) {
+  TempDir dir;
+  const std::string db = dir.file("bad.db");
+  write_lines(dir.file("first.txt"), lines_of_file(test::data_file("puzzles_top95.txt")), 0, 10);
+  ASSERT_EQ(run_sudokit("db import --no-grade --db " + db + " " + dir.file("first.txt")).status, 0);
+  const std::string src = test::test_file("mixed_bad.txt");
+  auto r = run_sudokit("db import --no-grade --db " + db + " " + src);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(src + ":2: expected"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(src + ":3: invalid character 'x' at column 5"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(src + ":4: givens break the rules: digit 4 appears twice in box 1 (r1c1, r1c2)"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(src + ":5: puzzle has several solutions"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(src + ":6: puzzle has no solution"), std::string::npos) << r.err;
+  const Summary s = summary_of(r.err);
+  EXPECT_EQ(s.rejected, 5);
+  EXPECT_EQ(s.imported + s.duplicates, 2);
+  Raw raw(db);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), 10 + s.imported);
+  auto missing = run_sudokit("db import --db " + db + " /nonexistent/file.txt");
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.err.find("/nonexistent/file.txt: cannot read"), std::string::npos);
+}
+
+TEST(DbCli, ReadsThePuzzleBankLayout) {
+  TempDir dir;
+  const std::string db = dir.file("bank.db");
+  std::ofstream bank(dir.file("bank.txt"));
+  const auto lines = lines_of_file(test::data_file("puzzles_top95.txt"));
+  for (std::size_t i = 0; i < 20; ++i) {
+    std::string p = lines[i];
+    for (char& c : p)
+      if (c == '.') c = '0';
+    char hash[16];
+    std::snprintf(hash, sizeof hash, "%012zx", 0xabc000 + i * 7919);
+    char rating[8];
+    std::snprintf(rating, sizeof rating, "%4.1f", 5.0 + static_cast<double>(i) / 4);
+    bank << hash << ' ' << p << ' ' << rating << '\n';
+  }
+  bank.close();
+  auto r = run_sudokit("db import --format bank --no-grade --db " + db + " " + dir.file("bank.txt"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(summary_of(r.err).imported, 20);
+  Raw raw(db);
+  EXPECT_EQ(raw.text("SELECT source_rating FROM puzzles WHERE id = 5"), "6.0");
+  EXPECT_EQ(raw.text("SELECT puzzle FROM puzzles WHERE id = 1"), lines[0]);
+}
+
+TEST(DbCli, StoreErrorsNameTheFileAndExitNonZero) {
+  TempDir dir;
+  // Not a database.
+  const std::string notes = dir.file("notes.db");
+  std::ofstream(notes) << "not a database, just some text that is long enough for SQLite to read a header from it\n";
+  for (const char* sub : {"stats", "export", "import --no-grade"}) {
+    auto r = run_sudokit(std::string("db ") + sub + " --db " + notes, std::string(81, '.'));
+    EXPECT_EQ(r.status, 1) << sub;
+    EXPECT_NE(r.err.find(notes + ": cannot read the database header: file is not a database"), std::string::npos)
+        << sub << ": " << r.err;
+  }
+  // Missing file: readers do not create it.
+  auto missing = run_sudokit("db stats --db " + dir.file("missing.db"));
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.err.find(dir.file("missing.db") + ": no such database file"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(dir.file("missing.db")));
+  // A directory.
+  auto directory = run_sudokit("db import --db " + dir.file(""), "");
+  EXPECT_EQ(directory.status, 1);
+  EXPECT_NE(directory.err.find("is a directory"), std::string::npos);
+
+  // Locked by another writer for longer than --busy-timeout.
+  const std::string db = dir.file("store.db");
+  write_lines(dir.file("few.txt"), lines_of_file(test::data_file("puzzles_top95.txt")), 0, 5);
+  ASSERT_EQ(run_sudokit("db import --no-grade --db " + db + " " + dir.file("few.txt")).status, 0);
+  {
+    Raw holder(db);
+    ASSERT_EQ(holder.exec("BEGIN IMMEDIATE"), SQLITE_OK);
+    write_lines(dir.file("more.txt"), lines_of_file(test::data_file("puzzles_top95.txt")), 5, 10);
+    auto locked = run_sudokit("db import --no-grade --busy-timeout 300 --db " + db + " " + dir.file("more.txt"));
+    EXPECT_EQ(locked.status, 1);
+    EXPECT_NE(locked.err.find(db + ": cannot start a batch: database is locked"), std::string::npos) << locked.err;
+    // Readers are not blocked by a writer (WAL).
+    EXPECT_EQ(run_sudokit("db stats --db " + db).status, 0);
+    holder.exec("ROLLBACK");
+  }
+
+  // A newer schema.
+  {
+    Raw raw(db);
+    raw.exec("PRAGMA user_version = 42");
+  }
+  auto newer = run_sudokit("db stats --db " + db);
+  EXPECT_EQ(newer.status, 1);
+  EXPECT_NE(newer.err.find("schema version 42 is newer"), std::string::npos);
+  {
+    Raw raw(db);
+    raw.exec("PRAGMA user_version = 3");
+  }
+
+  // Writing the export where there is no room.
+  auto full = run_sudokit("db export --db " + db + " --out /dev/full");
+  EXPECT_EQ(full.status, 1);
+  EXPECT_NE(full.err.find("/dev/full: write error: No space left on device"), std::string::npos) << full.err;
+
+  // A read-only file (immutable even for root), when the file system allows it.
+  if (std::system(("chattr +i " + db + " 2>/dev/null").c_str()) == 0) {
+    auto ro = run_sudokit("db import --no-grade --db " + db + " " + dir.file("more.txt"));
+    EXPECT_EQ(ro.status, 1);
+    EXPECT_NE(ro.err.find(db + ": cannot open for writing: the file is read-only"), std::string::npos) << ro.err;
+    EXPECT_EQ(run_sudokit("db stats --db " + db).status, 0);  // reading still works
+    std::system(("chattr -i " + db).c_str());
+  }
+}
+
+TEST(DbCli, AFullDiskStopsTheImportCleanlyAndKeepsTheCommittedBatches) {
+  TempDir dir;
+  const std::string db = dir.file("full.db");
+  // The file size limit makes writes fail with EFBIG, as a full disk would.
+  const std::string cmd = "sh -c \"trap '' XFSZ; ulimit -f 4000; exec " + std::string(SUDOKIT_BIN) +
+                          " db import --no-grade --batch-rows 1000 --db " + db + " " +
+                          test::data_file("puzzles_17clue.txt") + "\" 2>" + dir.file("err");
+  const int raw_status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(raw_status));
+  EXPECT_EQ(WEXITSTATUS(raw_status), 1);
+  const std::string err = slurp(dir.file("err"));
+  EXPECT_NE(err.find(db + ": "), std::string::npos) << err;
+  EXPECT_TRUE(err.find("disk I/O error") != std::string::npos || err.find("disk is full") != std::string::npos) << err;
+  const Summary s = summary_of(err);
+  Raw raw(db);
+  EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), s.imported);
+  EXPECT_GT(s.imported, 0);
+  EXPECT_EQ(s.imported % 1000, 0);  // whole batches only
+}
+
+TEST(DbCli, SigkillDuringALargeImportLeavesAConsistentFileAndARerunCompletes) {
+  TempDir dir;
+  const std::string db = dir.file("killed.db");
+  const std::string data = test::data_file("puzzles_17clue.txt");
+  const pid_t pid = spawn("db import --no-grade --batch-rows 1000 --db " + db + " " + data, dir.file("out"), dir.file("err"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  // On a slow machine, wait (up to 20 s) for the first committed batch so the kill lands mid-import.
+  for (int i = 0; i < 400 && std::filesystem::exists(db); ++i) {
+    Raw probe(db);
+    const std::string n = probe.text("SELECT count(*) FROM puzzles");
+    if (n != "<error>" && n != "0") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << "the import finished before it could be killed";
+
+  long long stored = 0;
+  {
+    Raw raw(db);
+    EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+    stored = raw.integer("SELECT count(*) FROM puzzles");
+  }
+  EXPECT_GT(stored, 0);
+  EXPECT_LT(stored, 49150);
+  EXPECT_EQ(stored % 1000, 0) << "only whole batches are committed";
+  EXPECT_EQ(check_rows(db), stored);
+
+  auto rerun = run_sudokit("db import --no-grade --db " + db + " " + data);
+  EXPECT_EQ(rerun.status, 0) << rerun.err;
+  const Summary s = summary_of(rerun.err);
+  EXPECT_EQ(s.imported, 49150 - stored);
+  EXPECT_EQ(s.duplicates, stored);
+  Raw raw(db);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), 49150);
+  EXPECT_EQ(raw.integer("SELECT count(DISTINCT canonical) FROM puzzles"), 49150);
+  EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+}
+
+TEST(DbCli, SigtermDuringImportCommitsTheBatchAndReportsTheCount) {
+  TempDir dir;
+  const std::string db = dir.file("term.db");
+  // Grading makes the import slow enough to be caught with rows queued but not yet committed.
+  const pid_t pid = spawn("db import --db " + db + " " + test::data_file("puzzles_17clue.txt"), dir.file("out"),
+                          dir.file("err"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  ASSERT_EQ(kill(pid, SIGTERM), 0);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+  const std::string err = slurp(dir.file("err"));
+  const long long reported = number_after(err, "interrupted by SIGTERM: ");
+  ASSERT_NE(err.find(" rows stored and committed"), std::string::npos) << err;
+  EXPECT_GT(reported, 0);
+  EXPECT_EQ(summary_of(err).imported, reported);
+  Raw raw(db);
+  EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), reported);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles WHERE er IS NULL"), 0);  // every stored row was graded
+}
+
+TEST(DbCli, TwoConcurrentWritersLoseNothing) {
+  TempDir dir;
+  const std::string db = dir.file("shared.db");
+  const auto lines = lines_of_file(test::data_file("puzzles_17clue.txt"));
+  ASSERT_EQ(lines.size(), 49150u);
+  write_lines(dir.file("a.txt"), lines, 0, 30000);
+  write_lines(dir.file("b.txt"), lines, 20000, 49150);  // 10,000 puzzles in both
+  // Both start on a file that does not exist yet: they also race to create it.
+  const std::string flags = "db import --no-grade --batch-rows 1000 --threads 1 --db " + db + " ";
+  const pid_t a = spawn(flags + dir.file("a.txt"), dir.file("a.out"), dir.file("a.err"));
+  const pid_t b = spawn(flags + dir.file("b.txt"), dir.file("b.out"), dir.file("b.err"));
+  int sa = 0, sb = 0;
+  waitpid(a, &sa, 0);
+  waitpid(b, &sb, 0);
+  const std::string ea = slurp(dir.file("a.err")), eb = slurp(dir.file("b.err"));
+  ASSERT_TRUE(WIFEXITED(sa) && WIFEXITED(sb));
+  EXPECT_EQ(WEXITSTATUS(sa), 0) << ea;
+  EXPECT_EQ(WEXITSTATUS(sb), 0) << eb;
+  const Summary x = summary_of(ea), y = summary_of(eb);
+  EXPECT_EQ(x.imported + y.imported, 49150) << ea << eb;
+  EXPECT_EQ(x.duplicates + y.duplicates, 10000) << ea << eb;
+  EXPECT_EQ(ea.find("locked"), std::string::npos);
+  EXPECT_EQ(eb.find("locked"), std::string::npos);
+  Raw raw(db);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), 49150);
+  EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+}
+
+}  // namespace
+}  // namespace sudokit

@@ -278,7 +278,7 @@ int run_import(const std::vector<std::string>& args) {
       ("no-grade", "do not grade (fast bulk import: rating columns stay empty, or are taken from a CSV)")
       ("levels", po::value<std::string>(), "level table NAME:MIN,... on the rounded ER (default as for `sudokit grade`)")
       ("max-steps", po::value<int>()->default_value(2000), "grader work bound per puzzle")
-      ("threads", po::value<unsigned>()->default_value(0), "checking/grading threads (0 = one per core)")
+      ("threads", po::value<unsigned>()->default_value(0), "threads that check and grade (0 = one per core, 1 = do everything in one thread)")
       ("batch-rows", po::value<std::size_t>()->default_value(StoreOptions{}.batch_rows), "commit after this many rows (and at least once a second)");
   po::variables_map vm;
   const std::string usage =
@@ -338,7 +338,9 @@ int run_import(const std::vector<std::string>& args) {
     if (!store) return 1;  // nothing was opened, nothing to report
     if (const std::size_t lost = store->discard())
       std::cerr << "sudokit " << cmd << ": " << lost << " rows of the failed batch were not stored\n";
-    total.imported = store->stored();
+    total.imported = store->stored();  // committed: the failed file's counts come from the store
+    total.duplicates = store->duplicates();
+    total.rejected = diag.problems();
     status = 1;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -4,7 +4,7 @@
 //         batch files ended by "end"); a number after the puzzle is kept as
 //         source_rating;
 //   csv   a header line, then rows (comma, tab or semicolon separated,
-//         RFC 4180 quotes). The puzzle column is `puzzle` (or `quizzes`,
+//         RFC 4180 quotes; a field may not span lines). The puzzle column is `puzzle` (or `quizzes`,
 //         `quiz`, else the first column). Columns named like the store's own
 //         (see `sudokit db export --format csv`) are carried over: symmetry,
 //         minimal, method, seed, seed_index, created_at, source_rating (or
@@ -46,16 +46,17 @@ struct ImportOptions {
   bool grade = true;  // rate each puzzle (and check minimality); false: fast bulk import
   std::vector<grader::Level> levels = grader::default_levels();
   int max_steps = 2000;  // grader work bound per puzzle
-  unsigned threads = 0;  // checking/grading threads; 0 = one per core
+  unsigned threads = 0;  // checking/grading threads (1: all in the calling thread); 0 = one per core
   std::string method = "import";  // method column of rows that do not carry one
-  /// Polled between records: when it becomes true the import stops reading,
-  /// commits what it has, and returns with `interrupted` set. May be set from
-  /// a signal handler (std::atomic<bool> is lock-free).
+  /// Polled while importing: when it becomes true the import stops reading,
+  /// stores the records already checked, commits, and returns with
+  /// `interrupted` set. May be set from a signal handler (std::atomic<bool>
+  /// is lock-free).
   const std::atomic<bool>* stop = nullptr;
 };
 
 struct ImportCounts {
-  std::uint64_t lines = 0;       // lines of text read
+  std::uint64_t lines = 0;       // lines of text read (when interrupted: up to the last record stored or rejected)
   std::uint64_t records = 0;     // puzzles found (well-formed or not)
   std::uint64_t imported = 0;    // rows committed
   std::uint64_t duplicates = 0;  // skipped: the canonical form was already stored

@@ -32,7 +32,7 @@ struct PuzzleRecord {
   std::string hardest;                 // technique key of the hardest step ("x-wing"); empty = not graded
   std::string histogram;               // JSON object {"hidden-single":40,...}; empty = not graded
   std::optional<double> source_rating; // rating given by the source of an imported puzzle
-  std::string created_at;              // ISO 8601 UTC "2024-05-01T12:00:00Z"; empty = now, set on insert
+  std::string created_at;              // ISO 8601 UTC "2024-05-01T12:00:00Z"; empty = the time of the commit
 
   bool graded() const { return er.has_value(); }
   friend bool operator==(const PuzzleRecord&, const PuzzleRecord&) = default;

@@ -128,8 +128,9 @@ class PuzzleStore {
 
   /// Queues a record unless its canonical form is already queued (checking
   /// the file is left to the batch's INSERT, which costs nothing extra; use
-  /// contains() for an immediate answer). Fills created_at when empty. May
-  /// commit a batch, and so throw StoreError.
+  /// contains() for an immediate answer). A row without created_at gets the
+  /// time of the commit that writes it. May commit a batch, and so throw
+  /// StoreError.
   /// Precondition: puzzle, solution, canonical and clues are consistent
   /// (make_record); `method` is not empty.
   Inserted insert(const PuzzleRecord& record);
