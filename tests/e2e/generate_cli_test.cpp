@@ -112,3 +112,50 @@ TEST(GenerateCli, InterruptStopsCleanlyAndOutputStaysValid) {
 
 }  // namespace
 }  // namespace sudokit
+
+namespace sudokit {
+namespace {
+
+std::string sqlite_query(const std::string& db, const std::string& sql) {
+  const std::string cmd = "sqlite3 " + db + " \"" + sql + "\" 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[256];
+  while (p && fgets(buf, sizeof buf, p)) out += buf;
+  if (p) pclose(p);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+TEST(GenerateCli, SigkillDuringGenerateDbLeavesAnIntactFileThatARerunCompletes) {
+  char dir_template[] = "/tmp/sudokit-kill-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string db = dir + "/k.db";
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 2);
+    execl(SUDOKIT_BIN, SUDOKIT_BIN, "generate", "--db", db.c_str(), "--no-grade", "--count", "30000", "--seed", "77",
+          "--threads", "2", nullptr);
+    _exit(127);
+  }
+  usleep(1500 * 1000);
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "finished before the kill: make the run longer";
+  EXPECT_EQ(sqlite_query(db, "PRAGMA integrity_check"), "ok");
+  const long before = std::stol(sqlite_query(db, "SELECT count(*) FROM puzzles"));
+  // Every stored row is complete and unique.
+  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles WHERE length(puzzle) <> 81 OR length(solution) <> 81"), "0");
+  auto rerun = run_sudokit("generate --db " + db + " --no-grade --count 30000 --seed 77 --threads 2");
+  ASSERT_EQ(rerun.status, 0) << rerun.err;
+  EXPECT_NE(rerun.err.find("duplicates skipped " + std::to_string(before)), std::string::npos) << rerun.err;
+  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "30000");
+  EXPECT_EQ(sqlite_query(db, "PRAGMA integrity_check"), "ok");
+  std::system(("rm -rf " + dir).c_str());
+}
+
+}  // namespace
+}  // namespace sudokit
