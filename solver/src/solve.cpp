@@ -262,16 +262,29 @@ bool init_solver(BandSolver& s, const Grid& grid, unsigned limit, Grid* first_so
   s.count = 0;
   s.guesses = 0;
   s.first_solution = first_solution;
+  // Givens by band: a cell holding digit d leaves every other digit's board,
+  // and d's row in that band shrinks to the given (the band rule then places it).
+  std::uint32_t given[3] = {0, 0, 0};
+  std::uint32_t of_digit[27] = {};
   for (int c = 0; c < kCells; ++c) {
     const int v = grid[c];
     if (v == 0) continue;
     if (v > 9) return false;
-    const int band = band_of(c);
     const std::uint32_t bit = 1u << (c % 27);
-    if (!(s.cand[3 * (v - 1) + band] & bit)) return false;
-    for (int e = 0; e < 9; ++e)
-      if (e != v - 1) s.cand[3 * e + band] &= ~bit;
-    s.assign(v - 1, band, bit);
+    given[band_of(c)] |= bit;
+    of_digit[3 * (v - 1) + band_of(c)] |= bit;
+  }
+  for (int i = 0; i < 27; ++i) {
+    const std::uint32_t mine = of_digit[i];
+    std::uint32_t cand = (kBandCells & ~given[i % 3]) | mine;
+    for (int r = 0; r < 3; ++r) {
+      const std::uint32_t row = kRow << (9 * r);
+      const std::uint32_t in_row = mine & row;
+      if (in_row == 0) continue;
+      if (!is_single_bit(in_row)) return false;  // the digit twice in one row
+      cand = (cand & ~row) | in_row;
+    }
+    s.cand[i] = cand;
   }
   return true;
 }
