@@ -9,15 +9,11 @@ namespace sudokit::grader {
 namespace {
 
 using test::all_steps;
+using test::mask;
+using test::position;
 using test::removes;
 
 constexpr DigitMask kAll = kAllDigits;
-DigitMask mask(std::initializer_list<int> digits) {
-  DigitMask m = 0;
-  for (int d : digits) m |= digit_bit(d);
-  return m;
-}
-
 /// An empty board where every cell holds every candidate.
 Board open_board() { return Board(Grid{}); }
 

@@ -16,29 +16,8 @@ namespace sudokit::grader {
 namespace {
 
 using test::all_steps;
-
-DigitMask mask(std::initializer_list<int> digits) {
-  DigitMask m = 0;
-  for (int d : digits) m |= digit_bit(d);
-  return m;
-}
-
-/// A position: placed digits (81 chars) and the candidates of each empty
-/// cell in cell order.
-Board position(std::string_view values, const std::string& candidates) {
-  Board b(sudokit::test::grid_from(values));
-  std::istringstream in(candidates);
-  std::string token;
-  for (int c = 0; c < kCells; ++c) {
-    if (b.value(c) != 0) continue;
-    EXPECT_TRUE(in >> token) << "too few candidate lists";
-    DigitMask m = 0;
-    for (char ch : token) m |= digit_bit(ch - '0');
-    b.set_candidates(c, m);
-  }
-  EXPECT_FALSE(in >> token) << "too many candidate lists";
-  return b;
-}
+using test::mask;
+using test::position;
 
 struct Expected {
   const char* name;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,30 @@ namespace sudokit::grader::test {
 
 /// A board from a puzzle string, candidates derived from the givens.
 inline Board board_from(std::string_view puzzle) { return Board(sudokit::test::grid_from(puzzle)); }
+
+/// The mask of some digits.
+inline DigitMask mask(std::initializer_list<int> digits) {
+  DigitMask m = 0;
+  for (int d : digits) m |= digit_bit(d);
+  return m;
+}
+
+/// A position: placed digits (81 chars) and the candidates of each empty
+/// cell in cell order, as space-separated digit lists ("12 345 ...").
+inline Board position(std::string_view values, const std::string& candidates) {
+  Board b(sudokit::test::grid_from(values));
+  std::istringstream in(candidates);
+  std::string token;
+  for (int c = 0; c < kCells; ++c) {
+    if (b.value(c) != 0) continue;
+    EXPECT_TRUE(in >> token) << "too few candidate lists";
+    DigitMask m = 0;
+    for (char ch : token) m |= digit_bit(ch - '0');
+    b.set_candidates(c, m);
+  }
+  EXPECT_FALSE(in >> token) << "too many candidate lists";
+  return b;
+}
 
 /// Every step a producer reports on a board.
 inline std::vector<Step> all_steps(Producer& producer, const Board& board) {
