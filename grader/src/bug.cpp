@@ -24,15 +24,6 @@
 namespace sudokit::grader {
 namespace {
 
-std::string digits_list(DigitMask m) {
-  std::string s;
-  for_each_digit(m, [&](int d) {
-    if (!s.empty()) s += ',';
-    s += static_cast<char>('0' + d);
-  });
-  return s;
-}
-
 class Bug final : public Producer {
  public:
   void find(const Board& board, StepSink& sink) override {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sudokit/grader/step.hpp"
+#include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
 
@@ -68,6 +69,25 @@ struct NestedChain {
 /// (cell, digit, on) packed, for identities.
 constexpr std::uint32_t potential_code(int cell, int digit, bool on) {
   return static_cast<std::uint32_t>((cell * 10 + digit) * 2 + (on ? 1 : 0));
+}
+
+/// A chain hint with SE's kind key (double forcing 1, X 2, Y 3, XY 4, cell 5,
+/// region 6, contradiction 7).
+struct ChainHint {
+  Step step;
+  int sort_key;
+};
+
+/// SE's order for a chain producer's hints: rating as a double, then
+/// complexity, then kind key, ties in discovery order; reports them in turn.
+inline void emit_sorted(std::vector<ChainHint>& hints, StepSink& sink) {
+  std::stable_sort(hints.begin(), hints.end(), [](const ChainHint& a, const ChainHint& b) {
+    if (a.step.difficulty != b.step.difficulty) return a.step.difficulty < b.step.difficulty;
+    if (a.step.complexity != b.step.complexity) return a.step.complexity < b.step.complexity;
+    return a.sort_key < b.sort_key;
+  });
+  for (const ChainHint& h : hints)
+    if (!sink.add(h.step)) return;
 }
 
 }  // namespace sudokit::grader

@@ -35,11 +35,6 @@ struct Potential {
 
 constexpr int key(int cell, int digit) { return cell * 10 + digit; }
 
-struct ChainHint {
-  Step step;
-  int sort_key;
-};
-
 class ForcingChainsAndCycles final : public Producer {
  public:
   /// In nesting mode every hint is kept (no rating bound) and carries what an
@@ -54,13 +49,7 @@ class ForcingChainsAndCycles final : public Producer {
     run_pass(false, true);
     run_pass(true, false);
     run_pass(true, true);
-    std::stable_sort(hints_.begin(), hints_.end(), [](const ChainHint& a, const ChainHint& b) {
-      if (a.step.difficulty != b.step.difficulty) return a.step.difficulty < b.step.difficulty;
-      if (a.step.complexity != b.step.complexity) return a.step.complexity < b.step.complexity;
-      return a.sort_key < b.sort_key;
-    });
-    for (const ChainHint& h : hints_)
-      if (!sink.add(h.step)) return;
+    emit_sorted(hints_, sink);
   }
 
  private:

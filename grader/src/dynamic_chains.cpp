@@ -77,11 +77,6 @@ struct Run {
   }
 };
 
-struct ChainHint {
-  Step step;
-  int sort_key;
-};
-
 class DynamicChains final : public Producer {
  public:
   enum class Mode { Nishio, Multiple, Dynamic };
@@ -123,13 +118,7 @@ class DynamicChains final : public Producer {
       const int n = popcount(board.candidates(cell));
       if (n > 2 || (n > 1 && dynamic())) cell_hints(cell, n);
     }
-    std::stable_sort(hints_.begin(), hints_.end(), [](const ChainHint& a, const ChainHint& b) {
-      if (a.step.difficulty != b.step.difficulty) return a.step.difficulty < b.step.difficulty;
-      if (a.step.complexity != b.step.complexity) return a.step.complexity < b.step.complexity;
-      return a.sort_key < b.sort_key;
-    });
-    for (const ChainHint& h : hints_)
-      if (!sink.add(h.step)) return;
+    emit_sorted(hints_, sink);
   }
 
  private:

@@ -114,6 +114,15 @@ std::string Step::name() const {
   return std::string(technique_name(technique));
 }
 
+std::string digits_list(DigitMask m) {
+  std::string s;
+  for_each_digit(m, [&](int d) {
+    if (!s.empty()) s += ',';
+    s += static_cast<char>('0' + d);
+  });
+  return s;
+}
+
 double rounded_rating(double r) { return std::floor((r + 0.05) * 10) / 10; }
 
 std::string format_rating(double r) {

@@ -56,15 +56,6 @@ double loop_rating(int n) {
   return r;
 }
 
-std::string digits_list(DigitMask m) {
-  std::string s;
-  for_each_digit(m, [&](int d) {
-    if (!s.empty()) s += ',';
-    s += static_cast<char>('0' + d);
-  });
-  return s;
-}
-
 class UniqueLoops final : public Producer {
  public:
   UniqueLoops() {

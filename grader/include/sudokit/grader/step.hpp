@@ -98,6 +98,9 @@ struct Step {
   std::string name() const;
 };
 
+/// "1,5,9": the digits of a mask, comma-separated, as SE's hint names list them.
+std::string digits_list(DigitMask m);
+
 /// SE prints ratings as floor((r + 0.05) * 10) / 10 with one decimal.
 double rounded_rating(double r);
 std::string format_rating(double r);
