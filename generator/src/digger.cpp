@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/generator/unavoidable.hpp"
 
 namespace sudokit {
 namespace {
@@ -43,46 +44,111 @@ const OrbitTable& orbits(Symmetry s) {
   return tables[static_cast<std::size_t>(s == Symmetry::Random ? Symmetry::None : s)];
 }
 
-// Whether `puzzle` still has only the solution `solution` once the cells of
-// `removed` (already cleared in `puzzle`) are gone. One cell: look for any
-// solution with another digit there; several: count to 2.
-bool still_unique(const Grid& puzzle, const Grid& solution, const CellSet& removed) {
-  // Cheap case first: when each removed cell is forced by the remaining
-  // clues alone (a naked single, or the only place for its digit in a
-  // house), the clues still force the old solution. Most early removals end
-  // here without a search.
-  std::array<DigitMask, 27> used{};
-  for (int c = 0; c < kCells; ++c)
-    if (puzzle[c])
-      for (auto u : kCellUnits[static_cast<std::size_t>(c)]) used[u] |= digit_bit(puzzle[c]);
-  auto open_for = [&](int c, DigitMask d) {
-    const auto& u = kCellUnits[static_cast<std::size_t>(c)];
-    return !((used[u[0]] | used[u[1]] | used[u[2]]) & d);
-  };
-  bool forced = true;
-  removed.for_each([&](int c) {
-    if (!forced) return;
-    const DigitMask d = digit_bit(solution[c]);
-    const auto& u = kCellUnits[static_cast<std::size_t>(c)];
-    if ((kAllDigits & ~(used[u[0]] | used[u[1]] | used[u[2]])) == d) return;  // naked single
-    for (auto unit : u) {
-      bool elsewhere = false;
-      for (int e : kUnitCells[unit])
-        if (e != c && !puzzle[e] && open_for(e, d)) {
-          elsewhere = true;
-          break;
-        }
-      if (!elsewhere) return;  // hidden single in this house
-    }
-    forced = false;
-  });
-  if (forced) return true;
-  if (removed.size() == 1) {
-    const int c = removed.first();
-    return solve_excluding(puzzle, c, solution[c], 1).count == 0;
+// One dig in progress: the clues left, the digits each house still shows
+// among them, and the solution's two-digit unavoidable sets. It answers
+// "does the solution stay unique without these clues?" from the cheapest
+// evidence first: an unavoidable set left without a clue (no), every removed
+// cell forced by a single (yes), and only then the solver.
+class Digging {
+ public:
+  Digging(const Grid& puzzle, const Grid& solution)
+      : puzzle_(puzzle), solution_(solution), unavoidable_(two_digit_unavoidable_sets(solution)) {
+    for (int c = 0; c < kCells; ++c)
+      if (puzzle_[c]) {
+        clues_.add(c);
+        show(c, puzzle_[c]);
+      }
   }
-  return solve(puzzle, 2).count == 1;
-}
+
+  const Grid& puzzle() const { return puzzle_; }
+
+  /// Removes the clues of `orbit` if the solution stays unique without them.
+  bool try_remove(const CellSet& orbit) {
+    clear(orbit);
+    if (stays_unique(orbit)) return true;
+    restore(orbit);
+    return false;
+  }
+
+  /// Whether the solution would stay unique without `orbit` (nothing changes).
+  bool removable(const CellSet& orbit) {
+    clear(orbit);
+    const bool unique = stays_unique(orbit);
+    restore(orbit);
+    return unique;
+  }
+
+ private:
+  void show(int c, int digit) {
+    for (auto u : kCellUnits[static_cast<std::size_t>(c)]) shown_[u] |= digit_bit(digit);
+  }
+  void hide(int c, int digit) {
+    for (auto u : kCellUnits[static_cast<std::size_t>(c)]) shown_[u] &= static_cast<DigitMask>(~digit_bit(digit));
+  }
+  void clear(const CellSet& orbit) {
+    orbit.for_each([&](int c) {
+      hide(c, puzzle_[c]);
+      puzzle_[c] = 0;
+    });
+    clues_ -= orbit;
+  }
+  void restore(const CellSet& orbit) {
+    orbit.for_each([&](int c) {
+      puzzle_[c] = solution_[c];
+      show(c, puzzle_[c]);
+    });
+    clues_ |= orbit;
+  }
+
+  // Called with `removed` already cleared.
+  bool stays_unique(const CellSet& removed) const {
+    bool emptied = false;
+    removed.for_each([&](int c) {
+      for (const auto i : unavoidable_.of_cell[static_cast<std::size_t>(c)])
+        emptied = emptied || (unavoidable_.sets[i] & clues_).empty();
+    });
+    if (emptied) return false;
+    if (forced_by_singles(removed)) return true;
+    if (removed.size() == 1) {
+      const int c = removed.first();
+      return solve_excluding(puzzle_, c, solution_[c], 1).count == 0;
+    }
+    return solve(puzzle_, 2).count == 1;
+  }
+
+  // True when each removed cell is a naked single or the only place for its
+  // digit in a house, given the remaining clues alone: they then still force
+  // the old solution. Most early removals end here without a search.
+  bool forced_by_singles(const CellSet& removed) const {
+    auto seen_from = [&](int c) {
+      const auto& u = kCellUnits[static_cast<std::size_t>(c)];
+      return static_cast<DigitMask>(shown_[u[0]] | shown_[u[1]] | shown_[u[2]]);
+    };
+    bool forced = true;
+    removed.for_each([&](int c) {
+      if (!forced) return;
+      const DigitMask d = digit_bit(solution_[c]);
+      if ((kAllDigits & ~seen_from(c)) == d) return;  // naked single
+      for (auto unit : kCellUnits[static_cast<std::size_t>(c)]) {
+        bool elsewhere = false;
+        for (int e : kUnitCells[unit])
+          if (e != c && !puzzle_[e] && !(seen_from(e) & d)) {
+            elsewhere = true;
+            break;
+          }
+        if (!elsewhere) return;  // hidden single in this house
+      }
+      forced = false;
+    });
+    return forced;
+  }
+
+  Grid puzzle_;
+  Grid solution_;
+  CellSet clues_;
+  std::array<DigitMask, 27> shown_{};  // digits among each house's clues
+  UnavoidableSets unavoidable_;
+};
 
 }  // namespace
 
@@ -152,20 +218,12 @@ bool parse_pattern(std::string_view text, CellSet& pattern, std::string& error) 
 
 bool is_minimal(const Grid& puzzle, Symmetry s) {
   const OrbitTable& t = orbits(s);
-  Grid p = puzzle;
-  Grid solution;
-  {
-    const SolveResult r = solve(puzzle, 2);
-    if (r.count != 1) return false;
-    solution = r.solution;
-  }
+  const SolveResult r = solve(puzzle, 2);
+  if (r.count != 1) return false;
+  Digging digging(puzzle, r.solution);
   for (int i = 0; i < t.count; ++i) {
     const CellSet orbit = t.orbit[t.reps[static_cast<std::size_t>(i)]];
-    if (puzzle[orbit.first()] == 0) continue;
-    orbit.for_each([&](int c) { p[c] = 0; });
-    const bool unique = still_unique(p, solution, orbit);
-    orbit.for_each([&](int c) { p[c] = puzzle[c]; });
-    if (unique) return false;
+    if (puzzle[orbit.first()] != 0 && digging.removable(orbit)) return false;
   }
   return true;
 }
@@ -178,7 +236,7 @@ DigResult dig(const Grid& solution, const DigOptions& options, Engine& engine) {
   for (int i = t.count - 1; i > 0; --i)
     std::swap(order[static_cast<std::size_t>(i)], order[draw_below(engine, static_cast<std::uint32_t>(i + 1))]);
   DigResult r;
-  r.puzzle = solution;
+  Digging digging(solution, solution);
   int clues = kCells;
   const int target = options.target_clues;
   // Greedy in that order: an orbit goes if the solution stays unique. (Trying
@@ -188,13 +246,9 @@ DigResult dig(const Grid& solution, const DigOptions& options, Engine& engine) {
     const CellSet orbit = t.orbit[order[static_cast<std::size_t>(i)]];
     const int size = orbit.size();
     if (target > 0 && clues - size < target) continue;  // would overshoot the target
-    orbit.for_each([&](int c) { r.puzzle[c] = 0; });
-    if (still_unique(r.puzzle, solution, orbit)) {
-      clues -= size;
-    } else {
-      orbit.for_each([&](int c) { r.puzzle[c] = solution[c]; });
-    }
+    if (digging.try_remove(orbit)) clues -= size;
   }
+  r.puzzle = digging.puzzle();
   if (target > 0 && clues != target) {
     r.failure = "this grid cannot be dug down to " + std::to_string(target) + " clues (reached " + std::to_string(clues) + ")";
     return r;

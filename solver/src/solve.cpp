@@ -253,38 +253,35 @@ namespace {
 
 // Sets up the solver with the givens; false when they already clash.
 bool init_solver(BandSolver& s, const Grid& grid, unsigned limit, Grid* first_solution) {
-  for (int i = 0; i < 27; ++i) {
-    s.cand[i] = kBandCells;
-    s.seen[i] = 0;
-  }
   for (int band = 0; band < 3; ++band) s.unsolved[band] = s.rows_left[band] = kBandCells;
   s.limit = limit == 0 ? 1 : limit;
   s.count = 0;
   s.guesses = 0;
   s.first_solution = first_solution;
   // Givens by band: a cell holding digit d leaves every other digit's board,
-  // and d's row in that band shrinks to the given (the band rule then places it).
-  std::uint32_t given[3] = {0, 0, 0};
-  std::uint32_t of_digit[27] = {};
-  for (int c = 0; c < kCells; ++c) {
-    const int v = grid[c];
-    if (v == 0) continue;
-    if (v > 9) return false;
-    const std::uint32_t bit = 1u << (c % 27);
-    given[band_of(c)] |= bit;
-    of_digit[3 * (v - 1) + band_of(c)] |= bit;
-  }
+  // and d's row in that band shrinks to the given (the band rule then places
+  // it). Written without a branch per cell: empty cells collect in the
+  // entries of "digit 0", which are never read as a digit.
+  std::uint32_t of_digit[30] = {};  // [3 * value + band], value 0..9
+  std::uint8_t largest = 0;
+  for (int band = 0; band < 3; ++band)
+    for (int pos = 0; pos < 27; ++pos) {
+      const std::uint8_t v = grid[27 * band + pos];
+      largest = v > largest ? v : largest;
+      of_digit[3 * (v > 9 ? 0 : v) + band] |= 1u << pos;
+    }
+  if (largest > 9) return false;
   for (int i = 0; i < 27; ++i) {
-    const std::uint32_t mine = of_digit[i];
-    std::uint32_t cand = (kBandCells & ~given[i % 3]) | mine;
+    const std::uint32_t mine = of_digit[i + 3];
+    std::uint32_t cand = of_digit[i % 3] | mine;  // the band's empty cells and this digit's givens
     for (int r = 0; r < 3; ++r) {
       const std::uint32_t row = kRow << (9 * r);
       const std::uint32_t in_row = mine & row;
-      if (in_row == 0) continue;
-      if (!is_single_bit(in_row)) return false;  // the digit twice in one row
-      cand = (cand & ~row) | in_row;
+      if (has_two_or_more(in_row)) return false;  // the digit twice in one row
+      cand &= in_row ? ~row | in_row : kBandCells;
     }
     s.cand[i] = cand;
+    s.seen[i] = 0;
   }
   return true;
 }
