@@ -45,14 +45,14 @@ const OrbitTable& orbits(Symmetry s) {
 }
 
 // One dig in progress: the clues left, the digits each house still shows
-// among them, and the solution's two-digit unavoidable sets. It answers
+// among them, and the solution's cheap unavoidable sets. It answers
 // "does the solution stay unique without these clues?" from the cheapest
 // evidence first: an unavoidable set left without a clue (no), every removed
 // cell forced by a single (yes), and only then the solver.
 class Digging {
  public:
   Digging(const Grid& puzzle, const Grid& solution)
-      : puzzle_(puzzle), solution_(solution), unavoidable_(two_digit_unavoidable_sets(solution)) {
+      : puzzle_(puzzle), solution_(solution), unavoidable_(unavoidable_sets(solution)) {
     for (int c = 0; c < kCells; ++c)
       if (puzzle_[c]) {
         clues_.add(c);
@@ -104,8 +104,9 @@ class Digging {
   bool stays_unique(const CellSet& removed) const {
     bool emptied = false;
     removed.for_each([&](int c) {
-      for (const auto i : unavoidable_.of_cell[static_cast<std::size_t>(c)])
-        emptied = emptied || (unavoidable_.sets[i] & clues_).empty();
+      const auto& of_cell = unavoidable_.of_cell[static_cast<std::size_t>(c)];
+      for (int k = 0; k < unavoidable_.count_of_cell[static_cast<std::size_t>(c)]; ++k)
+        emptied = emptied || (unavoidable_.sets[of_cell[static_cast<std::size_t>(k)]] & clues_).empty();
     });
     if (emptied) return false;
     if (forced_by_singles(removed)) return true;

@@ -1,5 +1,6 @@
-// Two-digit unavoidable sets against brute force, and the digger's shortcuts
-// (unavoidable sets, singles) against a digger that asks the solver every time.
+// Unavoidable sets against brute force and the solver, and the digger's
+// shortcuts (unavoidable sets, singles) against a digger that asks the
+// solver every time.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,11 +25,11 @@ Grid swap_in_rows(const Grid& g, int a, int b, unsigned rows) {
   return out;
 }
 
-TEST(UnavoidableSets, ExactlyTheComponentsOfEveryValidTwoDigitSwap) {
+TEST(UnavoidableSets, TwoDigitSetsAreTheComponentsOfEveryValidSwap) {
   for (std::uint64_t i = 0; i < 40; ++i) {
     Engine e = stream_engine(11, i);
     const Grid g = backtrack_grid(e);
-    const UnavoidableSets u = two_digit_unavoidable_sets(g);
+    const UnavoidableSets u = unavoidable_sets(g);
     for (int a = 1; a <= 9; ++a)
       for (int b = a + 1; b <= 9; ++b) {
         // The found sets of this pair, as row sets; they must partition the rows.
@@ -43,8 +44,7 @@ TEST(UnavoidableSets, ExactlyTheComponentsOfEveryValidTwoDigitSwap) {
             foreign = foreign || (g[c] != a && g[c] != b);
             rows |= 1u << row_of(c);
           });
-          if (!has_a || !has_b) continue;  // another pair's set
-          ASSERT_FALSE(foreign);
+          if (!has_a || !has_b || foreign) continue;  // another pair's set, or a two-line set
           ASSERT_EQ(s.size(), 2 * std::popcount(rows));  // both cells of each of its rows
           parts.push_back(rows);
         }
@@ -62,14 +62,36 @@ TEST(UnavoidableSets, ExactlyTheComponentsOfEveryValidTwoDigitSwap) {
           ASSERT_EQ(!find_conflict(swapped).has_value(), is_union) << "digits " << a << b << " rows " << rows;
         }
       }
-    // Each cell is listed in the eight sets that contain it.
+  }
+}
+
+TEST(UnavoidableSets, EverySetLeavesASecondSolutionWhenEmptied) {
+  int two_line = 0;
+  for (std::uint64_t i = 0; i < 200; ++i) {
+    Engine e = stream_engine(14, i);
+    const Grid g = backtrack_grid(e);
+    const UnavoidableSets u = unavoidable_sets(g);
+    for (int k = 0; k < u.count; ++k) {
+      const CellSet& s = u.sets[static_cast<std::size_t>(k)];
+      Grid p = g;
+      unsigned digits = 0;
+      s.for_each([&](int c) {
+        digits |= 1u << g[c];
+        p[c] = 0;
+      });
+      two_line += std::popcount(digits) > 2;
+      ASSERT_EQ(solve(p, 2).count, 2u) << "grid " << i << " set " << k;
+    }
+    // Each cell is listed with exactly the sets that contain it.
     for (int c = 0; c < kCells; ++c) {
+      const auto n = u.count_of_cell[static_cast<std::size_t>(c)];
       int containing = 0;
       for (int k = 0; k < u.count; ++k) containing += u.sets[static_cast<std::size_t>(k)].has(c);
-      ASSERT_EQ(containing, 8);
-      for (auto k : u.of_cell[static_cast<std::size_t>(c)]) ASSERT_TRUE(u.sets[k].has(c));
+      ASSERT_EQ(containing, n);
+      for (int k = 0; k < n; ++k) ASSERT_TRUE(u.sets[u.of_cell[static_cast<std::size_t>(c)][static_cast<std::size_t>(k)]].has(c));
     }
   }
+  EXPECT_GT(two_line, 200);  // the two-line family is found, not only the two-digit one
 }
 
 // A digger with no shortcuts: the same random order, the solver decides every removal.
