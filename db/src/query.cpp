@@ -41,10 +41,24 @@ Where where_of(const PuzzleFilter& f) {
   if (f.max_rating) w.add("er <= ?", [v = *f.max_rating](Statement& st, int i) { st.bind(i, v + kRatingSlack); });
   if (f.min_clues) w.add("clues >= ?", [v = *f.min_clues](Statement& st, int i) { st.bind(i, v); });
   if (f.max_clues) w.add("clues <= ?", [v = *f.max_clues](Statement& st, int i) { st.bind(i, v); });
-  if (f.hardest) w.add("hardest = ?", [v = *f.hardest](Statement& st, int i) { st.bind_text(i, v); });
-  if (f.technique)
-    w.add("json_valid(puzzles.histogram) AND EXISTS (SELECT 1 FROM json_each(puzzles.histogram) WHERE json_each.key = ?)",
-          [v = *f.technique](Statement& st, int i) { st.bind_text(i, v); });
+  // "IN (?, ?, ...)": one placeholder per key.
+  auto one_of = [](const std::vector<std::string>& keys) {
+    std::string list = "(";
+    for (std::size_t i = 0; i < keys.size(); ++i) list += i ? ", ?" : "?";
+    return list + ")";
+  };
+  auto key_binders = [&](const std::vector<std::string>& keys) {
+    for (const auto& key : keys) w.binders.push_back([key](Statement& st, int i) { st.bind_text(i, key); });
+  };
+  if (!f.hardest.empty()) {
+    w.add("hardest IN " + one_of(f.hardest));
+    key_binders(f.hardest);
+  }
+  if (!f.technique.empty()) {
+    w.add("json_valid(puzzles.histogram) AND EXISTS (SELECT 1 FROM json_each(puzzles.histogram) WHERE json_each.key IN " +
+          one_of(f.technique) + ")");
+    key_binders(f.technique);
+  }
   return w;
 }
 

@@ -231,19 +231,26 @@ bool is_minimal(const Grid& puzzle, Symmetry s) {
 
 DigResult dig(const Grid& solution, const DigOptions& options, Engine& engine) {
   assert(solution.is_complete() && !find_conflict(solution));
+  return dig_from(solution, solution, options, engine);
+}
+
+DigResult dig_from(const Grid& puzzle, const Grid& solution, const DigOptions& options, Engine& engine) {
   const OrbitTable& t = orbits(options.symmetry);
-  // A random order of the orbits.
-  std::array<std::uint8_t, 81> order = t.reps;
-  for (int i = t.count - 1; i > 0; --i)
+  // A random order of the orbits that hold clues.
+  std::array<std::uint8_t, 81> order{};
+  int n = 0;
+  for (int i = 0; i < t.count; ++i)
+    if (puzzle[t.reps[static_cast<std::size_t>(i)]]) order[static_cast<std::size_t>(n++)] = t.reps[static_cast<std::size_t>(i)];
+  for (int i = n - 1; i > 0; --i)
     std::swap(order[static_cast<std::size_t>(i)], order[draw_below(engine, static_cast<std::uint32_t>(i + 1))]);
   DigResult r;
-  Digging digging(solution, solution);
-  int clues = kCells;
+  Digging digging(puzzle, solution);
+  int clues = puzzle.clue_count();
   const int target = options.target_clues;
   // Greedy in that order: an orbit goes if the solution stays unique. (Trying
   // orbits in batches needs count-to-2 searches, which cost more than the
   // single-cell "any other solution?" searches they save: measured 2x slower.)
-  for (int i = 0; i < t.count && clues > target; ++i) {
+  for (int i = 0; i < n && clues > target; ++i) {
     const CellSet orbit = t.orbit[order[static_cast<std::size_t>(i)]];
     const int size = orbit.size();
     if (target > 0 && clues - size < target) continue;  // would overshoot the target

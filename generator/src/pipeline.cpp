@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "sudokit/generator/vicinity.hpp"
 #include "sudokit/solver/solve.hpp"
 
 namespace sudokit {
@@ -67,8 +68,16 @@ struct Finished {
   bool made = false;
   bool accepted = false;
   GeneratedPuzzle puzzle;
+  std::vector<GeneratedPuzzle> found;  // accepted by the local search around it
+  int searched = 0;                    // neighbours the search judged
   std::string failure;
 };
+
+// The local search's own stream for an index: independent of the dig's.
+Engine search_engine(std::uint64_t seed, std::uint64_t index) {
+  std::uint64_t st = seed ^ 0x5EA5C4A11EDull;
+  return stream_engine(splitmix64(st), index);
+}
 
 }  // namespace
 
@@ -108,6 +117,19 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
         Finished f;
         f.made = make_candidate(options, i, f.puzzle, f.failure);
         f.accepted = f.made && (!filter || filter->accept(f.puzzle));
+        const double closeness = filter && f.made ? filter->closeness() : 0;
+        // A near miss is searched for one hit; with search_keep > 1, a hit too,
+        // for up to that many neighbours (close relatives of it).
+        if (options.search_evaluations > 0 && closeness > 0 && (!f.accepted || options.search_keep > 1)) {
+          VicinityOptions v;
+          v.evaluations = options.search_evaluations;
+          v.keep = options.search_keep;
+          v.symmetry = f.puzzle.symmetry;
+          Engine engine = search_engine(options.seed, i);
+          VicinityResult r = search_vicinity(f.puzzle, closeness, *filter, v, engine, &quit);
+          f.found = std::move(r.accepted);
+          f.searched = r.evaluated;
+        }
         local.emplace_back(i, std::move(f));
       }
       {
@@ -144,6 +166,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     }
     if (expect % 16 == 0) cv.notify_all();
     ++report.tried;
+    report.searched += static_cast<std::uint64_t>(f.searched);
     if (!f.made) {
       ++report.failed;
       if (++consecutive_failures >= options.max_failures) {
@@ -158,8 +181,14 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       } else {
         ++report.rejected;
       }
+      for (const GeneratedPuzzle& p : f.found) {
+        if (report.accepted >= options.count) break;
+        sink.write(p);
+        ++report.accepted;
+        ++report.from_search;
+      }
     }
-    if (options.progress) options.progress(report.accepted, report.tried);
+    if (options.progress) options.progress(report.accepted, report.tried + report.searched);
     if (report.accepted >= options.count) break;
     if ((options.stop && options.stop->load()) ||
         (options.time_limit > 0 && std::chrono::duration<double>(Clock::now() - t0).count() >= options.time_limit)) {

@@ -44,6 +44,7 @@ std::string status_message(GradeStatus s) {
     case GradeStatus::InvalidGivens: return "givens break the rules";
     case GradeStatus::StepLimit: return "not rated: step limit exceeded";
     case GradeStatus::TimeLimit: return "not rated: time limit exceeded";
+    case GradeStatus::AboveCeiling: return "not rated: a step is harder than the ceiling";
   }
   return "unknown";
 }
@@ -104,6 +105,10 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
       g.er = step.difficulty;
       g.hardest = step.technique;
       g.hardest_name = step.name();
+      if (options.ceiling > 0 && rounded_rating(g.er) > options.ceiling + 1e-9) {
+        g.status = GradeStatus::AboveCeiling;
+        return g;
+      }
     }
     if (g.step_count == 0) g.ed = g.er;
     if (!pearl_frozen) {
@@ -116,6 +121,46 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
     if (options.keep_steps) g.steps.push_back(step);
   }
   return g;
+}
+
+bool solved_by_singles(const Grid& puzzle) {
+  Candidates cand = Candidates::from_grid(puzzle);
+  Grid g = puzzle;
+  int open = kCells - puzzle.clue_count();
+  auto place = [&](int c, int digit) {
+    g[c] = static_cast<std::uint8_t>(digit);
+    cand[c] = 0;
+    --open;
+    for (auto p : kPeers[static_cast<std::size_t>(c)]) cand[p] &= static_cast<DigitMask>(~digit_bit(digit));
+  };
+  for (bool progress = true; progress && open > 0;) {
+    progress = false;
+    for (int c = 0; c < kCells; ++c) {
+      if (g[c]) continue;
+      if (cand[c] == 0) return false;  // a contradiction: not this puzzle's path
+      if (is_single_bit(cand[c])) {
+        place(c, single_digit(cand[c]));
+        progress = true;
+      }
+    }
+    for (const auto& unit : kUnitCells) {
+      // Digits with exactly one place left in the unit.
+      DigitMask once = 0, twice = 0;
+      for (auto c : unit) {
+        twice |= once & cand[c];
+        once |= cand[c];
+      }
+      for_each_digit(static_cast<DigitMask>(once & ~twice), [&](int digit) {
+        for (auto c : unit)
+          if (cand[c] & digit_bit(digit)) {
+            place(c, digit);
+            progress = true;
+            break;
+          }
+      });
+    }
+  }
+  return open == 0;
 }
 
 const std::vector<Level>& default_levels() {

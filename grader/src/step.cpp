@@ -45,7 +45,7 @@ constexpr std::array<Names, kTechniqueCount> kNames = {{
     {"uvwxyz-wing", "UVWXYZ-Wing"},
     {"x-cycle", "Bidirectional X-Cycle"},
     {"y-cycle", "Bidirectional Y-Cycle"},
-    {"x-chain", "Forcing X-Chain"},
+    {"forcing-x-chain", "Forcing X-Chain"},
     {"xy-cycle", "Bidirectional Cycle"},
     {"xy-chain", "Forcing Chain"},
     {"tuvwxyz-wing", "TUVWXYZ-Wing"},
@@ -94,6 +94,29 @@ bool parse_technique(std::string_view text, Technique& out) {
       out = t;
       return true;
     }
+  return false;
+}
+
+std::vector<std::string> technique_keys(TechniqueSet set) {
+  std::vector<std::string> keys;
+  for (int t = 0; t < kTechniqueCount; ++t)
+    if ((set >> t) & 1) keys.emplace_back(technique_key(static_cast<Technique>(t)));
+  return keys;
+}
+
+bool parse_technique_set(std::string_view text, TechniqueSet& out) {
+  Technique t;
+  if (parse_technique(text, t)) {
+    out = technique_bit(t);
+    return true;
+  }
+  // Community names for what SE rates as several techniques.
+  if (squash(text) == "xchain" || squash(text) == "singledigitchain") {
+    out = technique_bit(Technique::TwoStrongLinks) | technique_bit(Technique::ThreeStrongLinks) |
+          technique_bit(Technique::FourStrongLinks) | technique_bit(Technique::ForcingXChain) |
+          technique_bit(Technique::XCycle);
+    return true;
+  }
   return false;
 }
 

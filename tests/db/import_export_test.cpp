@@ -372,11 +372,15 @@ TEST(DbExport, FiltersAndSeededRandomOrder) {
   clues.max_clues = 23;
   EXPECT_GT(expect_matches(clues, [](const PuzzleRecord& r) { return r.clues >= 22 && r.clues <= 23; }), 0u);
   PuzzleFilter technique;
-  technique.technique = "pointing";
+  technique.technique = {"pointing"};
   EXPECT_EQ(expect_matches(technique, [](const PuzzleRecord& r) { return r.histogram.find("pointing") != std::string::npos; }), 100u);
   PuzzleFilter hardest;
-  hardest.hardest = "x-wing";
+  hardest.hardest = {"x-wing"};
   EXPECT_EQ(expect_matches(hardest, [](const PuzzleRecord& r) { return r.hardest == "x-wing"; }), 100u);
+  PuzzleFilter either;  // a family: any of its keys
+  either.hardest = {"x-wing", "swordfish"};
+  either.technique = {"x-wing", "swordfish"};
+  EXPECT_GE(expect_matches(either, [](const PuzzleRecord& r) { return r.hardest == "x-wing" || r.hardest == "swordfish"; }), 100u);
 
   PuzzleFilter sample;
   sample.limit = 10;

@@ -179,15 +179,15 @@ bool parse_clue_range(const std::string& text, PuzzleFilter& f) {
 }
 
 bool technique_option(const po::variables_map& vm, const char* name, const std::string& command,
-                      std::optional<std::string>& out) {
+                      std::vector<std::string>& out) {
   if (!vm.count(name)) return true;
-  grader::Technique t{};
-  if (!grader::parse_technique(vm[name].as<std::string>(), t)) {
+  grader::TechniqueSet t{};
+  if (!grader::parse_technique_set(vm[name].as<std::string>(), t)) {
     std::cerr << "sudokit " << command << ": --" << name << ": unknown technique '" << vm[name].as<std::string>()
               << "' (use a key such as x-wing or a name such as \"X-Wing\")\n";
     return false;
   }
-  out = std::string(grader::technique_key(t));
+  out = grader::technique_keys(t);
   return true;
 }
 

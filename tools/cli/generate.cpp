@@ -124,6 +124,9 @@ int run_generate(const std::vector<std::string>& args) {
       ("min-rating", po::value<double>(), "keep only puzzles with ER >= this")
       ("max-rating", po::value<double>(), "keep only puzzles with ER <= this")
       ("require-technique", po::value<std::vector<std::string>>()->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
+      ("hardest-technique", po::value<std::string>(), "keep only puzzles whose hardest step (the one that sets ER) is this technique")
+      ("search", po::value<int>(), "local search around each puzzle that nearly meets the target: neighbours graded per puzzle, the first that meets it replaces it (default 32 with a target; 0 = plain filtering)")
+      ("search-keep", po::value<int>()->default_value(1), "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)")
       ("time-limit", po::value<double>()->default_value(0), "stop after this many seconds with what was found (0 = none)")
       ("max-attempts", po::value<std::uint32_t>(), "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
   po::variables_map vm;
@@ -216,34 +219,41 @@ int run_generate(const std::vector<std::string>& args) {
   GradeCriteria criteria;
   const bool to_db = vm.count("db") != 0;
   criteria.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
-  if (vm.count("level")) {
-    criteria.level = vm["level"].as<std::string>();
-    bool known = false;
-    for (const auto& l : criteria.levels) known = known || l.name == criteria.level;
-    if (!known) {
-      std::cerr << "sudokit generate: unknown --level '" << criteria.level << "'\n";
-      return kUsageError;
-    }
-  }
-  if (vm.count("min-rating")) criteria.min_rating = vm["min-rating"].as<double>();
-  if (vm.count("max-rating")) criteria.max_rating = vm["max-rating"].as<double>();
-  if (criteria.min_rating > criteria.max_rating) {
-    std::cerr << "sudokit generate: --min-rating is above --max-rating\n";
+  grader::Target& target = criteria.target;
+  if (vm.count("min-rating")) target.min_rating = vm["min-rating"].as<double>();
+  if (vm.count("max-rating")) target.max_rating = vm["max-rating"].as<double>();
+  if (vm.count("level") && !target.restrict_to_level(vm["level"].as<std::string>(), criteria.levels)) {
+    std::cerr << "sudokit generate: unknown --level '" << vm["level"].as<std::string>() << "'\n";
     return kUsageError;
   }
+  if (target.min_rating > target.max_rating) {
+    std::cerr << "sudokit generate: the rating range is empty (--min-rating above --max-rating, or outside --level)\n";
+    return kUsageError;
+  }
+  auto technique = [](const std::string& name, grader::TechniqueSet& t) {
+    if (grader::parse_technique_set(name, t)) return true;
+    std::cerr << "sudokit generate: unknown technique '" << name << "' (see sudokit grade --help for the names)\n";
+    return false;
+  };
   if (vm.count("require-technique")) {
     for (const auto& name : vm["require-technique"].as<std::vector<std::string>>()) {
-      grader::Technique t;
-      if (!grader::parse_technique(name, t)) {
-        std::cerr << "sudokit generate: unknown technique '" << name << "'\n";
-        return kUsageError;
-      }
-      criteria.required.push_back(t);
+      grader::TechniqueSet t;
+      if (!technique(name, t)) return kUsageError;
+      target.required.push_back(t);
     }
   }
+  if (vm.count("hardest-technique")) {
+    grader::TechniqueSet t;
+    if (!technique(vm["hardest-technique"].as<std::string>(), t)) return kUsageError;
+    target.hardest = t;
+  }
   if (criteria.active()) o.make_filter = [criteria] { return std::make_unique<GradeStage>(criteria); };
-  if (criteria.min_rating >= 7.0 || criteria.level == "expert" || criteria.level == "extreme" || criteria.level == "nightmare")
-    std::cerr << "sudokit generate: warning: random digging rarely gives puzzles rated 7.0 or more; expect a low acceptance rate\n";
+  o.search_evaluations = vm.count("search") ? vm["search"].as<int>() : (target.any() ? 32 : 0);
+  o.search_keep = std::max(1, vm["search-keep"].as<int>());
+  if (o.search_evaluations > 0 && !target.any()) {
+    std::cerr << "sudokit generate: --search needs a target (--min-rating, --max-rating, --level, --require-technique or --hardest-technique)\n";
+    return kUsageError;
+  }
 
   const bool tty = isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
@@ -256,7 +266,7 @@ int run_generate(const std::vector<std::string>& args) {
       const double secs = std::chrono::duration<double>(now - start).count();
       const double rate = secs > 0 ? static_cast<double>(accepted) / secs : 0;
       const double eta = rate > 0 ? static_cast<double>(o.count - accepted) / rate : 0;
-      std::fprintf(stderr, "\r%llu/%llu puzzles, %.0f/s, accepted %.1f%% of %llu, ETA %.0fs   ",
+      std::fprintf(stderr, "\r%llu/%llu found, %.1f/s, accepted %.2f%% of %llu tried, ETA %.0fs   ",
                    static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), rate,
                    tried ? 100.0 * static_cast<double>(accepted) / static_cast<double>(tried) : 0.0,
                    static_cast<unsigned long long>(tried), eta);
@@ -293,6 +303,9 @@ int run_generate(const std::vector<std::string>& args) {
                static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
                static_cast<unsigned long long>(r.tried), static_cast<unsigned long long>(r.rejected),
                static_cast<unsigned long long>(r.failed), r.stopped ? " (stopped early)" : "");
+  if (r.searched > 0)
+    std::fprintf(stderr, "sudokit generate: local search judged %llu neighbours and found %llu of the puzzles\n",
+                 static_cast<unsigned long long>(r.searched), static_cast<unsigned long long>(r.from_search));
   if (to_db)
     std::fprintf(stderr, "sudokit generate: %s: generated %llu, stored %llu, duplicates skipped %llu\n",
                  vm["db"].as<std::string>().c_str(), static_cast<unsigned long long>(r.accepted),

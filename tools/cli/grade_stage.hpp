@@ -1,7 +1,8 @@
 // The grading stage plugged into the generation pipeline from tools (the
-// generator module knows nothing of the grader): grades each candidate with
-// the full grader and accepts it when it meets the requested level, rating
-// range and techniques. The grade travels with the puzzle to the sink.
+// generator module knows nothing of the grader): rejects what cheap bounds
+// already exclude, grades the rest with the full grader (stopping early at a
+// step above the wanted range) and accepts what meets the target. The grade
+// travels with the puzzle to the sink; closeness() guides the local search.
 #pragma once
 
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/grader/target.hpp"
 
 namespace sudokit::cli {
 
@@ -18,39 +20,36 @@ struct GradeAnnotation final : Annotation {
 };
 
 struct GradeCriteria {
-  bool grade = false;  // grade even without filters (to print or store ratings)
-  std::string level;   // empty = any
-  double min_rating = 0, max_rating = 100;
-  std::vector<grader::Technique> required;  // each must appear on the solution path
+  bool grade = false;  // grade even without a target (to print or store ratings)
+  grader::Target target;
   std::vector<grader::Level> levels = grader::default_levels();
   double time_limit = 10;  // seconds per puzzle
 
-  bool filters() const { return !level.empty() || min_rating > 0 || max_rating < 100 || !required.empty(); }
-  bool active() const { return grade || filters(); }
+  bool active() const { return grade || target.any(); }
 };
 
 class GradeStage final : public PuzzleFilter {
  public:
   explicit GradeStage(const GradeCriteria& criteria) : criteria_(criteria) {}
   bool accept(GeneratedPuzzle& candidate) override {
+    closeness_ = 0;
+    if (criteria_.target.rejected_before_grading(candidate.puzzle)) return false;
     grader::GradeOptions o;
     o.time_limit = criteria_.time_limit;
     auto a = std::make_shared<GradeAnnotation>();
-    a->grade = grader_.grade(candidate.puzzle, o);
-    if (!a->grade.rated()) return false;
-    const double er = grader::rounded_rating(a->grade.er);
+    a->grade = grader_.grade(candidate.puzzle, criteria_.target.grade_options(o));
+    closeness_ = criteria_.target.closeness(a->grade);
+    if (!criteria_.target.met(a->grade)) return false;
     a->level = grader::level_for(a->grade.er, criteria_.levels);
-    if (er < criteria_.min_rating - 1e-9 || er > criteria_.max_rating + 1e-9) return false;
-    if (!criteria_.level.empty() && a->level != criteria_.level) return false;
-    for (grader::Technique t : criteria_.required)
-      if (a->grade.histogram[static_cast<std::size_t>(t)] == 0) return false;
     candidate.annotation = std::move(a);
     return true;
   }
+  double closeness() const override { return closeness_; }
 
  private:
   GradeCriteria criteria_;
   grader::Grader grader_;
+  double closeness_ = 0;
 };
 
 }  // namespace sudokit::cli

@@ -81,8 +81,8 @@ struct PuzzleFilter {
   std::optional<std::string> level;
   std::optional<double> min_rating, max_rating;
   std::optional<int> min_clues, max_clues;
-  std::optional<std::string> technique;  // technique key used at least once (histogram)
-  std::optional<std::string> hardest;    // technique key of the hardest step
+  std::vector<std::string> technique;  // technique keys: one of them used at least once (histogram); empty = any
+  std::vector<std::string> hardest;    // technique keys: the hardest step is one of them; empty = any
   std::optional<std::uint64_t> limit;
   bool random = false;                   // order by a hash of (id, seed) instead of id
   std::uint64_t seed = 0;                // same seed, same file: same order on every machine

@@ -56,6 +56,11 @@ struct DigResult {
 /// Digs a unique puzzle out of `solution` (a complete valid grid).
 DigResult dig(const Grid& solution, const DigOptions& options, Engine& engine);
 
+/// Digs on from a unique puzzle whose solution is `solution` (its clue
+/// pattern must have the symmetry asked for): the clues it holds are tried
+/// in a random order. dig() is dig_from(solution, solution, ...).
+DigResult dig_from(const Grid& puzzle, const Grid& solution, const DigOptions& options, Engine& engine);
+
 /// A unique puzzle with clues exactly on `pattern`, searched from the digits
 /// `solution` shows there (a bounded local search over those digits).
 DigResult dig_pattern(const Grid& solution, const CellSet& pattern, Engine& engine, int max_moves = 200);

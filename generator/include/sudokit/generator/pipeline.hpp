@@ -34,6 +34,7 @@ struct GeneratedPuzzle {
   Grid puzzle{};
   int clues = 0;
   bool minimal = false;
+  int search_moves = 0;  // local-search moves from the dug puzzle (0 = as dug)
   std::shared_ptr<const Annotation> annotation;
 };
 
@@ -43,6 +44,10 @@ class PuzzleFilter {
   virtual ~PuzzleFilter() = default;
   /// Returns false to reject the candidate; may attach an annotation.
   virtual bool accept(GeneratedPuzzle& candidate) = 0;
+  /// How close the candidate last given to accept() came to the filter's
+  /// target: 0 = not worth a local search around it; higher = closer, and
+  /// accepted candidates score at least as high as rejected ones.
+  virtual double closeness() const { return 0; }
 };
 
 /// Receives accepted puzzles in index order, on the calling thread.
@@ -66,7 +71,17 @@ struct PipelineOptions {
   std::uint64_t max_candidates = 0;    // stop after this many indices (0 = count * 1,000,000)
   double time_limit = 0;               // seconds; 0 = none
   std::function<std::unique_ptr<PuzzleFilter>()> make_filter;  // optional
-  std::function<void(std::uint64_t accepted, std::uint64_t tried)> progress;  // optional, main thread
+  // Local search (vicinity.hpp) around each candidate the filter rejects but
+  // finds close: up to `search_evaluations` neighbours judged, the first one
+  // accepted written in the candidate's place. With search_keep > 1, accepted
+  // candidates are searched too and up to that many accepted neighbours are
+  // written after each (close relatives: they share most clues).
+  // 0 evaluations = no search.
+  int search_evaluations = 0;
+  int search_keep = 1;
+  // optional, main thread: accepted puzzles and candidates judged so far
+  // (indices finished plus neighbours judged by the local search)
+  std::function<void(std::uint64_t accepted, std::uint64_t tried)> progress;
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by a signal) to stop cleanly
 };
 
@@ -75,6 +90,8 @@ struct PipelineReport {
   std::uint64_t tried = 0;     // candidate indices finished
   std::uint64_t rejected = 0;  // by the filter
   std::uint64_t failed = 0;    // indices where digging failed every attempt
+  std::uint64_t searched = 0;  // neighbours judged by the local search
+  std::uint64_t from_search = 0;  // accepted puzzles the local search found
   double seconds = 0;
   bool stopped = false;        // by the stop flag or the time limit
   std::string failure;         // why generation gave up early, if it did

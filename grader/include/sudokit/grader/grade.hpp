@@ -24,6 +24,7 @@ enum class GradeStatus {
   InvalidGivens,      // rejected: two equal digits in a unit
   StepLimit,          // stopped: the step bound was exceeded (not rated)
   TimeLimit,          // stopped: the time budget was exceeded (not rated)
+  AboveCeiling,       // stopped: a step rated above GradeOptions::ceiling (er = that step)
 };
 
 /// Human-readable reason for a status that is not Rated.
@@ -33,6 +34,9 @@ struct GradeOptions {
   bool keep_steps = false;  // keep every step (for --explain and JSON)
   int max_steps = 2000;     // bound on steps per puzzle (each step restarts the producer list)
   double time_limit = 0;    // seconds of work per puzzle; 0 = unbounded
+  double ceiling = 0;       // stop at the first step rated above this (rounded); 0 = none.
+                            // For callers that reject such puzzles anyway (--max-rating):
+                            // the chains that would follow are never run.
 };
 
 struct Grade {
@@ -65,6 +69,12 @@ class Grader {
  private:
   std::vector<std::unique_ptr<Producer>> producers_;
 };
+
+/// True when naked and hidden singles alone fill the puzzle. Then SE's ER is
+/// at most 2.3 (on its path a single is always available, so nothing above
+/// the naked single is ever needed): a cheap bound that rejects most random
+/// puzzles before grading when a harder one is wanted.
+bool solved_by_singles(const Grid& puzzle);
 
 /// Difficulty levels: a table from ER to level names.
 struct Level {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sudokit/solver/cellset.hpp"
 #include "sudokit/solver/grid.hpp"
@@ -72,6 +73,18 @@ std::string_view technique_key(Technique t);
 std::string_view technique_name(Technique t);
 /// Parses a key or a name (case-insensitive, spaces/dashes/underscores ignored).
 bool parse_technique(std::string_view text, Technique& out);
+
+/// A set of techniques: bit t stands for Technique t.
+using TechniqueSet = std::uint64_t;
+static_assert(kTechniqueCount <= 64);
+constexpr TechniqueSet technique_bit(Technique t) { return TechniqueSet{1} << static_cast<int>(t); }
+/// Parses one technique (as parse_technique) or a family the community names
+/// as one technique while SE rates it as several: "x-chain" (any
+/// single-digit chain: SE's Skyscraper / 2-String Kite / Turbot Fish, 3 and
+/// 4 Strong Links, Forcing X-Chain and X-Cycle).
+bool parse_technique_set(std::string_view text, TechniqueSet& out);
+/// The keys of a set's techniques, in SE's order.
+std::vector<std::string> technique_keys(TechniqueSet set);
 
 struct Step {
   Technique technique = Technique::HiddenSingle;
