@@ -110,6 +110,74 @@ TEST(GenerateCli, InterruptStopsCleanlyAndOutputStaysValid) {
   std::system(("rm -rf " + dir).c_str());
 }
 
+// The puzzle field of each JSON line, one per line (for `sudokit grade`).
+std::string puzzles_of(const std::string& json_lines) {
+  std::string puzzles;
+  for (const auto& l : lines(json_lines)) puzzles += l.substr(l.find("\"puzzle\":\"") + 10, 81) + "\n";
+  return puzzles;
+}
+
+double number_after(const std::string& line, const std::string& key) {
+  const auto pos = line.find("\"" + key + "\":");
+  return pos == std::string::npos ? -1 : std::stod(line.substr(pos + key.size() + 3));
+}
+
+TEST(GenerateCli, TargetedPuzzlesAreConfirmedByRegrading) {
+  // A rating target: the local search is on by default.
+  auto hard = run_sudokit("generate --count 3 --seed 6 --min-rating 8.0 --format json");
+  ASSERT_EQ(hard.status, 0) << hard.err;
+  ASSERT_EQ(lines(hard.out).size(), 3u);
+  auto g = run_sudokit("grade --format json", puzzles_of(hard.out));
+  ASSERT_EQ(lines(g.out).size(), 3u);
+  for (const auto& l : lines(g.out)) EXPECT_GE(number_after(l, "er"), 8.0) << l;
+
+  auto hardest = run_sudokit("generate --count 3 --seed 6 --hardest-technique xy-wing --format json");
+  ASSERT_EQ(hardest.status, 0) << hardest.err;
+  for (const auto& l : lines(run_sudokit("grade --format json", puzzles_of(hardest.out)).out))
+    EXPECT_NE(l.find("\"hardest_technique\":\"xy-wing\""), std::string::npos) << l;
+
+  // A family: any single-digit chain on the path.
+  auto chain = run_sudokit("generate --count 3 --seed 6 --require-technique x-chain --format json");
+  ASSERT_EQ(chain.status, 0) << chain.err;
+  for (const auto& l : lines(run_sudokit("grade --format json", puzzles_of(chain.out)).out)) {
+    bool any = false;
+    for (const char* key : {"two-strong-links", "three-strong-links", "four-strong-links", "forcing-x-chain", "x-cycle"})
+      any = any || l.find(std::string("\"") + key + "\":") != std::string::npos;
+    EXPECT_TRUE(any) << l;
+  }
+  // Every one is unique.
+  auto c = run_sudokit("solve --count", puzzles_of(hard.out) + puzzles_of(hardest.out) + puzzles_of(chain.out));
+  EXPECT_EQ(c.out, "1\n1\n1\n1\n1\n1\n1\n1\n1\n");
+}
+
+TEST(GenerateCli, LocalSearchIsDeterministicAndReportsItsProvenance) {
+  const std::string args = "generate --count 6 --seed 3 --min-rating 7.6 --max-rating 8.4 --search-keep 2 --format json";
+  auto one = run_sudokit(args + " --threads 1");
+  auto two = run_sudokit(args + " --threads 2");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  int searched = 0;
+  for (const auto& l : lines(one.out)) {
+    const double er = number_after(l, "er");
+    EXPECT_GE(er, 7.6);
+    EXPECT_LE(er, 8.4);
+    searched += number_after(l, "search_moves") > 0;
+  }
+  EXPECT_GT(searched, 0) << "no puzzle came from the local search";
+  EXPECT_NE(one.err.find("local search judged"), std::string::npos) << one.err;
+}
+
+TEST(GenerateCli, TimeLimitStopsATargetThatIsNotMet) {
+  // Nothing is rated 12: the run ends at its time limit, cleanly, with nothing printed.
+  auto r = run_sudokit("generate --count 1 --seed 1 --min-rating 12 --time-limit 1");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("stopped early"), std::string::npos) << r.err;
+  EXPECT_EQ(run_sudokit("generate --count 1 --search 8").status, 2);  // a search needs a target
+  EXPECT_EQ(run_sudokit("generate --count 1 --min-rating 6 --max-rating 5").status, 2);
+  EXPECT_EQ(run_sudokit("generate --count 1 --level hard --min-rating 6").status, 2);  // empty range
+}
+
 }  // namespace
 }  // namespace sudokit
 

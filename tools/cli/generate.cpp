@@ -27,7 +27,7 @@ class PrintSink final : public PuzzleSink {
   PrintSink(Output& out, std::string format, bool solution) : out_(out), format_(std::move(format)), solution_(solution) {
     if (format_ == "csv") {
       out_.buffer() += solution_ ? "index,puzzle,solution,clues,symmetry,minimal" : "index,puzzle,clues,symmetry,minimal";
-      out_.buffer() += ",er,ep,ed,level,hardest\n";
+      out_.buffer() += ",er,ep,ed,level,hardest,search_moves\n";
     }
   }
   void write(const GeneratedPuzzle& p) override {
@@ -51,11 +51,12 @@ class PrintSink final : public PuzzleSink {
       } else {
         b += ",,,,,";
       }
-      b += '\n';
+      b += ',' + std::to_string(p.search_moves) + '\n';
     } else {
       nlohmann::json j = {{"index", p.index},         {"seed", p.seed},       {"puzzle", format_line(p.puzzle)},
                           {"clues", p.clues},         {"symmetry", symmetry_name(p.symmetry)},
-                          {"minimal", p.minimal},     {"method", method_name(p.method)}};
+                          {"minimal", p.minimal},     {"method", method_name(p.method)},
+                          {"search_moves", p.search_moves}};
       if (solution_) j["solution"] = format_line(p.solution);
       if (g) {
         j["er"] = grader::rounded_rating(g->grade.er);
