@@ -4,7 +4,7 @@
 // shared and noisy, so every figure is a median of several runs and peers are
 // timed alongside). Performance lives here, never in timed tests.
 //   sudokit-bench [--data DIR] [--runs N] [--quick] [SECTION...]
-// Sections: solver, db (default: all sections).
+// Sections: solver, generator, grader, targeted, db (default: all sections).
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -428,6 +428,51 @@ void bench_generator(const Options& o) {
   row("2 threads", n1 / two.wall, "puzzles/s", buf);
 }
 
+// --- targeted generation -----------------------------------------------------
+
+// Puzzles per minute meeting a target, with 2 threads, over a fixed time.
+// "per CPU-min x2" scales the CPU time to two free cores, which is what the
+// rate would be on an idle 2-core machine; the wall-clock rate is what this
+// (possibly shared) machine gave.
+void bench_targeted(const Options& o) {
+  std::puts("targeted generation: puzzles per minute, 2 threads (sudokit generate --threads 2 --time-limit T TARGET)");
+  const int seconds = o.quick ? 8 : 30;
+  const std::string out = (fs::temp_directory_path() / ("sudokit-bench-targeted-" + std::to_string(getpid()))).string();
+  struct Case {
+    std::string label, args;
+  };
+  const std::vector<Case> cases = {
+      {"ER >= 8.0", "--min-rating 8.0"},
+      {"ER >= 8.0, plain filtering", "--min-rating 8.0 --search 0"},
+      {"ER in [4.0, 6.0]", "--min-rating 4.0 --max-rating 6.0"},
+      {"ER in [4.0, 6.0], plain filtering", "--min-rating 4.0 --max-rating 6.0 --search 0"},
+      {"ER >= 9.0", "--min-rating 9.0"},
+      {"ER >= 9.0, plain filtering", "--min-rating 9.0 --search 0"},
+      {"ER >= 9.0, --search-keep 4", "--min-rating 9.0 --search-keep 4"},
+      {"x-wing", "--require-technique x-wing"},
+      {"swordfish", "--require-technique swordfish"},
+      {"xy-wing", "--require-technique xy-wing"},
+      {"xyz-wing", "--require-technique xyz-wing"},
+      {"unique rectangle", "--require-technique unique-rectangle"},
+      {"bug", "--require-technique bug"},
+      {"x-chain (any single-digit chain)", "--require-technique x-chain"},
+      {"xy-chain", "--require-technique xy-chain"},
+      {"forcing-x-chain (SE's Forcing X-Chain step)", "--require-technique forcing-x-chain"},
+  };
+  for (const auto& c : cases) {
+    const Timing t = time_command(o.sudokit + " generate --threads 2 --seed 1 --count 100000000 --time-limit " +
+                                      std::to_string(seconds) + " " + c.args + " > " + out + " 2>/dev/null",
+                                  1);
+    std::ifstream in(out);
+    double n = 0;
+    for (std::string line; std::getline(in, line);) ++n;
+    char note[96];
+    std::snprintf(note, sizeof note, "per wall-min (%.0f per CPU-min x2)", t.cpu > 0 ? 2 * 60 * n / t.cpu : 0.0);
+    row(c.label, t.wall > 0 ? 60 * n / t.wall : 0, note);
+  }
+  fs::remove(out);
+}
+
 // --- grader -------------------------------------------------------------------
 
 // Per-puzzle grading times (seconds) of a list, in order.
@@ -493,7 +538,7 @@ int main(int argc, char** argv) {
     else if (a == "--quick") o.quick = true;
     else if (a == "--help" || a == "-h") {
       std::puts("usage: sudokit-bench [--data DIR] [--runs N] [--quick] [--sudokit PATH] [SECTION...]\n"
-                "sections: solver, db (default: all)");
+                "sections: solver, generator, grader, targeted, db (default: all)");
       return 0;
     } else if (!a.empty() && a[0] != '-') o.sections.push_back(a);
     else {
@@ -505,6 +550,7 @@ int main(int argc, char** argv) {
       {"solver", bench_solver},
       {"generator", bench_generator},
       {"grader", bench_grader},
+      {"targeted", bench_targeted},
       {"db", bench_db},
   };
   std::printf("sudokit-bench: median of %d runs; data from %s\n", o.runs, o.data_dir.c_str());
