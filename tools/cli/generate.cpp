@@ -233,7 +233,10 @@ int run_generate(const std::vector<std::string>& args) {
   }
   auto technique = [](const std::string& name, grader::TechniqueSet& t) {
     if (grader::parse_technique_set(name, t)) return true;
-    std::cerr << "sudokit generate: unknown technique '" << name << "' (see sudokit grade --help for the names)\n";
+    std::cerr << "sudokit generate: unknown technique '" << name << "'; known:";
+    for (const auto& key : grader::technique_keys(~grader::TechniqueSet{0} >> (64 - grader::kTechniqueCount)))
+      std::cerr << ' ' << key;
+    std::cerr << ", and x-chain (any single-digit chain)\n";
     return false;
   };
   if (vm.count("require-technique")) {
