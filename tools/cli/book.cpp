@@ -65,6 +65,13 @@ bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> cou
     error = "give --count N (shared out among the levels) or a count per level (easy:10,hard:20)";
     return false;
   }
+  // The remainder goes to the easier levels.
+  std::vector<std::string> names;
+  for (const auto& lc : out) names.push_back(lc.level);
+  sort_by_difficulty(names);
+  std::vector<LevelCount> sorted;
+  for (const auto& name : names) sorted.push_back({name, 0});
+  out = std::move(sorted);
   const std::uint64_t k = out.size();
   if (*count < k) {
     error = "--count " + std::to_string(*count) + " is less than the " + std::to_string(k) + " levels";
