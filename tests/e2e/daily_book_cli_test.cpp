@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -265,6 +266,39 @@ TEST_F(DailyBookCli, DailyDryRunRecordsAndWritesNothing) {
   EXPECT_NE(r.err.find("dry run: 2027-01-01 to 2027-01-05: 5 dates, 5 puzzles (5 newly assigned"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(out));
   EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), 0);
+}
+
+TEST_F(DailyBookCli, DailyStartsTodayWhenAsked) {
+  const std::string db = store();
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char today[16];
+  std::strftime(today, sizeof today, "%Y-%m-%d", &local);
+  const auto r = run_sudokit("daily --db " + db + " --from today --days 1 --levels hard --format ndjson");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["date"], today);
+}
+
+TEST_F(DailyBookCli, TwoDailyRunsAtOnceAgreeAndServeNothingTwice) {
+  const std::string db = store();
+  const std::string bin = SUDOKIT_BIN;
+  // Overlapping ranges, started together; each waits for the other's transaction.
+  const std::string a = bin + " daily --db " + db + " --from 2027-01-01 --days 40 --levels medium,hard --out " + dir_.file("a");
+  const std::string b = bin + " daily --db " + db + " --from 2027-01-21 --days 40 --levels hard,medium --out " + dir_.file("b");
+  shell("(" + a + " 2>" + dir_.file("a.err") + " & " + b + " 2>" + dir_.file("b.err") + " & wait) ");
+  EXPECT_NE(slurp(dir_.file("a.err")).find("2027-01-01 to 2027-02-09: 40 dates"), std::string::npos) << slurp(dir_.file("a.err"));
+  EXPECT_NE(slurp(dir_.file("b.err")).find("2027-01-21 to 2027-03-01: 40 dates"), std::string::npos) << slurp(dir_.file("b.err"));
+  // The 20 shared dates have the same puzzles in both directories.
+  for (int d = 21; d <= 31; ++d) {
+    const std::string name = "/2027-01-" + std::to_string(d) + ".json";
+    const json x = json::parse(slurp(dir_.file("a") + name)), y = json::parse(slurp(dir_.file("b") + name));
+    EXPECT_EQ(x["puzzles"]["hard"], y["puzzles"]["hard"]) << name;
+    EXPECT_EQ(x["puzzles"]["medium"], y["puzzles"]["medium"]) << name;
+  }
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), 120);
+  EXPECT_EQ(sql_integer(db, "SELECT count(DISTINCT puzzle_id) FROM daily"), 120);
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used"), 120);
 }
 
 TEST_F(DailyBookCli, DailyRejectsBadRequestsClearly) {
