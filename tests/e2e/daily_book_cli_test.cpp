@@ -473,6 +473,20 @@ TEST_F(DailyBookCli, BookReadsLikeABook) {
   EXPECT_EQ(fonts.find(" no "), std::string::npos) << "a font is not embedded:\n" << fonts;
 }
 
+TEST_F(DailyBookCli, BookIsReproducibleWithSourceDateEpoch) {
+  const std::string db = store();
+  const std::string cmd = std::string("SOURCE_DATE_EPOCH=1798761600 ") + SUDOKIT_BIN + " book --db " + db +
+                          " --levels medium,hard --count 9 --title Reproducible --out ";
+  int status = 0;
+  shell(cmd + dir_.file("a.pdf") + " 2>/dev/null", &status);
+  ASSERT_EQ(status, 0);
+  sleep(1);  // a different second: only the fixed date can make them equal
+  shell(cmd + dir_.file("b.pdf") + " 2>/dev/null", &status);
+  ASSERT_EQ(status, 0);
+  EXPECT_EQ(slurp(dir_.file("a.pdf")), slurp(dir_.file("b.pdf")));
+  EXPECT_NE(pdfinfo(dir_.file("a.pdf"), "CreationDate").find("2027"), std::string::npos);
+}
+
 json manifest(const std::string& path) { return json::parse(slurp(path)); }
 
 std::set<long long> manifest_ids(const json& m) {

@@ -110,6 +110,8 @@ int run_book(const std::vector<std::string>& args) {
       "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are the\n"
       "oldest stored ones of each level that were never used (no daily date, no book made with\n"
       "--mark-used), levels in ascending difficulty and the easiest first within a level.\n"
+      "With SOURCE_DATE_EPOCH set, the PDF's creation date is that time: the same store and\n"
+      "options then give a byte-identical file.\n"
       "Exit status 1 when the store runs short (the missing counts and the `sudokit generate`\n"
       "commands are printed; nothing is written) or a file cannot be written, 2 for a usage error.";
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
@@ -128,6 +130,7 @@ int run_book(const std::vector<std::string>& args) {
   options.per_page = vm["per-page"].as<int>();
   options.show_rating = vm.count("show-rating") != 0;
   options.creator = std::string("sudokit ") + SUDOKIT_VERSION;
+  options.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
   if (!book::valid_per_page(options.per_page)) {
     std::cerr << "sudokit book: --per-page must be 1, 2, 4 or 6 (found " << options.per_page << ")\n";
     return kUsageError;

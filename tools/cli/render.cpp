@@ -107,6 +107,7 @@ int run_render(const std::vector<std::string>& args) {
   options.format = *format;
   options.caption = vm["caption"].as<std::string>();
   options.transparent = vm.count("transparent") != 0;
+  options.creation_date = book::source_date_epoch();
   if (vm.count("size")) {
     options.size = vm["size"].as<double>();
     if (!(options.size >= 64 && options.size <= 20000)) {

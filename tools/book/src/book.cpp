@@ -6,7 +6,10 @@
 
 #include <cairo-pdf.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <ctime>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -132,6 +135,21 @@ void check_surface(cairo_surface_t* surface, const OutputFile& out) { out.check(
 
 }  // namespace
 
+std::string source_date_epoch() {
+  const char* text = std::getenv("SOURCE_DATE_EPOCH");
+  if (text == nullptr || *text == 0) return "";
+  char* end = nullptr;
+  errno = 0;
+  const long long seconds = std::strtoll(text, &end, 10);
+  if (*end != 0 || errno != 0 || seconds < 0) return "";
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm utc{};
+  if (gmtime_r(&t, &utc) == nullptr) return "";
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buf;
+}
+
 std::string display_level(const std::string& level) {
   std::string out = level;
   if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
@@ -159,6 +177,8 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, o.title.c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, o.creator.c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_SUBJECT, contents_line(puzzles).c_str());
+  if (!o.creation_date.empty())
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, o.creation_date.c_str());
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), cairo_destroy);
   cairo_t* cr = context.get();
 

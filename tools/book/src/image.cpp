@@ -68,6 +68,8 @@ void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& 
     case ImageFormat::Pdf:
       surface.reset(cairo_pdf_surface_create_for_stream(&OutputFile::write, &out, width, height));
       cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "sudokit");
+      if (!o.creation_date.empty())
+        cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, o.creation_date.c_str());
       break;
   }
   out.check(cairo_surface_status(surface.get()));

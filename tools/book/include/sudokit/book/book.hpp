@@ -41,7 +41,13 @@ struct BookOptions {
   bool solutions = true;
   bool show_rating = false;
   std::string creator = "sudokit";  // the PDF's Creator field
+  std::string creation_date;        // the PDF's CreationDate, "YYYY-MM-DDThh:mm:ssZ"; empty = now
 };
+
+/// The creation date a reproducible build asks for: SOURCE_DATE_EPOCH (seconds
+/// since 1970, see reproducible-builds.org) as "YYYY-MM-DDThh:mm:ssZ", or ""
+/// when it is not set or not a number.
+std::string source_date_epoch();
 
 /// Where each puzzle went (1-based page numbers; solution_page 0 without solutions).
 struct BookResult {

@@ -26,6 +26,7 @@ struct ImageOptions {
   double size = 0;
   std::string caption;       // a line under the grid (makes the image taller)
   bool transparent = false;  // PNG/SVG: no white background outside the grid
+  std::string creation_date; // PDF: CreationDate "YYYY-MM-DDThh:mm:ssZ"; empty = now
 };
 
 /// The default width for a format.
