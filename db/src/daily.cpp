@@ -326,14 +326,17 @@ void DailyDirectory::stage(const std::vector<DailyDate>& dates) {
     write_file(name + ".json", daily_json(d).dump(2) + "\n");
     all.insert(name);
   }
-  for (const auto& item : fs::directory_iterator(dir_, ec)) {
-    const std::string file = item.path().filename().string();
-    Date date;
-    std::string error;
-    if (file.size() == 15 && file.ends_with(".json") && parse_date(file.substr(0, 10), date, error))
-      all.insert(file.substr(0, 10));
+  try {
+    for (const auto& item : fs::directory_iterator(dir_)) {
+      const std::string file = item.path().filename().string();
+      Date date;
+      std::string error;
+      if (file.size() == 15 && file.ends_with(".json") && parse_date(file.substr(0, 10), date, error))
+        all.insert(file.substr(0, 10));
+    }
+  } catch (const fs::filesystem_error& e) {
+    throw StoreError(dir_, std::string("cannot list the output directory: ") + e.code().message());
   }
-  if (ec) throw StoreError(dir_, "cannot list the output directory: " + ec.message());
   nlohmann::ordered_json index = {{"count", all.size()},
                                   {"first", all.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(*all.begin())},
                                   {"last", all.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(*all.rbegin())},

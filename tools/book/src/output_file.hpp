@@ -22,6 +22,7 @@ class OutputFile {
   /// "-" = stdout.
   explicit OutputFile(std::string path) : path_(std::move(path)) {
     if (path_ == "-") {
+      path_ = "<stdout>";  // as errors name it
       file_ = stdout;
       return;
     }
