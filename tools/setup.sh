@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 preset="${1:-release}"
 packages=(cmake ninja-build g++ pkg-config
           libboost-program-options-dev libboost-random-dev
-          libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev)
+          libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev
+          libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils)
 # shellcheck disable=SC2206
 packages+=(${SUDOKIT_EXTRA_PACKAGES:-})
 

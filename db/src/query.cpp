@@ -118,6 +118,7 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
       st.step();
       out.daily = static_cast<std::uint64_t>(st.int64(0));
     }
+    out.used = counts(Statement(s.db, "SELECT kind, count(*) FROM used GROUP BY kind ORDER BY kind", &s.path));
     {
       auto by_level = counts(Statement(s.db, "SELECT coalesce(level, ''), count(*) FROM puzzles GROUP BY level", &s.path));
       auto rank = [&](const std::string& name) -> std::size_t {

@@ -51,6 +51,25 @@ CREATE TABLE daily (
 );
 CREATE INDEX daily_puzzle ON daily (puzzle_id);
 )sql",
+    // v3 -> v4: every puzzle published anywhere (a daily date, a book made
+    // with --mark-used), keyed by canonical form so that no puzzle and no
+    // isomorph of one is ever published twice, even if its row is deleted
+    // and an isomorph stored later. Daily rows already in the file count as
+    // used (the first date of a puzzle scheduled twice by hand wins).
+    R"sql(
+CREATE TABLE used (
+  canonical  TEXT    NOT NULL PRIMARY KEY CHECK (length(canonical) = 81),
+  puzzle_id  INTEGER NOT NULL,
+  kind       TEXT    NOT NULL,
+  label      TEXT    NOT NULL,
+  used_at    TEXT    NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX used_puzzle ON used (puzzle_id);
+INSERT OR IGNORE INTO used (canonical, puzzle_id, kind, label, used_at)
+  SELECT p.canonical, d.puzzle_id, 'daily', d.date || ' ' || d.level, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+  FROM daily d JOIN puzzles p ON p.id = d.puzzle_id
+  ORDER BY d.date, d.level;
+)sql",
 };
 
 }  // namespace sudokit::db::detail

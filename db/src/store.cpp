@@ -219,7 +219,7 @@ void PuzzleStore::Impl::migrate() {
     if (version > kSchemaVersion)
       throw StoreError(path, "schema version " + std::to_string(version) + " is newer than this sudokit understands");
     if (version == 0) {
-      Statement t(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('puzzles', 'daily')", &path);
+      Statement t(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('puzzles', 'daily', 'used')", &path);
       if (t.step())
         throw StoreError(path, "not a sudokit store: it has a table `" + std::string(t.text(0)) +
                                    "` but no sudokit schema version (PRAGMA user_version is 0)");
@@ -411,6 +411,30 @@ bool PuzzleStore::contains(const Grid& canonical) {
     return st.step();
   }
   return s.stored_form_exists(canonical);
+}
+
+WriteTransaction::WriteTransaction(PuzzleStore::Impl& store, const char* doing) : store_(store) {
+  if (store.read_only) throw StoreError(store.path, std::string(doing) + ": the store was opened for reading");
+  store.step_locking(store.begin, doing);
+  open_ = true;
+}
+
+void WriteTransaction::commit() {
+  try {
+    store_.step_locking(store_.commit, "cannot commit");
+  } catch (...) {
+    rollback();
+    throw;
+  }
+  open_ = false;
+}
+
+void WriteTransaction::rollback() noexcept {
+  if (!open_) return;
+  open_ = false;
+  sqlite3_reset(store_.rollback.get());
+  sqlite3_step(store_.rollback.get());
+  sqlite3_reset(store_.rollback.get());
 }
 
 PuzzleRecord read_row(const Statement& st, const std::string& path) {

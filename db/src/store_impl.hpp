@@ -107,6 +107,23 @@ struct PuzzleStore::Impl {
   void write_queue();
 };
 
+/// A write transaction (BEGIN IMMEDIATE, waiting up to busy_timeout for the
+/// lock) that rolls back unless committed. For the daily schedule and the
+/// used marks; batches of inserts use the statements directly.
+class WriteTransaction {
+ public:
+  WriteTransaction(PuzzleStore::Impl& store, const char* doing);
+  ~WriteTransaction() { rollback(); }
+  WriteTransaction(const WriteTransaction&) = delete;
+  WriteTransaction& operator=(const WriteTransaction&) = delete;
+  void commit();
+  void rollback() noexcept;
+
+ private:
+  PuzzleStore::Impl& store_;
+  bool open_ = false;
+};
+
 /// The columns of a row, in table order, as every reader selects them.
 inline constexpr std::string_view kRowColumns =
     "id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index, "

@@ -90,6 +90,10 @@ inline std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+inline void write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
 inline std::string data_file(const std::string& name) { return std::string(SUDOKIT_DATA_DIR) + "/" + name; }
 
 /// The first `max` puzzles of a data file.

@@ -435,6 +435,7 @@ TEST(DbStats, CountsLevelsRatingsCluesAndTechniques) {
   ASSERT_EQ(s.methods.size(), 3u);
   EXPECT_EQ(s.methods[2].key, "import");
   EXPECT_EQ(s.daily, 0u);
+  EXPECT_TRUE(s.used.empty());
 }
 
 }  // namespace

@@ -78,7 +78,8 @@ TEST(Store, CreatesTheSchemaInANewFile) {
                                       "created_at", "source_rating"}));
   EXPECT_EQ(columns_of(raw, "daily"), (std::vector<std::string>{"date", "level", "puzzle_id"}));
   auto indexes = raw.column("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name");
-  EXPECT_EQ(indexes, (std::vector<std::string>{"daily_puzzle", "puzzles_clues", "puzzles_level_er"}));
+  EXPECT_EQ(columns_of(raw, "used"), (std::vector<std::string>{"canonical", "puzzle_id", "kind", "label", "used_at"}));
+  EXPECT_EQ(indexes, (std::vector<std::string>{"daily_puzzle", "puzzles_clues", "puzzles_level_er", "used_puzzle"}));
   // The canonical form is UNIQUE (an automatic index from the constraint).
   EXPECT_EQ(raw.integer("SELECT count(*) FROM pragma_index_list('puzzles') WHERE \"unique\" = 1 AND origin = 'u'"), 1);
   EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
@@ -143,6 +144,7 @@ TEST(Store, MigratesAVersion1FileForward) {
   EXPECT_EQ(raw.text("SELECT level FROM puzzles WHERE id = 1"), "nightmare");
   EXPECT_EQ(raw.integer("SELECT count(*) FROM daily"), 0);
   EXPECT_EQ(raw.integer("SELECT count(*) FROM sqlite_master WHERE name = 'daily_puzzle'"), 1);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM used"), 0);
   EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
 }
 

@@ -366,6 +366,7 @@ TEST(DbCli, StoreErrorsNameTheFileAndExitNonZero) {
   }
 
   // A newer schema.
+  const long long version = Raw(db).integer("PRAGMA user_version");
   {
     Raw raw(db);
     raw.exec("PRAGMA user_version = 42");
@@ -375,7 +376,7 @@ TEST(DbCli, StoreErrorsNameTheFileAndExitNonZero) {
   EXPECT_NE(newer.err.find("schema version 42 is newer"), std::string::npos);
   {
     Raw raw(db);
-    raw.exec("PRAGMA user_version = 3");
+    raw.exec("PRAGMA user_version = " + std::to_string(version));  // as it was
   }
 
   // Writing the export where there is no room.

@@ -22,6 +22,9 @@ int run_generate(const std::vector<std::string>& args);
 int run_grids(const std::vector<std::string>& args);
 int run_canon(const std::vector<std::string>& args);
 int run_db(const std::vector<std::string>& args);
+int run_daily(const std::vector<std::string>& args);
+int run_book(const std::vector<std::string>& args);
+int run_render(const std::vector<std::string>& args);
 
 /// Every subcommand, in the order `sudokit --help` lists them.
 const std::vector<CommandInfo>& all_commands();

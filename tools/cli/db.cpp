@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "input.hpp"
 #include "options.hpp"
+#include "store_cli.hpp"
 #include "sudokit/db/export.hpp"
 #include "sudokit/db/import.hpp"
 #include "sudokit/db/store.hpp"
@@ -40,28 +41,6 @@ void catch_stop_signals() {
   sa.sa_flags = SA_RESTART | SA_RESETHAND;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
-}
-
-void add_store_options(po::options_description& opts) {
-  opts.add_options()
-      ("db", po::value<std::string>(), "the SQLite store FILE (required)")
-      ("busy-timeout", po::value<unsigned>()->default_value(60000), "wait this many ms for another process's lock");
-}
-
-/// The --db value, or a usage error.
-std::optional<std::string> db_path(const po::variables_map& vm, const std::string& command) {
-  if (!vm.count("db")) {
-    std::cerr << "sudokit " << command << ": --db FILE is required\n";
-    return std::nullopt;
-  }
-  return vm["db"].as<std::string>();
-}
-
-StoreOptions store_options(const po::variables_map& vm, OpenMode mode) {
-  StoreOptions o;
-  o.mode = mode;
-  o.busy_timeout = std::chrono::milliseconds(vm["busy-timeout"].as<unsigned>());
-  return o;
 }
 
 bool parse_levels_option(const po::variables_map& vm, const std::string& command, std::vector<grader::Level>& levels) {
@@ -107,6 +86,11 @@ void print_stats_text(const std::string& path, const StoreStats& s) {
   std::cout << "\nmethods:\n";
   for (const auto& c : s.methods) std::cout << "  " << pad(c.key, 14) << ' ' << c.count << '\n';
   std::cout << "\ndaily schedule: " << s.daily << " rows\n";
+  std::cout << "used (never picked again):";
+  if (s.used.empty()) std::cout << " none";
+  for (std::size_t i = 0; i < s.used.size(); ++i)
+    std::cout << (i ? ", " : " ") << s.used[i].count << " by " << s.used[i].key;
+  std::cout << '\n';
 }
 
 nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) {
@@ -119,6 +103,8 @@ nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) 
   for (const auto& [bucket, n] : s.ratings) ratings[std::to_string(bucket)] = n;
   for (const auto& [c, n] : s.clues) clues[std::to_string(c)] = n;
   for (const auto& c : s.methods) methods[c.key] = c.count;
+  json used = json::object();
+  for (const auto& c : s.used) used[c.key] = c.count;
   json techniques = json::object();
   for (const auto& t : s.techniques) techniques[t.key] = {{"puzzles", t.puzzles}, {"hardest", t.hardest}, {"steps", t.steps}};
   j["levels"] = levels;
@@ -126,6 +112,7 @@ nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) 
   j["clues"] = clues;
   j["techniques"] = techniques;
   j["methods"] = methods;
+  j["used"] = used;
   return j;
 }
 
@@ -140,7 +127,7 @@ int run_stats(const std::vector<std::string>& args) {
       "usage: sudokit db stats --db FILE [--format text|json]\n"
       "Summarises a puzzle store: puzzles by level, ER histogram, clue-count histogram,\n"
       "techniques seen (how many puzzles use each, how many have it as the hardest step),\n"
-      "generator methods, and the size of the daily schedule.";
+      "generator methods, the size of the daily schedule and the puzzles already used.";
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
   const auto path = db_path(vm, args[0]);
   const std::string format = vm["format"].as<std::string>();

@@ -37,7 +37,7 @@ namespace sudokit::db {
 
 /// The schema version this build writes (PRAGMA user_version). Older files
 /// are migrated forward on open; newer ones are refused.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 /// PRAGMA application_id of a sudokit store: "SUDK".
 inline constexpr std::int32_t kApplicationId = 0x5355444B;
 
@@ -102,6 +102,7 @@ struct StoreStats {
   std::uint64_t puzzles = 0;
   std::uint64_t graded = 0;
   std::uint64_t daily = 0;  // rows of the daily schedule
+  std::vector<Count> used;  // puzzles published, by kind ("book", "daily"): table `used`
   std::optional<double> min_er, max_er, mean_er;
   std::vector<Count> levels;                        // level-table order, then other names, then ""
   std::vector<std::pair<int, std::uint64_t>> ratings;  // floor(ER) -> puzzles, ascending
@@ -163,6 +164,9 @@ class PuzzleStore {
   StoreStats stats(const std::vector<grader::Level>& levels = grader::default_levels());
 
   struct Impl;
+  /// The connection behind this store, for the db module's own sources
+  /// (daily.cpp, used.cpp); Impl is only defined in a private header.
+  Impl& impl() { return *impl_; }
 
  private:
   std::unique_ptr<Impl> impl_;

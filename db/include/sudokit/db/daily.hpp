@@ -1,0 +1,139 @@
+// The daily-puzzle schedule: which puzzle of which level is published on
+// which date (the store's `daily` table), for apps and sites.
+//
+// A weekly schedule says which levels each weekday gets ("every day easy,
+// medium, hard", or "mon=easy,tue=medium,...,sun=expert" the way newspapers
+// ramp difficulty through the week). DailyAssignment fills a date range:
+// (date, level) pairs already in the table keep their puzzle (running again
+// is idempotent), the others get the oldest stored puzzle of that level that
+// was never used anywhere (table `used`, by canonical form: no puzzle and no
+// isomorph of one is published twice). Everything happens in one write
+// transaction that the caller commits once its output is safely written; a
+// level that runs short throws ShortageError before anything is assigned.
+//
+// The per-date JSON written for apps (daily_json) and the directory writer
+// (DailyDirectory: DIR/YYYY-MM-DD.json + DIR/index.json, all or nothing) are
+// here too; the layout is documented in db/README.md.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudokit/db/calendar.hpp"
+#include "sudokit/db/record.hpp"
+#include "sudokit/db/store.hpp"
+
+namespace sudokit::db {
+
+/// Levels per weekday, Monday first. A day with no level gets no puzzle.
+struct WeeklySchedule {
+  std::array<std::vector<std::string>, 7> days;
+
+  /// The same levels every day.
+  static WeeklySchedule every_day(const std::vector<std::string>& levels);
+  /// Every level named, in order of first appearance (Monday first).
+  std::vector<std::string> levels() const;
+  bool empty() const;
+  friend bool operator==(const WeeklySchedule&, const WeeklySchedule&) = default;
+};
+
+/// "easy,medium,hard": distinct names separated by commas.
+bool parse_level_list(std::string_view text, std::vector<std::string>& out, std::string& error);
+
+/// "mon=easy,tue=medium,wed=medium,thu=hard,fri=hard,sat=expert,sun=expert".
+/// Days are mon..sun or monday..sunday (any case); a range "mon-fri=hard"
+/// (wrapping "fri-mon" too) gives the same levels to each day of it; several
+/// levels on one day are joined with '+' ("sun=hard+expert"). A day named
+/// twice, an unknown day, an empty level are errors; days not named get no
+/// puzzle. False with `error` set on bad input.
+bool parse_schedule(std::string_view text, WeeklySchedule& out, std::string& error);
+
+/// "mon=easy,tue=medium,..." (days with levels only, '+' between levels).
+std::string format_schedule(const WeeklySchedule& schedule);
+
+struct DailyRequest {
+  Date first;
+  std::int64_t days = 1;  // dates first, first + 1, ..., first + days - 1
+  WeeklySchedule schedule;
+};
+
+/// "" when the request can be run, else what is wrong ("--days must be at
+/// least 1", "the range ends after 9999-12-31", "the schedule gives no
+/// puzzle to any date of the range").
+std::string check_request(const DailyRequest& request);
+
+struct DailyEntry {
+  std::string level;
+  PuzzleRecord puzzle;
+  bool assigned_now = false;  // false: the date already had it
+};
+
+struct DailyDate {
+  Date date;
+  std::vector<DailyEntry> entries;  // in the schedule's order for that weekday
+};
+
+class DailyAssignment {
+ public:
+  /// Takes the store's write lock and assigns every (date, level) of the
+  /// request, uncommitted. Throws LevelError (a level neither the level
+  /// table nor the store knows), ShortageError (nothing assigned: every
+  /// short level with the numbers), StoreError. check_request() must be "".
+  DailyAssignment(PuzzleStore& store, const DailyRequest& request);
+  /// Rolls back unless commit() was called.
+  ~DailyAssignment();
+  DailyAssignment(const DailyAssignment&) = delete;
+  DailyAssignment& operator=(const DailyAssignment&) = delete;
+
+  /// The dates that get at least one puzzle, ascending.
+  const std::vector<DailyDate>& dates() const { return dates_; }
+  std::uint64_t assigned() const { return assigned_; }  // pairs new in this run
+  std::uint64_t reused() const { return reused_; }      // pairs that were in the table
+  /// Makes the assignment permanent. Throws StoreError (then nothing is).
+  void commit();
+  /// Drops the assignment now (what the destructor does).
+  void rollback() noexcept;
+
+ private:
+  PuzzleStore& store_;
+  std::vector<DailyDate> dates_;
+  std::uint64_t assigned_ = 0, reused_ = 0;
+  bool open_ = false;
+};
+
+/// One date as apps read it: {"date", "weekday", "puzzles": {LEVEL: {"id",
+/// "level", "rating", "clues", "hardest", "puzzle", "solution"}}}.
+nlohmann::ordered_json daily_json(const DailyDate& date);
+
+/// Writes a daily directory all or nothing: stage() writes every date file
+/// and the index under temporary names in DIR (created if missing);
+/// publish() renames them into place, index.json last. Until publish(), DIR
+/// is unchanged; the destructor removes temporaries that were not published.
+/// index.json lists every YYYY-MM-DD.json in DIR after publishing.
+/// Failures throw StoreError naming the file.
+class DailyDirectory {
+ public:
+  explicit DailyDirectory(std::string dir);
+  ~DailyDirectory();
+  DailyDirectory(const DailyDirectory&) = delete;
+  DailyDirectory& operator=(const DailyDirectory&) = delete;
+
+  void stage(const std::vector<DailyDate>& dates);
+  void publish();
+  /// Files written by stage(), index.json included.
+  std::size_t staged() const { return staged_.size(); }
+
+ private:
+  struct Staged {
+    std::string temporary, final_path;
+  };
+  void write_file(const std::string& name, const std::string& text);
+  std::string dir_;
+  std::vector<Staged> staged_;
+};
+
+}  // namespace sudokit::db

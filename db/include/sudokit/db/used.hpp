@@ -1,0 +1,94 @@
+// Puzzles that have been published: the store's `used` table (schema v4),
+// keyed by canonical form, so that once a puzzle went out on a daily date or
+// in a book marked used, neither it nor any isomorph of it is picked again,
+// even after its row was deleted and an isomorph stored later.
+//
+// Also the pieces the daily schedule and the book share: checking level
+// names, ordering levels by difficulty, picking unused puzzles of a level
+// (oldest first), and the shortage report when a level runs out.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudokit/db/record.hpp"
+#include "sudokit/db/store.hpp"
+
+namespace sudokit::db {
+
+/// A level that has fewer unused puzzles than asked for.
+struct Shortage {
+  std::string level;
+  std::uint64_t needed = 0;
+  std::uint64_t available = 0;
+  std::uint64_t missing() const { return needed - available; }
+};
+
+/// Not enough unused puzzles; nothing was assigned or marked. what() lists
+/// every short level: "not enough unused puzzles: hard: 365 needed, 120 available".
+class ShortageError : public std::runtime_error {
+ public:
+  explicit ShortageError(std::vector<Shortage> shortages);
+  const std::vector<Shortage>& shortages() const { return shortages_; }
+
+ private:
+  std::vector<Shortage> shortages_;
+};
+
+/// Level names that neither the level table nor any stored puzzle uses.
+/// what(): "unknown level 'hardd' (known: easy, medium, ...)".
+class LevelError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Another process marked some of these puzzles used meanwhile; nothing was marked.
+class AlreadyUsedError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The level names a request may use: the table's, then other names found
+/// in the store (files graded with a custom --levels table), sorted.
+std::vector<std::string> known_levels(PuzzleStore& store,
+                                      const std::vector<grader::Level>& table = grader::default_levels());
+/// Throws LevelError when a name is not in known_levels().
+void check_levels(PuzzleStore& store, const std::vector<std::string>& names,
+                  const std::vector<grader::Level>& table = grader::default_levels());
+
+/// Stable sort by the table's order (easiest first); names not in the table
+/// keep their order after the table's.
+void sort_by_difficulty(std::vector<std::string>& names,
+                        const std::vector<grader::Level>& table = grader::default_levels());
+
+/// Stored puzzles of `level` not in `used` (and not in `daily`).
+std::uint64_t count_unused(PuzzleStore& store, const std::string& level);
+
+struct LevelCount {
+  std::string level;
+  std::uint64_t count = 0;
+};
+
+enum class SelectOrder {
+  Id,      // the order they were stored in
+  Rating,  // easiest first (ER, then id; ungraded last)
+};
+
+/// Picks `count` puzzles of each level (oldest id first) that were never
+/// used, or any puzzles when `include_used`. The result keeps the order of
+/// `wanted`; within a level, puzzles are in `order`. Throws ShortageError
+/// listing every short level.
+std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<LevelCount>& wanted,
+                                         SelectOrder order = SelectOrder::Id, bool include_used = false);
+
+/// Records the puzzles as used (`kind` "book", `label` e.g. the book title)
+/// in one transaction. Puzzles already used are an AlreadyUsedError
+/// (nothing recorded) unless `allow_already_used`, when they keep their
+/// first use. Returns how many were newly recorded.
+std::uint64_t mark_used(PuzzleStore& store, const std::vector<PuzzleRecord>& puzzles, std::string_view kind,
+                        std::string_view label, bool allow_already_used = false);
+
+}  // namespace sudokit::db

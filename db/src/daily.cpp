@@ -1,0 +1,357 @@
+// The daily schedule (see daily.hpp): weekly schedules read from text, the
+// assignment of puzzles to (date, level) pairs in one write transaction, the
+// per-date JSON for apps and the all-or-nothing directory writer.
+#include "sudokit/db/daily.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "store_impl.hpp"
+#include "sudokit/db/used.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::db {
+
+namespace {
+
+using detail::Statement;
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  for (;;) {
+    const std::size_t at = s.find(sep);
+    parts.push_back(trim(s.substr(0, at)));
+    if (at == std::string_view::npos) return parts;
+    s.remove_prefix(at + 1);
+  }
+}
+
+std::string in_quotes(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+constexpr const char* kDayList = "mon, tue, wed, thu, fri, sat, sun";
+
+}  // namespace
+
+// --- schedules ------------------------------------------------------------------
+
+WeeklySchedule WeeklySchedule::every_day(const std::vector<std::string>& levels) {
+  WeeklySchedule s;
+  for (auto& day : s.days) day = levels;
+  return s;
+}
+
+std::vector<std::string> WeeklySchedule::levels() const {
+  std::vector<std::string> out;
+  for (const auto& day : days)
+    for (const auto& level : day)
+      if (std::find(out.begin(), out.end(), level) == out.end()) out.push_back(level);
+  return out;
+}
+
+bool WeeklySchedule::empty() const {
+  return std::all_of(days.begin(), days.end(), [](const auto& d) { return d.empty(); });
+}
+
+bool parse_level_list(std::string_view text, std::vector<std::string>& out, std::string& error) {
+  out.clear();
+  if (trim(text).empty()) {
+    error = "no level given (expected e.g. easy,medium,hard)";
+    return false;
+  }
+  for (std::string_view name : split(text, ',')) {
+    if (name.empty()) {
+      error = "empty level name in " + in_quotes(text);
+      return false;
+    }
+    if (std::find(out.begin(), out.end(), name) != out.end()) {
+      error = "level " + in_quotes(name) + " is listed twice";
+      return false;
+    }
+    out.emplace_back(name);
+  }
+  return true;
+}
+
+bool parse_schedule(std::string_view text, WeeklySchedule& out, std::string& error) {
+  out = WeeklySchedule{};
+  if (trim(text).empty()) {
+    error = "the schedule is empty (expected e.g. mon=easy,tue=medium,...,sun=expert)";
+    return false;
+  }
+  std::array<std::string, 7> given_by;  // the entry that named each day
+  for (std::string_view entry : split(text, ',')) {
+    if (entry.empty()) {
+      error = "empty entry in " + in_quotes(text);
+      return false;
+    }
+    const std::size_t eq = entry.find('=');
+    if (eq == std::string_view::npos) {
+      error = in_quotes(entry) + " is not DAY=LEVEL (e.g. mon=easy, mon-fri=hard, sun=hard+expert)";
+      return false;
+    }
+    const std::string_view days = trim(entry.substr(0, eq));
+    const std::string_view levels = trim(entry.substr(eq + 1));
+    // The days: one, or a range "mon-fri" (which may wrap past Sunday).
+    const std::size_t dash = days.find('-');
+    const std::string_view first_name = trim(days.substr(0, dash));
+    const std::string_view last_name = dash == std::string_view::npos ? first_name : trim(days.substr(dash + 1));
+    const int first = parse_weekday(first_name), last = parse_weekday(last_name);
+    for (const auto& [name, index] : {std::pair{first_name, first}, std::pair{last_name, last}})
+      if (index < 0) {
+        error = (name.empty() ? std::string("no day") : "unknown day " + in_quotes(name)) + " in " + in_quotes(entry) +
+                " (days: " + kDayList + ", or full names)";
+        return false;
+      }
+    std::vector<std::string> names;
+    if (levels.empty()) {
+      error = "no level for " + in_quotes(days) + " in " + in_quotes(entry);
+      return false;
+    }
+    for (std::string_view level : split(levels, '+')) {
+      if (level.empty()) {
+        error = "empty level name in " + in_quotes(entry);
+        return false;
+      }
+      if (std::find(names.begin(), names.end(), level) != names.end()) {
+        error = "level " + in_quotes(level) + " is given twice in " + in_quotes(entry);
+        return false;
+      }
+      names.emplace_back(level);
+    }
+    for (int d = first;; d = (d + 1) % 7) {
+      auto& slot = given_by[static_cast<std::size_t>(d)];
+      if (!slot.empty()) {
+        error = std::string(weekday_name(d)) + " is given twice (" + in_quotes(slot) + " and " + in_quotes(entry) + ")";
+        return false;
+      }
+      slot = entry;
+      out.days[static_cast<std::size_t>(d)] = names;
+      if (d == last) break;
+    }
+  }
+  return true;
+}
+
+std::string format_schedule(const WeeklySchedule& schedule) {
+  std::string out;
+  for (int d = 0; d < 7; ++d) {
+    const auto& levels = schedule.days[static_cast<std::size_t>(d)];
+    if (levels.empty()) continue;
+    if (!out.empty()) out += ',';
+    out += weekday_short_name(d);
+    out += '=';
+    for (std::size_t i = 0; i < levels.size(); ++i) out += (i ? "+" : "") + levels[i];
+  }
+  return out;
+}
+
+std::string check_request(const DailyRequest& request) {
+  if (request.days < 1) return "the range must have at least one day";
+  const auto room = (last_supported_date().day - request.first.day).count() + 1;
+  if (request.days > room)
+    return "the range ends after " + format_date(last_supported_date()) + " (the last supported date)";
+  if (request.schedule.empty()) return "the schedule gives no level to any day";
+  for (std::int64_t i = 0; i < request.days && i < 7; ++i)
+    if (!request.schedule.days[static_cast<std::size_t>(request.first.plus_days(static_cast<long>(i)).weekday())].empty())
+      return "";
+  return "the schedule gives no puzzle to any date of the range";
+}
+
+// --- assignment ---------------------------------------------------------------
+
+DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request) : store_(store) {
+  PuzzleStore::Impl& s = store.impl();
+  if (s.read_only) throw StoreError(s.path, "cannot assign daily puzzles: the store was opened for reading");
+  store.flush();
+  check_levels(store, request.schedule.levels());
+
+  s.step_locking(s.begin, "cannot start assigning daily puzzles");
+  open_ = true;
+  try {
+    // Pairs already in the table keep their puzzle; the rest are counted per level.
+    Statement existing(s.db, "SELECT puzzle_id FROM daily WHERE date = ?1 AND level = ?2", &s.path);
+    Statement by_id(s.db, "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id = ?1", &s.path);
+    std::map<std::string, std::uint64_t> needed;
+    std::vector<std::string> needed_order;  // levels in first-need order, for the shortage report
+    for (std::int64_t i = 0; i < request.days; ++i) {
+      const Date date = request.first.plus_days(static_cast<long>(i));
+      const auto& levels = request.schedule.days[static_cast<std::size_t>(date.weekday())];
+      if (levels.empty()) continue;
+      DailyDate& out = dates_.emplace_back();
+      out.date = date;
+      const std::string date_text = format_date(date);
+      for (const std::string& level : levels) {
+        DailyEntry& entry = out.entries.emplace_back();
+        entry.level = level;
+        existing.reset();
+        existing.bind_text(1, date_text);
+        existing.bind_text(2, level);
+        if (!existing.step()) {
+          entry.assigned_now = true;
+          if (needed[level]++ == 0) needed_order.push_back(level);
+          continue;
+        }
+        const std::int64_t id = existing.int64(0);
+        by_id.reset();
+        by_id.bind(1, id);
+        if (!by_id.step())
+          throw StoreError(s.path, "the daily table gives " + date_text + " " + level + " puzzle id " +
+                                       std::to_string(id) + ", which is no longer in the store");
+        entry.puzzle = read_row(by_id, s.path);
+        ++reused_;
+      }
+    }
+    // Fresh puzzles for the other pairs, oldest first, in date order.
+    std::vector<LevelCount> wanted;
+    for (const auto& level : needed_order) wanted.push_back({level, needed[level]});
+    const std::vector<PuzzleRecord> fresh = select_puzzles(store, wanted, SelectOrder::Id);
+    std::map<std::string, std::size_t> next;  // level -> index of its next puzzle in `fresh`
+    for (std::size_t i = fresh.size(); i-- > 0;) next[fresh[i].level] = i;
+
+    Statement add_daily(s.db, "INSERT INTO daily (date, level, puzzle_id) VALUES (?1, ?2, ?3)", &s.path);
+    add_daily.doing("cannot record the daily schedule");
+    Statement add_used(s.db,
+                       "INSERT INTO used (canonical, puzzle_id, kind, label, used_at) VALUES (?1, ?2, 'daily', ?3, ?4)",
+                       &s.path);
+    add_used.doing("cannot record the daily schedule");
+    const std::string stamp = utc_timestamp_now();
+    for (DailyDate& date : dates_) {
+      const std::string date_text = format_date(date.date);
+      for (DailyEntry& entry : date.entries) {
+        if (!entry.assigned_now) continue;
+        entry.puzzle = fresh[next[entry.level]++];
+        add_daily.reset();
+        add_daily.bind_text(1, date_text);
+        add_daily.bind_text(2, entry.level);
+        add_daily.bind(3, entry.puzzle.id);
+        add_daily.step();
+        add_used.reset();
+        add_used.bind_text(1, format_line(entry.puzzle.canonical));
+        add_used.bind(2, entry.puzzle.id);
+        add_used.bind_text(3, date_text + " " + entry.level);
+        add_used.bind_text(4, stamp);
+        add_used.step();
+        ++assigned_;
+      }
+    }
+  } catch (...) {
+    rollback();
+    throw;
+  }
+}
+
+DailyAssignment::~DailyAssignment() { rollback(); }
+
+void DailyAssignment::commit() {
+  if (!open_) return;
+  PuzzleStore::Impl& s = store_.impl();
+  try {
+    s.step_locking(s.commit, "cannot commit the daily schedule");
+  } catch (...) {
+    rollback();
+    throw;
+  }
+  open_ = false;
+}
+
+void DailyAssignment::rollback() noexcept {
+  if (!open_) return;
+  open_ = false;
+  PuzzleStore::Impl& s = store_.impl();
+  sqlite3_reset(s.rollback.get());
+  sqlite3_step(s.rollback.get());
+  sqlite3_reset(s.rollback.get());
+}
+
+// --- output -------------------------------------------------------------------
+
+nlohmann::ordered_json daily_json(const DailyDate& date) {
+  using json = nlohmann::ordered_json;
+  json puzzles = json::object();
+  for (const DailyEntry& e : date.entries) {
+    const PuzzleRecord& p = e.puzzle;
+    puzzles[e.level] = {
+        {"id", p.id},
+        {"level", e.level},
+        {"rating", p.er ? json(*p.er) : json(nullptr)},
+        {"clues", p.clues},
+        {"hardest", p.hardest.empty() ? json(nullptr) : json(p.hardest)},
+        {"puzzle", format_line(p.puzzle)},
+        {"solution", format_line(p.solution)},
+    };
+  }
+  return {{"date", format_date(date.date)}, {"weekday", weekday_name(date.date.weekday())}, {"puzzles", puzzles}};
+}
+
+DailyDirectory::DailyDirectory(std::string dir) : dir_(std::move(dir)) {}
+
+DailyDirectory::~DailyDirectory() {
+  for (const Staged& f : staged_) std::remove(f.temporary.c_str());
+}
+
+void DailyDirectory::write_file(const std::string& name, const std::string& text) {
+  const std::string final_path = dir_ + "/" + name;
+  const std::string temporary = dir_ + "/." + name + ".tmp-" + std::to_string(::getpid());
+  std::FILE* f = std::fopen(temporary.c_str(), "wb");
+  if (f == nullptr) throw StoreError(final_path, std::string("cannot write: ") + std::strerror(errno));
+  staged_.push_back({temporary, final_path});
+  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+  const int write_errno = errno;
+  if (std::fclose(f) != 0 || !written)
+    throw StoreError(final_path, std::string("cannot write: ") + std::strerror(written ? errno : write_errno));
+}
+
+void DailyDirectory::stage(const std::vector<DailyDate>& dates) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir_, ec);
+  if (ec || !fs::is_directory(dir_))
+    throw StoreError(dir_, "cannot create the output directory" + (ec ? ": " + ec.message() : ": it is a file"));
+  std::set<std::string> all;  // every date file DIR will hold
+  for (const DailyDate& d : dates) {
+    const std::string name = format_date(d.date);
+    write_file(name + ".json", daily_json(d).dump(2) + "\n");
+    all.insert(name);
+  }
+  try {
+    for (const auto& item : fs::directory_iterator(dir_)) {
+      const std::string file = item.path().filename().string();
+      Date date;
+      std::string error;
+      if (file.size() == 15 && file.ends_with(".json") && parse_date(file.substr(0, 10), date, error))
+        all.insert(file.substr(0, 10));
+    }
+  } catch (const fs::filesystem_error& e) {
+    throw StoreError(dir_, std::string("cannot list the output directory: ") + e.code().message());
+  }
+  nlohmann::ordered_json index = {{"count", all.size()},
+                                  {"first", all.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(*all.begin())},
+                                  {"last", all.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(*all.rbegin())},
+                                  {"dates", all}};
+  write_file("index.json", index.dump(2) + "\n");
+}
+
+void DailyDirectory::publish() {
+  // index.json was staged last, so it is renamed last: an app that reads the
+  // index finds every file it lists.
+  for (const Staged& f : staged_) {
+    if (std::rename(f.temporary.c_str(), f.final_path.c_str()) != 0)
+      throw StoreError(f.final_path, std::string("cannot write: ") + std::strerror(errno));
+  }
+  staged_.clear();
+}
+
+}  // namespace sudokit::db

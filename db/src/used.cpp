@@ -1,0 +1,142 @@
+// The `used` table and picking unused puzzles (see used.hpp). A puzzle is
+// unused when its canonical form is not in `used` and its id is not in
+// `daily` (the second condition covers daily rows an app wrote by hand).
+#include "sudokit/db/used.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "store_impl.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::db {
+
+namespace {
+
+using detail::Statement;
+
+std::string shortage_text(const std::vector<Shortage>& shortages) {
+  std::string text = "not enough unused puzzles:";
+  for (std::size_t i = 0; i < shortages.size(); ++i) {
+    const Shortage& s = shortages[i];
+    text += (i ? "; " : " ") + s.level + ": " + std::to_string(s.needed) + " needed, " + std::to_string(s.available) +
+            " available";
+  }
+  return text;
+}
+
+constexpr const char* kUnusedCondition =
+    " AND NOT EXISTS (SELECT 1 FROM used WHERE used.canonical = puzzles.canonical)"
+    " AND NOT EXISTS (SELECT 1 FROM daily WHERE daily.puzzle_id = puzzles.id)";
+
+}  // namespace
+
+ShortageError::ShortageError(std::vector<Shortage> shortages)
+    : std::runtime_error(shortage_text(shortages)), shortages_(std::move(shortages)) {}
+
+std::vector<std::string> known_levels(PuzzleStore& store, const std::vector<grader::Level>& table) {
+  PuzzleStore::Impl& s = store.impl();
+  std::vector<std::string> names;
+  for (const auto& level : table) names.push_back(level.name);
+  std::set<std::string> others;
+  Statement st(s.db, "SELECT DISTINCT level FROM puzzles WHERE level IS NOT NULL", &s.path);
+  while (st.step()) {
+    std::string name(st.text(0));
+    if (std::find(names.begin(), names.end(), name) == names.end()) others.insert(std::move(name));
+  }
+  names.insert(names.end(), others.begin(), others.end());
+  return names;
+}
+
+void check_levels(PuzzleStore& store, const std::vector<std::string>& names, const std::vector<grader::Level>& table) {
+  const std::vector<std::string> known = known_levels(store, table);
+  std::string unknown;
+  for (const auto& name : names)
+    if (std::find(known.begin(), known.end(), name) == known.end()) unknown += (unknown.empty() ? "'" : ", '") + name + "'";
+  if (unknown.empty()) return;
+  std::string list;
+  for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+  throw LevelError("unknown level " + unknown + " (known: " + list + ")");
+}
+
+void sort_by_difficulty(std::vector<std::string>& names, const std::vector<grader::Level>& table) {
+  auto rank = [&](const std::string& name) {
+    for (std::size_t i = 0; i < table.size(); ++i)
+      if (table[i].name == name) return i;
+    return table.size();
+  };
+  std::stable_sort(names.begin(), names.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+}
+
+std::uint64_t count_unused(PuzzleStore& store, const std::string& level) {
+  PuzzleStore::Impl& s = store.impl();
+  Statement st(s.db, std::string("SELECT count(*) FROM puzzles WHERE level = ?1") + kUnusedCondition, &s.path);
+  st.bind_text(1, level);
+  return st.step() ? static_cast<std::uint64_t>(st.int64(0)) : 0;
+}
+
+std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<LevelCount>& wanted, SelectOrder order,
+                                         bool include_used) {
+  PuzzleStore::Impl& s = store.impl();
+  std::vector<PuzzleRecord> out;
+  std::vector<Shortage> shortages;
+  Statement st(s.db,
+               "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE level = ?1" +
+                   (include_used ? "" : kUnusedCondition) + " ORDER BY id LIMIT ?2",
+               &s.path);
+  for (const LevelCount& w : wanted) {
+    if (w.count == 0) continue;
+    st.reset();
+    st.bind_text(1, w.level);
+    st.bind(2, static_cast<std::int64_t>(std::min<std::uint64_t>(w.count, INT64_MAX)));
+    const std::size_t first = out.size();
+    while (st.step()) out.push_back(read_row(st, s.path));
+    const std::uint64_t found = out.size() - first;
+    if (found < w.count) shortages.push_back({w.level, w.count, found});
+    // Easiest first within the level: ungraded rows (no ER) last.
+    if (order == SelectOrder::Rating)
+      std::stable_sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [](const auto& a, const auto& b) {
+      if (a.er.has_value() != b.er.has_value()) return a.er.has_value();
+      return a.er && *a.er != *b.er ? *a.er < *b.er : a.id < b.id;
+    });
+  }
+  if (!shortages.empty()) throw ShortageError(std::move(shortages));
+  return out;
+}
+
+std::uint64_t mark_used(PuzzleStore& store, const std::vector<PuzzleRecord>& puzzles, std::string_view kind,
+                        std::string_view label, bool allow_already_used) {
+  PuzzleStore::Impl& s = store.impl();
+  store.flush();
+  WriteTransaction tx(s, "cannot mark puzzles used");
+  Statement insert(s.db,
+                   "INSERT INTO used (canonical, puzzle_id, kind, label, used_at) VALUES (?1, ?2, ?3, ?4, ?5) "
+                   "ON CONFLICT (canonical) DO NOTHING",
+                   &s.path);
+  insert.doing("cannot mark puzzles used");
+  const std::string stamp = utc_timestamp_now();
+  std::uint64_t added = 0;
+  std::vector<std::int64_t> taken;
+  for (const PuzzleRecord& p : puzzles) {
+    insert.reset();
+    insert.bind_text(1, format_line(p.canonical));
+    insert.bind(2, p.id);
+    insert.bind_text(3, kind);
+    insert.bind_text(4, label);
+    insert.bind_text(5, stamp);
+    insert.step();
+    if (sqlite3_changes(s.db) == 1) ++added;
+    else taken.push_back(p.id);
+  }
+  if (!taken.empty() && !allow_already_used) {
+    std::string ids;
+    for (std::size_t i = 0; i < taken.size() && i < 10; ++i) ids += (i ? ", " : "") + std::to_string(taken[i]);
+    if (taken.size() > 10) ids += ", ...";
+    throw AlreadyUsedError(std::to_string(taken.size()) + " of the puzzles were marked used meanwhile (ids " + ids +
+                           "); nothing was marked");
+  }
+  tx.commit();
+  return added;
+}
+
+}  // namespace sudokit::db

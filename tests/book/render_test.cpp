@@ -1,0 +1,319 @@
+// Drawing checked on pixels: a grid rendered into an image surface has every
+// given centred in its cell's white space (ink box centre within a pixel),
+// no ink in empty cells, nothing outside its square, box lines several times
+// as heavy as cell lines, and in a solution the givens black and the found
+// digits grey. Then the files: the book PDF (pages, atomic output, the hook
+// that runs before it is published) and images in the three formats.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cairo.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sudokit/book/book.hpp"
+#include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/book/image.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::book {
+namespace {
+
+constexpr const char* kPuzzle = ".49..........9.21....6....5....5.3242.5.........1.8...8.43....6.5.......32..8....";
+
+Grid grid_of(const char* text) {
+  Grid g;
+  ParseError e;
+  EXPECT_TRUE(parse_puzzle(text, g, e));
+  return g;
+}
+
+class Canvas {
+ public:
+  Canvas(int w, int h) : surface_(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h)), cr_(cairo_create(surface_)) {
+    cairo_set_source_rgb(cr_, 1, 1, 1);
+    cairo_paint(cr_);
+  }
+  ~Canvas() {
+    cairo_destroy(cr_);
+    cairo_surface_destroy(surface_);
+  }
+  cairo_t* cr() { return cr_; }
+  /// Grey value 0 (black) .. 255 (white) of pixel (x, y).
+  int value(int x, int y) {
+    cairo_surface_flush(surface_);
+    const unsigned char* data = cairo_image_surface_get_data(surface_);
+    const int stride = cairo_image_surface_get_stride(surface_);
+    std::uint32_t p;
+    std::memcpy(&p, data + y * stride + x * 4, 4);
+    return static_cast<int>((p >> 8) & 0xff);  // green: the image is grey
+  }
+  int width() const { return cairo_image_surface_get_width(surface_); }
+  int height() const { return cairo_image_surface_get_height(surface_); }
+
+ private:
+  cairo_surface_t* surface_;
+  cairo_t* cr_;
+};
+
+struct Ink {
+  int min_x = INT32_MAX, min_y = INT32_MAX, max_x = -1, max_y = -1, darkest = 255, pixels = 0;
+  bool any() const { return max_x >= 0; }
+  double cx() const { return (min_x + max_x + 1) / 2.0; }
+  double cy() const { return (min_y + max_y + 1) / 2.0; }
+};
+
+/// Pixels darker than `threshold` in the whole pixels inside `r` shrunk by `inset`.
+Ink ink_in(Canvas& c, const Rect& r, double inset, int threshold) {
+  Ink ink;
+  for (int y = static_cast<int>(std::ceil(r.y + inset)); y < static_cast<int>(std::floor(r.bottom() - inset)); ++y)
+    for (int x = static_cast<int>(std::ceil(r.x + inset)); x < static_cast<int>(std::floor(r.right() - inset)); ++x) {
+      const int v = c.value(x, y);
+      ink.darkest = std::min(ink.darkest, v);
+      if (v >= threshold) continue;
+      ++ink.pixels;
+      ink.min_x = std::min(ink.min_x, x);
+      ink.max_x = std::max(ink.max_x, x);
+      ink.min_y = std::min(ink.min_y, y);
+      ink.max_y = std::max(ink.max_y, y);
+    }
+  return ink;
+}
+
+void check_grid_pixels(bool snap) {
+  SCOPED_TRACE(snap ? "snapped" : "not snapped");
+  ASSERT_EQ(font_warning(), std::nullopt) << "the tests need DejaVu Sans (fonts-dejavu-core)";
+  const Grid puzzle = grid_of(kPuzzle);
+  Canvas c(480, 480);
+  const Rect square{12.3, 14.6, 450, 450};
+  GridStyle style;
+  style.thick = 4;
+  style.thin = 1.3;
+  style.snap = snap;
+  draw_grid(c.cr(), square, puzzle, nullptr, style);
+  const GridLines lines = grid_lines(square, style);
+
+  for (int cell = 0; cell < kCells; ++cell) {
+    const Rect interior = cell_interior(lines, row_of(cell), col_of(cell));
+    SCOPED_TRACE(cell_name(cell));
+    // Keep clear of the lines' anti-aliased edges.
+    const Ink ink = ink_in(c, interior, 1.5, 128);
+    if (puzzle[cell] == 0) {
+      EXPECT_FALSE(ink.any());
+      EXPECT_GE(ink_in(c, interior, 1.5, 255).darkest, 250);  // not even a grey smudge
+      continue;
+    }
+    ASSERT_TRUE(ink.any());
+    EXPECT_NEAR(ink.cx(), interior.x + interior.w / 2, 1.0);
+    EXPECT_NEAR(ink.cy(), interior.y + interior.h / 2, 1.0);
+    // A digit about half the cell tall, clear of the lines.
+    const double tall = ink.max_y - ink.min_y + 1;
+    EXPECT_GT(tall, interior.h * 0.38);
+    EXPECT_LT(tall, interior.h * 0.62);
+    EXPECT_GT(ink.min_y, interior.y + 4);
+    EXPECT_LT(ink.max_y, interior.bottom() - 4);
+  }
+  // Nothing outside the square.
+  for (int y = 0; y < c.height(); ++y)
+    for (int x = 0; x < c.width(); ++x) {
+      const bool outside = x + 1 <= square.x || x >= square.right() || y + 1 <= square.y || y >= square.bottom();
+      if (outside) {
+        ASSERT_EQ(c.value(x, y), 255) << x << "," << y;
+      }
+    }
+  // Across the middle of row 1: the box lines are the heavy ones.
+  const int y = static_cast<int>(lines.y[0] + (lines.y[1] - lines.y[0]) / 2);
+  // Dark pixels within 4 px of each line's centre (row 1's digits are farther away).
+  std::vector<int> line_runs;
+  for (int i = 0; i < 10; ++i) {
+    int w = 0;
+    for (int x = static_cast<int>(lines.x[i] - 4); x <= static_cast<int>(lines.x[i] + 4); ++x) w += c.value(x, y) < 160;
+    line_runs.push_back(w);
+  }
+  for (int i = 0; i < 10; ++i) {
+    if (i % 3 == 0) {
+      EXPECT_GE(line_runs[static_cast<std::size_t>(i)], 4) << "line " << i;
+    } else {
+      EXPECT_LE(line_runs[static_cast<std::size_t>(i)], 2) << "line " << i;
+    }
+    EXPECT_GE(line_runs[static_cast<std::size_t>(i)], 1) << "line " << i;
+  }
+}
+
+TEST(GridDrawing, DigitsAreCentredAndNothingIsClipped) {
+  check_grid_pixels(true);
+  check_grid_pixels(false);
+}
+
+TEST(GridDrawing, SolutionsShowGivensBlackAndFoundDigitsGrey) {
+  const Grid puzzle = grid_of(kPuzzle);
+  const Grid solution = solve(puzzle, 2).solution;
+  Canvas c(300, 300);
+  const Rect square{10, 10, 280, 280};
+  const GridStyle style = style_for(280);
+  draw_grid(c.cr(), square, puzzle, &solution, style);
+  const GridLines lines = grid_lines(square, style);
+  for (int cell = 0; cell < kCells; ++cell) {
+    const Ink ink = ink_in(c, cell_interior(lines, row_of(cell), col_of(cell)), 1.5, 230);
+    ASSERT_TRUE(ink.any()) << cell_name(cell);
+    if (puzzle[cell] != 0) {
+      EXPECT_LT(ink.darkest, 40) << cell_name(cell);
+    } else {
+      EXPECT_GT(ink.darkest, 80) << cell_name(cell);
+    }
+  }
+}
+
+TEST(GridDrawing, LineWeightsGrowGentlyWithTheGrid) {
+  const GridStyle book = style_for(mm(75));
+  EXPECT_NEAR(book.thick, 1.7, 1e-9);
+  EXPECT_NEAR(book.thin, 0.55, 1e-9);
+  const GridStyle big = style_for(mm(180)), small = style_for(mm(50));
+  EXPECT_GT(big.thick, book.thick);
+  EXPECT_LT(big.thick / mm(180), book.thick / mm(75));  // lighter in proportion
+  EXPECT_LT(small.thick, book.thick);
+  EXPECT_GE(small.thin, 0.4);  // still prints
+}
+
+// --- files -----------------------------------------------------------------------
+
+class TempDir {
+ public:
+  TempDir() {
+    char pattern[] = "/tmp/sudokit-book-test-XXXXXX";
+    path_ = mkdtemp(pattern);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+  std::size_t entries() const {
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(path_)) ++n;
+    return n;
+  }
+
+ private:
+  std::string path_;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<BookPuzzle> puzzles(int n) {
+  std::vector<BookPuzzle> out;
+  const Grid p = grid_of(kPuzzle);
+  for (int i = 0; i < n; ++i) out.push_back({p, solve(p, 2).solution, i < n / 2 ? "medium" : "hard", 2.0 + i * 0.1, i + 1});
+  return out;
+}
+
+/// Page objects in a PDF cairo wrote ("/Type /Page" but not "/Type /Pages").
+int pdf_pages(const std::string& pdf) {
+  int n = 0;
+  for (std::size_t at = pdf.find("/Type /Page"); at != std::string::npos; at = pdf.find("/Type /Page", at + 1))
+    if (pdf.compare(at, 12, "/Type /Pages") != 0) ++n;
+  return n;
+}
+
+TEST(Book, WritesTheExpectedPages) {
+  TempDir dir;
+  BookOptions o;
+  o.per_page = 6;
+  const BookResult r = render_book(puzzles(13), o, dir.file("b.pdf"));
+  EXPECT_EQ(r.pages, 1 + 3 + 2);
+  const std::string pdf = slurp(dir.file("b.pdf"));
+  EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
+  EXPECT_EQ(pdf_pages(pdf), r.pages);
+  ASSERT_EQ(r.placements.size(), 13u);
+  EXPECT_EQ(r.placements[0].page, 2);
+  EXPECT_EQ(r.placements[6].page, 3);
+  EXPECT_EQ(r.placements[12].page, 4);
+  EXPECT_EQ(r.placements[11].solution_page, 5);
+  EXPECT_EQ(r.placements[12].solution_page, 6);
+  EXPECT_EQ(dir.entries(), 1u);  // no temporary left
+  const auto manifest = manifest_json(puzzles(13), o, r);
+  EXPECT_EQ(manifest["pages"], 6);
+  EXPECT_EQ(manifest["puzzles"][12]["number"], 13);
+  EXPECT_EQ(manifest["puzzles"][12]["page"], 4);
+  EXPECT_EQ(manifest["puzzles"][12]["level"], "hard");
+  o.solutions = false;
+  o.per_page = 1;
+  EXPECT_EQ(render_book(puzzles(3), o, dir.file("b.pdf")).pages, 4);
+  EXPECT_EQ(pdf_pages(slurp(dir.file("b.pdf"))), 4);
+}
+
+TEST(Book, FailuresLeaveNoFileBehind) {
+  TempDir dir;
+  BookOptions o;
+  EXPECT_THROW(render_book({}, o, dir.file("b.pdf")), std::invalid_argument);
+  o.per_page = 5;
+  EXPECT_THROW(render_book(puzzles(2), o, dir.file("b.pdf")), std::invalid_argument);
+  o.per_page = 4;
+  try {
+    render_book(puzzles(2), o, dir.file("missing/b.pdf"));
+    FAIL();
+  } catch (const RenderError& e) {
+    EXPECT_EQ(std::string(e.what()), dir.file("missing/b.pdf") + ": cannot write: No such file or directory");
+  }
+  // The hook runs on the complete document; when it throws, nothing is published.
+  bool ran = false;
+  EXPECT_THROW(render_book(puzzles(2), o, dir.file("b.pdf"),
+                           [&] {
+                             ran = true;
+                             throw std::runtime_error("marking failed");
+                           }),
+               std::runtime_error);
+  EXPECT_TRUE(ran);
+  EXPECT_EQ(dir.entries(), 0u);
+  // A book that already exists stays as it was.
+  std::ofstream(dir.file("old.pdf")) << "old";
+  EXPECT_THROW(render_book(puzzles(2), o, dir.file("old.pdf"), [] { throw std::runtime_error("no"); }), std::runtime_error);
+  EXPECT_EQ(slurp(dir.file("old.pdf")), "old");
+}
+
+TEST(Image, WritesPngSvgAndPdf) {
+  TempDir dir;
+  const Grid p = grid_of(kPuzzle);
+  ImageOptions o;
+  o.format = ImageFormat::Png;
+  render_image(p, nullptr, o, dir.file("a.png"));
+  cairo_surface_t* png = cairo_image_surface_create_from_png(dir.file("a.png").c_str());
+  ASSERT_EQ(cairo_surface_status(png), CAIRO_STATUS_SUCCESS);
+  EXPECT_EQ(cairo_image_surface_get_width(png), 1080);
+  EXPECT_EQ(cairo_image_surface_get_height(png), 1080);
+  cairo_surface_destroy(png);
+  o.caption = "Daily Sudoku, 1 January 2027";
+  o.size = 500;
+  o.transparent = true;
+  render_image(p, nullptr, o, dir.file("b.png"));
+  png = cairo_image_surface_create_from_png(dir.file("b.png").c_str());
+  EXPECT_EQ(cairo_image_surface_get_width(png), 500);
+  EXPECT_GT(cairo_image_surface_get_height(png), 500);  // room for the caption
+  std::uint32_t corner;
+  std::memcpy(&corner, cairo_image_surface_get_data(png), 4);
+  EXPECT_EQ(corner >> 24, 0u);  // transparent outside the grid
+  cairo_surface_destroy(png);
+
+  o = ImageOptions{};
+  o.format = ImageFormat::Svg;
+  render_image(p, nullptr, o, dir.file("a.svg"));
+  const std::string svg = slurp(dir.file("a.svg"));
+  EXPECT_EQ(svg.substr(0, 5), "<?xml");
+  EXPECT_NE(svg.find("width=\"540px\""), std::string::npos) << svg.substr(0, 300);
+  o.format = ImageFormat::Pdf;
+  render_image(p, nullptr, o, dir.file("a.pdf"));
+  EXPECT_EQ(pdf_pages(slurp(dir.file("a.pdf"))), 1);
+  EXPECT_EQ(image_format_of("x/y.SVG"), ImageFormat::Svg);
+  EXPECT_EQ(image_format_of("x.d/y"), std::nullopt);
+  EXPECT_EQ(parse_image_format("jpg"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace sudokit::book

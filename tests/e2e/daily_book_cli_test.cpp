@@ -1,0 +1,692 @@
+// End-to-end tests of `sudokit daily`, `sudokit book` and `sudokit render`:
+// the real command on stores filled by `sudokit generate --db`, its files
+// checked with independent tools: JSON parsed and every puzzle re-solved
+// and re-canonicalised here; PDFs opened with poppler-utils (pdfinfo for
+// pages and paper, pdftoppm for pixels, pdftotext for words, pdffonts for
+// the embedded font); SVG parsed with xmllint. Error cases check the exit
+// status, the message, and that nothing was written or recorded.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "run.hpp"
+#include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit {
+namespace {
+
+using test::run_sudokit;
+using test::slurp;
+using json = nlohmann::json;
+
+class TempDir {
+ public:
+  TempDir() {
+    char pattern[] = "/tmp/sudokit-book-cli-XXXXXX";
+    path_ = mkdtemp(pattern);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+/// Runs a shell command; its stdout, and the exit status in `status`.
+std::string shell(const std::string& cmd, int* status = nullptr) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int raw = pclose(p);
+  if (status != nullptr) *status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return out;
+}
+
+long long sql_integer(const std::string& db, const std::string& sql) {
+  sqlite3* raw = nullptr;
+  sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  sqlite3_stmt* st = nullptr;
+  long long v = -1;
+  if (sqlite3_prepare_v2(raw, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+    v = sqlite3_column_int64(st, 0);
+  sqlite3_finalize(st);
+  sqlite3_close_v2(raw);
+  return v;
+}
+
+/// One store of 400 graded puzzles (seed 8), made once; each test copies it.
+class DailyBookCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    shared_ = new TempDir;
+    const auto r = run_sudokit("generate --db " + shared_->file("store.db") + " --count 400 --seed 8 --threads 2");
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  static void TearDownTestSuite() {
+    delete shared_;
+    shared_ = nullptr;
+  }
+  /// A fresh copy of the store in this test's directory.
+  std::string store() {
+    const std::string path = dir_.file("p.db");
+    std::filesystem::copy_file(shared_->file("store.db"), path, std::filesystem::copy_options::overwrite_existing);
+    return path;
+  }
+  long long level_count(const std::string& db, const std::string& level) {
+    return sql_integer(db, "SELECT count(*) FROM puzzles WHERE level = '" + level + "'");
+  }
+
+  TempDir dir_;
+  static TempDir* shared_;
+};
+
+TempDir* DailyBookCli::shared_ = nullptr;
+
+Grid grid_of(const std::string& text) {
+  Grid g;
+  ParseError e;
+  EXPECT_TRUE(parse_puzzle(text, g, e)) << text;
+  return g;
+}
+
+/// Checks one level's entry of a date file against ground truth; returns its puzzle.
+Grid check_entry(const json& e, const std::string& level) {
+  EXPECT_EQ(e["level"], level);
+  const Grid puzzle = grid_of(e["puzzle"].get<std::string>());
+  const Grid solution = grid_of(e["solution"].get<std::string>());
+  const SolveResult r = solve(puzzle, 2);
+  EXPECT_EQ(r.count, 1u);
+  EXPECT_EQ(r.solution, solution);
+  EXPECT_EQ(e["clues"].get<int>(), puzzle.clue_count());
+  EXPECT_TRUE(e["rating"].is_number());
+  EXPECT_TRUE(e["id"].is_number_integer());
+  return puzzle;
+}
+
+// --- daily -----------------------------------------------------------------------
+
+TEST_F(DailyBookCli, DailyWritesOneFilePerDateAndAnIndex) {
+  const std::string db = store(), out = dir_.file("daily");
+  const auto r = run_sudokit("daily --db " + db + " --from 2027-01-01 --days 7 --levels medium,hard --out " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("2027-01-01 to 2027-01-07: 7 dates, 14 puzzles (14 newly assigned, 0 already assigned)"),
+            std::string::npos)
+      << r.err;
+  const json index = json::parse(slurp(out + "/index.json"));
+  std::vector<std::string> dates;
+  for (int d = 1; d <= 7; ++d) dates.push_back("2027-01-0" + std::to_string(d));
+  EXPECT_EQ(index["dates"], dates);
+  EXPECT_EQ(index["count"], 7);
+  std::set<long long> ids;
+  for (const auto& d : dates) {
+    const json day = json::parse(slurp(out + "/" + d + ".json"));
+    EXPECT_EQ(day["date"], d);
+    ASSERT_EQ(day["puzzles"].size(), 2u);
+    for (const char* level : {"medium", "hard"}) {
+      check_entry(day["puzzles"][level], level);
+      ids.insert(day["puzzles"][level]["id"].get<long long>());
+      // The store says the same: the row of that id has that puzzle and level.
+      EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM puzzles WHERE id = " + day["puzzles"][level]["id"].dump() +
+                                    " AND level = '" + level + "' AND puzzle = '" +
+                                    day["puzzles"][level]["puzzle"].get<std::string>() + "'"),
+                1);
+    }
+  }
+  EXPECT_EQ(ids.size(), 14u);
+  EXPECT_EQ(json::parse(slurp(out + "/2027-01-04.json"))["weekday"], "monday");
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), 14);
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used WHERE kind = 'daily'"), 14);
+}
+
+TEST_F(DailyBookCli, DailyIsIdempotentAndExtensionsNeverRepeatAPuzzleOrAnIsomorph) {
+  const std::string db = store(), out = dir_.file("daily");
+  const std::string base = "daily --db " + db + " --levels medium,hard ";
+  ASSERT_EQ(run_sudokit(base + "--from 2027-01-01 --days 10 --out " + out).status, 0);
+  std::map<std::string, std::string> first;
+  for (const auto& e : std::filesystem::directory_iterator(out)) first[e.path().filename()] = slurp(e.path());
+  ASSERT_EQ(first.size(), 11u);
+
+  // The same command again: byte-identical files, nothing new.
+  const auto again = run_sudokit(base + "--from 2027-01-01 --to 2027-01-10 --out " + out);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("(0 newly assigned, 20 already assigned)"), std::string::npos) << again.err;
+  for (const auto& [name, text] : first) EXPECT_EQ(slurp(out + "/" + name), text) << name;
+
+  // Extended, overlapping the first run: the overlap is unchanged.
+  const auto more = run_sudokit(base + "--from 2027-01-06 --days 30 --out " + out);
+  ASSERT_EQ(more.status, 0) << more.err;
+  EXPECT_NE(more.err.find("(50 newly assigned, 10 already assigned)"), std::string::npos) << more.err;
+  for (const auto& [name, text] : first) {
+    if (name != "index.json") {
+      EXPECT_EQ(slurp(out + "/" + name), text) << name;
+    }
+  }
+  const json index = json::parse(slurp(out + "/index.json"));
+  EXPECT_EQ(index["count"], 35);
+  EXPECT_EQ(index["first"], "2027-01-01");
+  EXPECT_EQ(index["last"], "2027-02-04");
+
+  // Over all 35 dates: 70 puzzles, no two the same puzzle in disguise
+  // (canonical forms computed here from the files, not read from the store).
+  std::set<Grid> forms;
+  for (const auto& date : index["dates"]) {
+    const json day = json::parse(slurp(out + "/" + date.get<std::string>() + ".json"));
+    for (const char* level : {"medium", "hard"}) forms.insert(canonical_form(check_entry(day["puzzles"][level], level)));
+  }
+  EXPECT_EQ(forms.size(), 70u);
+
+  // NDJSON of a range gives the same objects as the files, one line per date.
+  const auto nd = run_sudokit(base + "--from 2027-01-09 --days 3 --format ndjson");
+  ASSERT_EQ(nd.status, 0) << nd.err;
+  std::istringstream lines(nd.out);
+  std::string line;
+  int n = 0;
+  for (const char* date : {"2027-01-09", "2027-01-10", "2027-01-11"}) {
+    ASSERT_TRUE(std::getline(lines, line));
+    EXPECT_EQ(nlohmann::ordered_json::parse(line), nlohmann::ordered_json::parse(slurp(out + "/" + date + ".json")));
+    ++n;
+  }
+  EXPECT_FALSE(std::getline(lines, line));
+  EXPECT_EQ(n, 3);
+}
+
+TEST_F(DailyBookCli, DailyFollowsAWeeklySchedule) {
+  const std::string db = store(), out = dir_.file("week");
+  // 2027-01-04 is a Monday; Saturdays get nothing.
+  const auto r = run_sudokit("daily --db " + db +
+                             " --from 2027-01-04 --days 14 --schedule mon-wed=medium,thu-fri=hard,sun=hard+diabolical --out " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::map<std::string, std::vector<std::string>> want = {
+      {"monday", {"medium"}}, {"tuesday", {"medium"}}, {"wednesday", {"medium"}}, {"thursday", {"hard"}},
+      {"friday", {"hard"}},   {"sunday", {"hard", "diabolical"}}};
+  const json index = json::parse(slurp(out + "/index.json"));
+  EXPECT_EQ(index["count"], 12);
+  for (const auto& date : index["dates"]) {
+    const json day = json::parse(slurp(out + "/" + date.get<std::string>() + ".json"));
+    const std::string weekday = day["weekday"];
+    ASSERT_TRUE(want.count(weekday)) << date;
+    std::vector<std::string> levels;
+    for (const auto& [level, entry] : day["puzzles"].items()) {
+      levels.push_back(level);
+      check_entry(entry, level);
+    }
+    std::vector<std::string> expected = want.at(weekday);
+    std::sort(levels.begin(), levels.end());
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(levels, expected) << date;
+  }
+  EXPECT_FALSE(std::filesystem::exists(out + "/2027-01-09.json"));  // a Saturday
+}
+
+TEST_F(DailyBookCli, DailyRunningShortWritesNothingAndSaysWhatToGenerate) {
+  const std::string db = store(), out = dir_.file("daily");
+  const long long medium = level_count(db, "medium");
+  const long long days = medium + 3;
+  const std::string cmd = "daily --db " + db + " --from 2027-01-01 --days " + std::to_string(days) +
+                          " --levels medium --out " + out;
+  const auto r = run_sudokit(cmd);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("not enough unused puzzles in " + db + "; nothing was assigned or written"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("medium: " + std::to_string(days) + " needed, " + std::to_string(medium) + " available (3 missing)"),
+            std::string::npos)
+      << r.err;
+  const std::string suggestion = "sudokit generate --db " + db + " --level medium --count 3";
+  ASSERT_NE(r.err.find(suggestion), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), 0);
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used"), 0);
+  // Doing what it says is enough.
+  const auto gen = run_sudokit(suggestion.substr(std::string("sudokit ").size()));
+  ASSERT_EQ(gen.status, 0) << gen.err;
+  const auto ok = run_sudokit(cmd);
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), days);
+}
+
+TEST_F(DailyBookCli, DailyDryRunRecordsAndWritesNothing) {
+  const std::string db = store(), out = dir_.file("daily");
+  const auto r = run_sudokit("daily --db " + db + " --from 2027-01-01 --days 5 --levels hard --dry-run --out " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("dry run: 2027-01-01 to 2027-01-05: 5 dates, 5 puzzles (5 newly assigned"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), 0);
+}
+
+TEST_F(DailyBookCli, DailyStartsTodayWhenAsked) {
+  const std::string db = store();
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char today[16];
+  std::strftime(today, sizeof today, "%Y-%m-%d", &local);
+  const auto r = run_sudokit("daily --db " + db + " --from today --days 1 --levels hard --format ndjson");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["date"], today);
+}
+
+TEST_F(DailyBookCli, TwoDailyRunsAtOnceAgreeAndServeNothingTwice) {
+  const std::string db = store();
+  const std::string bin = SUDOKIT_BIN;
+  // Overlapping ranges, started together; each waits for the other's transaction.
+  const std::string a = bin + " daily --db " + db + " --from 2027-01-01 --days 40 --levels medium,hard --out " + dir_.file("a");
+  const std::string b = bin + " daily --db " + db + " --from 2027-01-21 --days 40 --levels hard,medium --out " + dir_.file("b");
+  shell("(" + a + " 2>" + dir_.file("a.err") + " & " + b + " 2>" + dir_.file("b.err") + " & wait) ");
+  EXPECT_NE(slurp(dir_.file("a.err")).find("2027-01-01 to 2027-02-09: 40 dates"), std::string::npos) << slurp(dir_.file("a.err"));
+  EXPECT_NE(slurp(dir_.file("b.err")).find("2027-01-21 to 2027-03-01: 40 dates"), std::string::npos) << slurp(dir_.file("b.err"));
+  // The 20 shared dates have the same puzzles in both directories.
+  for (int d = 21; d <= 31; ++d) {
+    const std::string name = "/2027-01-" + std::to_string(d) + ".json";
+    const json x = json::parse(slurp(dir_.file("a") + name)), y = json::parse(slurp(dir_.file("b") + name));
+    EXPECT_EQ(x["puzzles"]["hard"], y["puzzles"]["hard"]) << name;
+    EXPECT_EQ(x["puzzles"]["medium"], y["puzzles"]["medium"]) << name;
+  }
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), 120);
+  EXPECT_EQ(sql_integer(db, "SELECT count(DISTINCT puzzle_id) FROM daily"), 120);
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used"), 120);
+}
+
+TEST_F(DailyBookCli, DailyRejectsBadRequestsClearly) {
+  const std::string db = store(), out = dir_.file("x");
+  const std::string base = "daily --db " + db + " ";
+  const std::vector<std::tuple<std::string, int, std::string>> cases = {
+      {"--from 2027-02-30 --levels hard --out " + out, 2, "--from: '2027-02-30' is not a date: February 2027 has 28 days"},
+      {"--from 2027-1-1 --levels hard --out " + out, 2, "--from: '2027-1-1' is not an ISO 8601 date (expected YYYY-MM-DD"},
+      {"--from 2027-01-10 --to 2027-01-09 --levels hard --out " + out, 2, "--to 2027-01-09 is before --from 2027-01-10"},
+      {"--from 2027-01-01 --to 2027-13-01 --levels hard --out " + out, 2, "--to: '2027-13-01' is not a date: there is no month 13"},
+      {"--from 2027-01-01 --days 0 --levels hard --out " + out, 2, "--days must be at least 1"},
+      {"--from 2027-01-01 --days 3 --to 2027-01-05 --levels hard --out " + out, 2, "give --days or --to, not both"},
+      {"--from 9999-12-31 --days 2 --levels hard --out " + out, 2, "the range ends after 9999-12-31"},
+      {"--levels hard --out " + out, 2, "--from DATE is required"},
+      {"--from 2027-01-01 --out " + out, 2, "give the levels"},
+      {"--from 2027-01-01 --levels hard --schedule mon=hard --out " + out, 2, "give --levels or --schedule, not both"},
+      {"--from 2027-01-01 --schedule mon=easy,wen=hard --out " + out, 2, "--schedule: unknown day 'wen' in 'wen=hard'"},
+      {"--from 2027-01-01 --schedule mon=easy,mon=hard --out " + out, 2, "--schedule: monday is given twice"},
+      {"--from 2027-01-01 --schedule mon+hard --out " + out, 2, "--schedule: 'mon+hard' is not DAY=LEVEL"},
+      {"--from 2027-01-01 --levels hard,hardd --out " + out, 2, "--levels: unknown level 'hardd' (known: easy, medium"},
+      {"--from 2027-01-01 --days 7 --schedule sun=hard,mon=expertt --out " + out, 2, "--schedule: unknown level 'expertt'"},
+      {"--from 2027-01-01 --levels hard,,easy --out " + out, 2, "--levels: empty level name"},
+      {"--from 2027-01-01 --levels hard", 2, "--out DIR is required"},
+      {"--from 2027-01-01 --levels hard --format ndjson --out " + out, 2, "--format ndjson writes to stdout"},
+      {"--from 2027-01-01 --levels hard --format xml --out " + out, 2, "unknown --format 'xml'"},
+      {"--from 2027-01-04 --days 2 --schedule sun=hard --out " + out, 2, "the schedule gives no puzzle to any date"},
+  };
+  for (const auto& [args, status, message] : cases) {
+    const auto r = run_sudokit(base + args);
+    EXPECT_EQ(r.status, status) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << "\n" << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(out));
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), 0);
+  // No --db; a --db that does not exist (not created); an empty store.
+  EXPECT_EQ(run_sudokit("daily --from 2027-01-01 --levels hard --out " + out).status, 2);
+  const auto missing = run_sudokit("daily --db " + dir_.file("none.db") + " --from 2027-01-01 --levels hard --out " + out);
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.err.find("none.db: no such database file"), std::string::npos) << missing.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("none.db")));
+  const std::string empty = dir_.file("empty.db");
+  ASSERT_EQ(run_sudokit("db import --db " + empty).status, 0);
+  const auto none = run_sudokit("daily --db " + empty + " --from 2027-01-01 --days 2 --levels easy,hard --out " + out);
+  EXPECT_EQ(none.status, 1);
+  EXPECT_NE(none.err.find("easy: 2 needed, 0 available (2 missing)"), std::string::npos) << none.err;
+  EXPECT_NE(none.err.find("hard: 2 needed, 0 available (2 missing)"), std::string::npos) << none.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  EXPECT_EQ(run_sudokit("daily --help").status, 0);
+}
+
+// --- book ------------------------------------------------------------------------
+
+struct Pgm {
+  int width = 0, height = 0;
+  std::string pixels;
+  int at(int x, int y) const { return static_cast<unsigned char>(pixels[static_cast<std::size_t>(y * width + x)]); }
+};
+
+/// Page `page` of a PDF as a grey image at `dpi`, through pdftoppm.
+Pgm page_image(const std::string& pdf, int page, int dpi, const std::string& scratch) {
+  const std::string prefix = scratch + "/page";
+  int status = 0;
+  shell("pdftoppm -gray -r " + std::to_string(dpi) + " -f " + std::to_string(page) + " -l " + std::to_string(page) +
+            " -singlefile " + pdf + " " + prefix,
+        &status);
+  EXPECT_EQ(status, 0);
+  const std::string data = slurp(prefix + ".pgm");
+  Pgm img;
+  std::istringstream in(data);
+  std::string magic;
+  int maxval = 0;
+  in >> magic >> img.width >> img.height >> maxval;
+  in.get();
+  EXPECT_EQ(magic, "P5");
+  img.pixels = data.substr(static_cast<std::size_t>(in.tellg()));
+  EXPECT_EQ(img.pixels.size(), static_cast<std::size_t>(img.width * img.height));
+  return img;
+}
+
+std::string pdfinfo(const std::string& pdf, const std::string& field) {
+  const std::string info = shell("pdfinfo " + pdf);
+  const std::size_t at = info.find(field + ":");
+  if (at == std::string::npos) return "";
+  std::size_t from = info.find_first_not_of(' ', at + field.size() + 1);
+  return info.substr(from, info.find('\n', from) - from);
+}
+
+std::string page_text(const std::string& pdf, int page) {
+  return shell("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " -layout " + pdf + " -");
+}
+
+/// Dark pixels in the page, and dark pixels within `band_mm` of its edges.
+std::pair<long, long> ink(const Pgm& img, int dpi, double band_mm) {
+  const int band = static_cast<int>(band_mm / 25.4 * dpi);
+  long all = 0, edge = 0;
+  for (int y = 0; y < img.height; ++y)
+    for (int x = 0; x < img.width; ++x)
+      if (img.at(x, y) < 160) {
+        ++all;
+        if (x < band || y < band || x >= img.width - band || y >= img.height - band) ++edge;
+      }
+  return {all, edge};
+}
+
+TEST_F(DailyBookCli, BookHasTheExpectedPagesOnBothPapers) {
+  const std::string db = store();
+  struct Case {
+    int count, per_page;
+    const char* paper;
+    bool solutions;
+    int pages;
+  };
+  for (const Case& c : {Case{60, 6, "a4", true, 16}, Case{7, 4, "letter", true, 4}, Case{5, 1, "a4", false, 6},
+                        Case{13, 2, "letter", true, 10}, Case{24, 6, "letter", true, 7}, Case{12, 4, "a4", true, 5}}) {
+    const std::string pdf = dir_.file("b.pdf");
+    const auto r = run_sudokit("book --db " + db + " --level medium --count " + std::to_string(c.count) + " --per-page " +
+                               std::to_string(c.per_page) + " --paper " + c.paper +
+                               (c.solutions ? "" : " --no-solutions") + " --out " + pdf);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(pdfinfo(pdf, "Pages"), std::to_string(c.pages)) << c.count << " per page " << c.per_page;
+    EXPECT_EQ(pdfinfo(pdf, "Page size").substr(0, 19), std::string(c.paper) == "a4" ? "595.276 x 841.89 pt" : "612 x 792 pts (lett");
+    EXPECT_NE(r.err.find(std::to_string(c.pages) + " pages"), std::string::npos) << r.err;
+  }
+}
+
+TEST_F(DailyBookCli, BookPagesAreInkedAndNothingRunsOffThePage) {
+  const std::string db = store();
+  for (const char* paper : {"a4", "letter"})
+    for (int per_page : {1, 2, 4, 6}) {
+      SCOPED_TRACE(std::string(paper) + " " + std::to_string(per_page));
+      const std::string pdf = dir_.file("b.pdf");
+      const auto r = run_sudokit("book --db " + db + " --levels medium,hard --count " + std::to_string(per_page + 1) +
+                                 " --per-page " + std::to_string(per_page) + " --paper " + paper +
+                                 " --show-rating --title 'A Very Long Title That Must Wrap Onto Several Lines Without Running Off' --out " + pdf);
+      ASSERT_EQ(r.status, 0) << r.err;
+      const int pages = std::stoi(pdfinfo(pdf, "Pages"));
+      for (int page = 1; page <= pages; ++page) {
+        const Pgm img = page_image(pdf, page, 40, dir_.file(""));
+        const auto [all, edge] = ink(img, 40, 8);
+        EXPECT_GT(all, 500) << "page " << page << " is blank";
+        EXPECT_EQ(edge, 0) << "page " << page << " has ink within 8 mm of its edge";
+      }
+      // A full puzzle page holds 9 x 9 x per_page cells' worth of grid: far more ink than a title page.
+      EXPECT_GT(ink(page_image(pdf, 2, 40, dir_.file("")), 40, 8).first,
+                ink(page_image(pdf, 1, 40, dir_.file("")), 40, 8).first);
+    }
+}
+
+TEST_F(DailyBookCli, BookReadsLikeABook) {
+  const std::string db = store(), pdf = dir_.file("b.pdf");
+  const auto r = run_sudokit("book --db " + db + " --level hard --count 8 --per-page 6 --show-rating "
+                             "--title 'Hard Sudoku, Volume 1' --subtitle 'For the train' --out " + pdf);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(pdfinfo(pdf, "Title"), "Hard Sudoku, Volume 1");
+  EXPECT_EQ(pdfinfo(pdf, "Pages"), "4");
+  const std::string title = page_text(pdf, 1);
+  EXPECT_NE(title.find("Hard Sudoku, Volume 1"), std::string::npos) << title;
+  EXPECT_NE(title.find("For the train"), std::string::npos);
+  EXPECT_NE(title.find("8 puzzles, all Hard"), std::string::npos);
+  EXPECT_NE(title.find("solutions start on page 4"), std::string::npos) << title;
+  const std::string first = page_text(pdf, 2);
+  for (int n = 1; n <= 6; ++n) EXPECT_NE(first.find("Puzzle " + std::to_string(n)), std::string::npos) << first;
+  EXPECT_EQ(first.find("Puzzle 7"), std::string::npos);
+  EXPECT_NE(first.find("Hard · rating "), std::string::npos) << first;
+  EXPECT_NE(page_text(pdf, 3).find("Puzzle 8"), std::string::npos);
+  const std::string solutions = page_text(pdf, 4);
+  EXPECT_NE(solutions.find("Solutions"), std::string::npos);
+  // The font is DejaVu Sans, embedded.
+  const std::string fonts = shell("pdffonts " + pdf);
+  EXPECT_NE(fonts.find("DejaVuSans "), std::string::npos) << fonts;
+  EXPECT_NE(fonts.find("DejaVuSans-Bold"), std::string::npos) << fonts;
+  EXPECT_EQ(fonts.find(" no "), std::string::npos) << "a font is not embedded:\n" << fonts;
+}
+
+TEST_F(DailyBookCli, BookIsReproducibleWithSourceDateEpoch) {
+  const std::string db = store();
+  const std::string cmd = std::string("SOURCE_DATE_EPOCH=1798761600 ") + SUDOKIT_BIN + " book --db " + db +
+                          " --levels medium,hard --count 9 --title Reproducible --out ";
+  int status = 0;
+  shell(cmd + dir_.file("a.pdf") + " 2>/dev/null", &status);
+  ASSERT_EQ(status, 0);
+  sleep(1);  // a different second: only the fixed date can make them equal
+  shell(cmd + dir_.file("b.pdf") + " 2>/dev/null", &status);
+  ASSERT_EQ(status, 0);
+  EXPECT_EQ(slurp(dir_.file("a.pdf")), slurp(dir_.file("b.pdf")));
+  EXPECT_NE(pdfinfo(dir_.file("a.pdf"), "CreationDate").find("2027"), std::string::npos);
+}
+
+json manifest(const std::string& path) { return json::parse(slurp(path)); }
+
+std::set<long long> manifest_ids(const json& m) {
+  std::set<long long> ids;
+  for (const auto& p : m["puzzles"]) ids.insert(p["id"].get<long long>());
+  return ids;
+}
+
+TEST_F(DailyBookCli, BookMixesLevelsInAscendingDifficulty) {
+  const std::string db = store();
+  const auto r = run_sudokit("book --db " + db + " --levels hard,medium,diabolical --count 10 --out " + dir_.file("b.pdf") +
+                             " --manifest " + dir_.file("m.json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json m = manifest(dir_.file("m.json"));
+  ASSERT_EQ(m["puzzles"].size(), 10u);
+  // 10 shared out among 3 levels: 4 medium, 3 hard, 3 diabolical, in that order.
+  std::vector<std::string> levels;
+  for (const auto& p : m["puzzles"]) levels.push_back(p["level"]);
+  EXPECT_EQ(levels, (std::vector<std::string>{"medium", "medium", "medium", "medium", "hard", "hard", "hard", "diabolical",
+                                              "diabolical", "diabolical"}));
+  for (std::size_t i = 1; i < 10; ++i) {
+    EXPECT_EQ(m["puzzles"][i]["number"], i + 1);
+    if (levels[i] == levels[i - 1]) {
+      EXPECT_LE(m["puzzles"][i - 1]["rating"].get<double>(), m["puzzles"][i]["rating"].get<double>());
+    }
+  }
+  for (const auto& p : m["puzzles"]) {
+    const Grid puzzle = grid_of(p["puzzle"].get<std::string>());
+    EXPECT_EQ(solve(puzzle, 2).count, 1u);
+    EXPECT_EQ(format_line(solve(puzzle, 2).solution), p["solution"]);
+  }
+  EXPECT_NE(page_text(dir_.file("b.pdf"), 1).find("10 puzzles: 4 Medium, 3 Hard, 3 Diabolical"), std::string::npos);
+  // Explicit counts per level.
+  ASSERT_EQ(run_sudokit("book --db " + db + " --levels medium:2,hard:5 --out " + dir_.file("b.pdf") + " --manifest " +
+                        dir_.file("m.json"))
+                .status,
+            0);
+  EXPECT_EQ(manifest(dir_.file("m.json"))["puzzles"].size(), 7u);
+}
+
+TEST_F(DailyBookCli, MarkUsedMeansNoLaterBookOrDailyRepeatsAPuzzle) {
+  const std::string db = store();
+  auto book = [&](const std::string& name, const std::string& extra) {
+    const auto r = run_sudokit("book --db " + db + " --levels medium,hard --count 20 --title '" + name + "' --out " +
+                               dir_.file(name + ".pdf") + " --manifest " + dir_.file(name + ".json") + " " + extra);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return manifest_ids(manifest(dir_.file(name + ".json")));
+  };
+  // Without --mark-used, the same book twice.
+  const auto draft1 = book("draft1", ""), draft2 = book("draft2", "");
+  EXPECT_EQ(draft1, draft2);
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used"), 0);
+  // With it, each book is new.
+  const auto v1 = book("v1", "--mark-used"), v2 = book("v2", "--mark-used");
+  EXPECT_EQ(v1, draft1);
+  EXPECT_EQ(v1.size(), 20u);
+  EXPECT_EQ(v2.size(), 20u);
+  for (long long id : v2) EXPECT_EQ(v1.count(id), 0u) << id;
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used WHERE kind = 'book'"), 40);
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used WHERE label = 'v2'"), 20);
+  const auto stats = run_sudokit("db stats --db " + db);
+  EXPECT_NE(stats.out.find("used (never picked again): 40 by book"), std::string::npos) << stats.out;
+  // A daily export afterwards skips the books' puzzles.
+  const auto d = run_sudokit("daily --db " + db + " --from 2027-01-01 --days 30 --levels medium,hard --format ndjson");
+  ASSERT_EQ(d.status, 0) << d.err;
+  std::istringstream lines(d.out);
+  std::set<long long> daily;
+  for (std::string line; std::getline(lines, line);) {
+    const json day = json::parse(line);
+    for (const auto& [level, p] : day["puzzles"].items()) daily.insert(p["id"].get<long long>());
+  }
+  EXPECT_EQ(daily.size(), 60u);
+  for (long long id : daily) EXPECT_TRUE(v1.count(id) == 0 && v2.count(id) == 0) << id;
+  // And a later book skips the daily puzzles; --include-used may take anything.
+  const auto v3 = book("v3", "");
+  for (long long id : v3) EXPECT_TRUE(v1.count(id) == 0 && v2.count(id) == 0 && daily.count(id) == 0) << id;
+  EXPECT_EQ(book("anthology", "--include-used"), draft1);
+}
+
+TEST_F(DailyBookCli, BookRunningShortWritesNothing) {
+  const std::string db = store(), pdf = dir_.file("b.pdf");
+  const long long expert = level_count(db, "expert");
+  const auto r = run_sudokit("book --db " + db + " --levels medium:5,expert:" + std::to_string(expert + 7) +
+                             " --mark-used --out " + pdf);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("expert: " + std::to_string(expert + 7) + " needed, " + std::to_string(expert) +
+                       " available (7 missing)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("sudokit generate --db " + db + " --level expert --count 7"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("medium:"), std::string::npos) << "medium is not short";
+  EXPECT_FALSE(std::filesystem::exists(pdf));
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used"), 0);
+}
+
+TEST_F(DailyBookCli, BookRejectsBadRequestsClearly) {
+  const std::string db = store(), pdf = dir_.file("b.pdf");
+  const std::string base = "book --db " + db + " ";
+  const std::vector<std::tuple<std::string, int, std::string>> cases = {
+      {"--level hard --count 6 --per-page 5 --out " + pdf, 2, "--per-page must be 1, 2, 4 or 6 (found 5)"},
+      {"--level hard --count 6 --per-page 0 --out " + pdf, 2, "--per-page must be 1, 2, 4 or 6"},
+      {"--level hard --count 6 --paper a5 --out " + pdf, 2, "unknown --paper 'a5' (expected a4 or letter)"},
+      {"--level hardd --count 6 --out " + pdf, 2, "--level: unknown level 'hardd'"},
+      {"--levels medium,hardd --count 6 --out " + pdf, 2, "--levels: unknown level 'hardd'"},
+      {"--level hard --levels medium --count 6 --out " + pdf, 2, "give --level or --levels, not both"},
+      {"--level hard --out " + pdf, 2, "--count N is required with --level"},
+      {"--count 6 --out " + pdf, 2, "give the level"},
+      {"--level hard --count 0 --out " + pdf, 2, "--count must be at least 1"},
+      {"--level hard --count 6", 2, "--out FILE.pdf is required"},
+      {"--levels medium:2,hard --out " + pdf, 2, "give a count for every level"},
+      {"--levels medium:2,hard:3 --count 6 --out " + pdf, 2, "the counts add up to 5 but --count is 6"},
+      {"--levels medium:x --out " + pdf, 2, "'medium:x': the count after ':' must be a whole number"},
+      {"--levels medium,hard,expert --count 2 --out " + pdf, 2, "--count 2 is less than the 3 levels"},
+      {"--level hard --count 6 --solutions --no-solutions --out " + pdf, 2, "give --solutions or --no-solutions"},
+      {"--level hard --count 6 --title '' --out " + pdf, 2, "--title must not be empty"},
+  };
+  for (const auto& [args, status, message] : cases) {
+    const auto r = run_sudokit(base + args);
+    EXPECT_EQ(r.status, status) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << "\n" << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(pdf));
+  const auto missing = run_sudokit("book --db " + dir_.file("none.db") + " --level hard --count 2 --out " + pdf);
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("none.db")));
+  const auto unwritable = run_sudokit(base + "--level hard --count 2 --mark-used --out " + dir_.file("no/such/dir/b.pdf"));
+  EXPECT_EQ(unwritable.status, 1);
+  EXPECT_NE(unwritable.err.find("no/such/dir/b.pdf: cannot write: No such file or directory"), std::string::npos)
+      << unwritable.err;
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used"), 0);  // no book, no marks
+  EXPECT_EQ(run_sudokit("book --help").status, 0);
+}
+
+// --- render ----------------------------------------------------------------------
+
+constexpr const char* kPuzzle = ".49..........9.21....6....5....5.3242.5.........1.8...8.43....6.5.......32..8....";
+
+TEST_F(DailyBookCli, RenderWritesSvgThatParsesAsXmlAndPngAndPdf) {
+  const std::string svg = dir_.file("p.svg"), png = dir_.file("p.png"), pdf = dir_.file("p.pdf");
+  ASSERT_EQ(run_sudokit(std::string("render ") + kPuzzle + " --out " + svg).status, 0);
+  int status = 0;
+  const std::string root = shell("xmllint --xpath 'name(/*)' " + svg, &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(root, "svg\n");
+  EXPECT_EQ(shell("xmllint --noout " + svg + " 2>&1", &status), "");
+  EXPECT_EQ(status, 0);
+  // To stdout with --format.
+  const auto out = run_sudokit(std::string("render ") + kPuzzle + " --format svg");
+  EXPECT_EQ(out.status, 0);
+  EXPECT_EQ(out.out, slurp(svg));
+
+  const auto r = run_sudokit(std::string("render ") + kPuzzle + " --out " + png + " --size 600 --caption 'Daily Sudoku'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string bytes = slurp(png);
+  ASSERT_GT(bytes.size(), 24u);
+  EXPECT_EQ(bytes.substr(1, 3), "PNG");
+  auto be32 = [&](std::size_t at) {
+    return (static_cast<unsigned char>(bytes[at]) << 24) | (static_cast<unsigned char>(bytes[at + 1]) << 16) |
+           (static_cast<unsigned char>(bytes[at + 2]) << 8) | static_cast<unsigned char>(bytes[at + 3]);
+  };
+  EXPECT_EQ(be32(16), 600);   // IHDR width
+  EXPECT_GT(be32(20), 600u);  // taller: the caption
+  ASSERT_EQ(run_sudokit(std::string("render ") + kPuzzle + " --out " + pdf + " --solution").status, 0);
+  EXPECT_EQ(pdfinfo(pdf, "Pages"), "1");
+  const std::string digits = shell("pdftotext " + pdf + " - | tr -cd 1-9 | wc -c");
+  EXPECT_EQ(std::stoi(digits), 81);  // the solution: every cell
+  // From a file, and from stdin.
+  std::ofstream(dir_.file("in.txt")) << "# a puzzle\n" << kPuzzle << "\n";
+  EXPECT_EQ(run_sudokit("render " + dir_.file("in.txt") + " --format svg").out, slurp(svg));
+  EXPECT_EQ(run_sudokit("render - --format svg", std::string(kPuzzle) + "\n").out, slurp(svg));
+}
+
+TEST_F(DailyBookCli, RenderRejectsBadPuzzlesAndOptions) {
+  std::string conflict = kPuzzle;
+  conflict[0] = '4';  // a second 4 in row 1
+  std::string several = kPuzzle;
+  several[1] = '.';
+  several[2] = '.';
+  const std::string out = dir_.file("x.png");
+  const std::vector<std::tuple<std::string, int, std::string>> cases = {
+      {conflict + " --out " + out, 1, "digit 4 appears twice"},
+      {several + " --out " + out, 1, "the puzzle has several solutions"},
+      {std::string(81, '1') + " --out " + out, 1, "appears twice"},
+      {std::string(kPuzzle).substr(0, 80) + "x --out " + out, 1, "PUZZLE: column 81"},
+      {dir_.file("nothing.txt") + " --out " + out, 1, "nothing.txt: cannot read"},
+      {std::string(kPuzzle) + " --out " + dir_.file("x.gif"), 2, "give --format svg|png|pdf or an --out name ending in"},
+      {std::string(kPuzzle) + " --format bmp --out " + out, 2, "unknown --format 'bmp'"},
+      {std::string(kPuzzle) + " --format svg --out " + out, 2, "--format svg does not match the name"},
+      {std::string(kPuzzle) + " --size 10 --out " + out, 2, "--size must be from 64 to 20000"},
+      {std::string(kPuzzle) + " " + kPuzzle + " --out " + out, 2, "give exactly one PUZZLE"},
+      {"--out " + out, 2, "give exactly one PUZZLE"},
+  };
+  for (const auto& [args, status, message] : cases) {
+    const auto r = run_sudokit("render " + args);
+    EXPECT_EQ(r.status, status) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << "\n" << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(out));
+  EXPECT_EQ(run_sudokit("render --help").status, 0);
+}
+
+}  // namespace
+}  // namespace sudokit

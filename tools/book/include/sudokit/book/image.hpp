@@ -1,0 +1,39 @@
+// One puzzle as an image for app stores, web pages and social posts: SVG,
+// PNG or a one-page PDF, drawn with the same grid as the book
+// (grid_drawing.hpp), on a square canvas with a small margin and an
+// optional caption line under the grid.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sudokit/solver/grid.hpp"
+
+namespace sudokit::book {
+
+enum class ImageFormat { Svg, Png, Pdf };
+
+/// "svg", "png", "pdf" (any case).
+std::optional<ImageFormat> parse_image_format(std::string_view name);
+/// The format a file name's extension names (".png" -> Png), if any.
+std::optional<ImageFormat> image_format_of(std::string_view path);
+
+struct ImageOptions {
+  ImageFormat format = ImageFormat::Png;
+  /// Width of the image: pixels for PNG and SVG, points for PDF; 0 = the
+  /// format's default (1080 px, 540 px, 360 pt).
+  double size = 0;
+  std::string caption;       // a line under the grid (makes the image taller)
+  bool transparent = false;  // PNG/SVG: no white background outside the grid
+  std::string creation_date; // PDF: CreationDate "YYYY-MM-DDThh:mm:ssZ"; empty = now
+};
+
+/// The default width for a format.
+double default_image_size(ImageFormat format);
+
+/// Draws `puzzle` (or, with `solution`, the solved grid with the givens
+/// bold) to `path` ("-" = stdout). Throws RenderError.
+void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& options, const std::string& path);
+
+}  // namespace sudokit::book

@@ -1,0 +1,270 @@
+// The puzzle book PDF (see book.hpp): one cairo PDF surface, one page at a
+// time: the title page, the puzzle pages (slots from layout.cpp, a caption
+// under each grid), the solutions pages; page numbers on every page but the
+// title page; PDF outline entries for the puzzles and the solutions.
+#include "sudokit/book/book.hpp"
+
+#include <cairo-pdf.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+#include "output_file.hpp"
+#include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/solver/text.hpp"
+#include "text.hpp"
+
+namespace sudokit::book {
+
+namespace {
+
+std::string rating_text(double r) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f", r);
+  return buf;
+}
+
+/// "60 puzzles, all Hard" / "60 puzzles: 20 Easy, 20 Medium, 20 Hard".
+std::string contents_line(const std::vector<BookPuzzle>& puzzles) {
+  std::vector<std::pair<std::string, int>> levels;  // in book order
+  for (const auto& p : puzzles) {
+    if (levels.empty() || levels.back().first != p.level) levels.emplace_back(p.level, 0);
+    ++levels.back().second;
+  }
+  const std::string count = std::to_string(puzzles.size()) + (puzzles.size() == 1 ? " puzzle" : " puzzles");
+  if (levels.size() == 1) return count + (levels[0].first.empty() ? "" : ", all " + display_level(levels[0].first));
+  std::string out = count + ":";
+  for (std::size_t i = 0; i < levels.size(); ++i)
+    out += (i ? ", " : " ") + std::to_string(levels[i].second) + " " + display_level(levels[i].first);
+  return out;
+}
+
+void page_number(cairo_t* cr, PageSize page, int number) {
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  set_font(cr, false, 10);
+  show_line(cr, std::to_string(number), 0, page.width, page_number_baseline(page), Align::Centre);
+}
+
+void title_page(cairo_t* cr, PageSize page, const std::vector<BookPuzzle>& puzzles, const BookOptions& o,
+                int first_solution_page) {
+  const Rect area = content_area(page);
+  const double width = area.w * 0.86, left = area.x + (area.w - width) / 2;
+  cairo_set_source_rgb(cr, 0, 0, 0);
+
+  // The title: 34 pt on one line when it fits, else shrunk down to 26 pt,
+  // else wrapped into balanced lines (each shrunk if one word is too wide).
+  double size = 34;
+  set_font(cr, true, size);
+  const double one_line = text_width(cr, o.title);
+  std::vector<std::string> lines;
+  if (one_line <= width * 34 / 26) {
+    size = std::min(34.0, 34 * width / one_line);
+    lines = {o.title};
+  } else {
+    lines = wrap_balanced(cr, o.title, width);
+    for (const auto& line : lines) size = std::min(size, fit_font(cr, line, true, 34, 8, width));
+  }
+  set_font(cr, true, size);
+  double y = area.y + area.h * 0.28;
+  for (const auto& line : lines) {
+    show_line(cr, line, left, width, y, Align::Centre);
+    y += size * 1.25;
+  }
+  // A rule under the title.
+  y += 4;
+  cairo_set_line_width(cr, 1.2);
+  cairo_move_to(cr, area.x + area.w * 0.3, y);
+  cairo_line_to(cr, area.x + area.w * 0.7, y);
+  cairo_stroke(cr);
+  y += 30;
+  if (!o.subtitle.empty()) {
+    set_font(cr, false, 18);
+    for (const auto& line : wrap_words(cr, o.subtitle, width)) {
+      fit_font(cr, line, false, 18, 8, width);
+      show_line(cr, line, left, width, y, Align::Centre);
+      y += 18 * 1.3;
+    }
+    y += 10;
+  }
+  cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+  const std::string contents = contents_line(puzzles);
+  fit_font(cr, contents, false, 13, 7, width);
+  show_line(cr, contents, left, width, y, Align::Centre);
+
+  // How to play, near the bottom.
+  std::string rules =
+      "How to play: fill in the grid so that every row, every column and every 3 \xC3\x97 3 box contains each digit "
+      "from 1 to 9 exactly once. Every puzzle has exactly one solution.";
+  if (first_solution_page > 0) rules += " The solutions start on page " + std::to_string(first_solution_page) + ".";
+  set_font(cr, false, 11);
+  const auto rule_lines = wrap_words(cr, rules, width);
+  double ry = area.bottom() - rule_lines.size() * 11 * 1.45 + 11;
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  for (const auto& line : rule_lines) {
+    show_line(cr, line, left, width, ry, Align::Centre);
+    ry += 11 * 1.45;
+  }
+}
+
+void caption(cairo_t* cr, const Slot& slot, const std::string& left_text, const std::string& right_text) {
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  const double baseline = slot.caption.y + slot.caption_size * 1.0;
+  // Both parts at one size that fits the slot's width with a gap between them.
+  const double gap = slot.caption_size;
+  double size = slot.caption_size;
+  set_font(cr, true, size);
+  double need = text_width(cr, left_text);
+  set_font(cr, false, size);
+  need += text_width(cr, right_text) + (right_text.empty() ? 0 : gap);
+  if (need > slot.caption.w) size *= slot.caption.w / need;
+  set_font(cr, true, size);
+  show_line(cr, left_text, slot.caption.x, slot.caption.w, baseline, Align::Left);
+  if (!right_text.empty()) {
+    set_font(cr, false, size);
+    show_line(cr, right_text, slot.caption.x, slot.caption.w, baseline, Align::Right);
+  }
+}
+
+void check_surface(cairo_surface_t* surface, const OutputFile& out) { out.check(cairo_surface_status(surface)); }
+
+}  // namespace
+
+std::string source_date_epoch() {
+  const char* text = std::getenv("SOURCE_DATE_EPOCH");
+  if (text == nullptr || *text == 0) return "";
+  char* end = nullptr;
+  errno = 0;
+  const long long seconds = std::strtoll(text, &end, 10);
+  if (*end != 0 || errno != 0 || seconds < 0) return "";
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm utc{};
+  if (gmtime_r(&t, &utc) == nullptr) return "";
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buf;
+}
+
+std::string display_level(const std::string& level) {
+  std::string out = level;
+  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
+
+BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& o, const std::string& path,
+                       const std::function<void()>& before_publish) {
+  if (puzzles.empty()) throw std::invalid_argument("a book needs at least one puzzle");
+  if (!valid_per_page(o.per_page)) throw std::invalid_argument("puzzles per page must be 1, 2, 4 or 6");
+  const PageSize page = page_size(o.paper);
+  const int n = static_cast<int>(puzzles.size());
+  const int puzzle_pages = (n + o.per_page - 1) / o.per_page;
+  const int first_solution_page = o.solutions ? 2 + puzzle_pages : 0;
+
+  BookResult result;
+  result.pages = book_page_count(n, o.per_page, o.solutions);
+  for (int i = 0; i < n; ++i)
+    result.placements.push_back({i + 1, 2 + i / o.per_page, o.solutions ? first_solution_page + i / kSolutionsPerPage : 0});
+
+  OutputFile out(path);
+  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
+      cairo_pdf_surface_create_for_stream(&OutputFile::write, &out, page.width, page.height), cairo_surface_destroy);
+  check_surface(surface.get(), out);
+  cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, o.title.c_str());
+  cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, o.creator.c_str());
+  cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_SUBJECT, contents_line(puzzles).c_str());
+  if (!o.creation_date.empty())
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, o.creation_date.c_str());
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), cairo_destroy);
+  cairo_t* cr = context.get();
+
+  title_page(cr, page, puzzles, o, first_solution_page);
+  cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, o.title.c_str(), "page=1", CAIRO_PDF_OUTLINE_FLAG_OPEN);
+  cairo_show_page(cr);
+
+  const std::vector<Slot> slots = puzzle_slots(page, o.per_page);
+  const GridStyle style = style_for(slots[0].grid.w);
+  for (int p = 0; p < puzzle_pages; ++p) {
+    const int page_no = 2 + p;
+    if (p == 0) {
+      const std::string dest = "page=" + std::to_string(page_no);
+      cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, "Puzzles", dest.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
+    }
+    for (int s = 0; s < o.per_page; ++s) {
+      const int i = p * o.per_page + s;
+      if (i >= n) break;
+      const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
+      draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
+      std::string right = display_level(bp.level);
+      if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + std::string("rating ") + rating_text(*bp.rating);
+      caption(cr, slots[static_cast<std::size_t>(s)], "Puzzle " + std::to_string(i + 1), right);
+    }
+    page_number(cr, page, page_no);
+    cairo_show_page(cr);
+    check_surface(surface.get(), out);
+  }
+
+  if (o.solutions) {
+    const std::vector<Slot> sslots = solution_slots(page);
+    const GridStyle sstyle = style_for(sslots[0].grid.w);
+    const int solution_pages = (n + kSolutionsPerPage - 1) / kSolutionsPerPage;
+    const Rect area = content_area(page);
+    for (int p = 0; p < solution_pages; ++p) {
+      const int page_no = first_solution_page + p;
+      if (p == 0) {
+        const std::string dest = "page=" + std::to_string(page_no);
+        cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, "Solutions", dest.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
+      }
+      cairo_set_source_rgb(cr, 0, 0, 0);
+      set_font(cr, true, solutions_heading_size());
+      show_line(cr, "Solutions", area.x, area.w, solutions_heading_baseline(page), Align::Left);
+      for (int s = 0; s < kSolutionsPerPage; ++s) {
+        const int i = p * kSolutionsPerPage + s;
+        if (i >= n) break;
+        const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
+        draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
+        caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(i + 1), "");
+      }
+      page_number(cr, page, page_no);
+      cairo_show_page(cr);
+      check_surface(surface.get(), out);
+    }
+  }
+  context.reset();
+  cairo_surface_finish(surface.get());
+  check_surface(surface.get(), out);
+  surface.reset();
+  out.finish();
+  if (before_publish) before_publish();
+  out.commit();
+  return result;
+}
+
+nlohmann::ordered_json manifest_json(const std::vector<BookPuzzle>& puzzles, const BookOptions& o, const BookResult& r) {
+  using json = nlohmann::ordered_json;
+  json list = json::array();
+  for (std::size_t i = 0; i < puzzles.size() && i < r.placements.size(); ++i) {
+    const BookPuzzle& p = puzzles[i];
+    const auto& at = r.placements[i];
+    list.push_back({{"number", at.number},
+                    {"id", p.id},
+                    {"level", p.level},
+                    {"rating", p.rating ? json(*p.rating) : json(nullptr)},
+                    {"page", at.page},
+                    {"solution_page", at.solution_page ? json(at.solution_page) : json(nullptr)},
+                    {"puzzle", format_line(p.puzzle)},
+                    {"solution", format_line(p.solution)}});
+  }
+  return {{"title", o.title},
+          {"subtitle", o.subtitle},
+          {"paper", o.paper == Paper::A4 ? "a4" : "letter"},
+          {"per_page", o.per_page},
+          {"pages", r.pages},
+          {"puzzles", list}};
+}
+
+}  // namespace sudokit::book

@@ -1,0 +1,242 @@
+// `sudokit book`: a print-ready puzzle book (PDF) from the store. Reads the
+// options, picks the puzzles with the db module (unused ones, levels in
+// ascending difficulty, easiest first within a level), renders them with the
+// book library, and with --mark-used records them as used just before the
+// finished PDF is moved into place.
+#include <fstream>
+#include <iostream>
+
+#include "commands.hpp"
+#include "options.hpp"
+#include "store_cli.hpp"
+#include "sudokit/book/book.hpp"
+#include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/db/daily.hpp"
+#include "sudokit/db/used.hpp"
+
+namespace sudokit::cli {
+
+namespace {
+
+using namespace sudokit::db;
+
+/// "easy,medium,hard" (counts from --count, shared out evenly, easier levels
+/// taking the remainder) or "easy:10,hard:20" (explicit counts).
+bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> count, std::vector<LevelCount>& out,
+                       std::string& error) {
+  out.clear();
+  std::vector<std::string> items;
+  if (!parse_level_list(text, items, error)) return false;
+  std::size_t with_counts = 0;
+  for (const auto& item : items) {
+    LevelCount lc;
+    const std::size_t colon = item.find(':');
+    lc.level = item.substr(0, colon);
+    if (colon != std::string::npos) {
+      const std::string n = item.substr(colon + 1);
+      if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos || std::stoul(n) == 0) {
+        error = "'" + item + "': the count after ':' must be a whole number from 1";
+        return false;
+      }
+      lc.count = std::stoul(n);
+      ++with_counts;
+    }
+    for (const auto& seen : out)
+      if (seen.level == lc.level) {
+        error = "level '" + lc.level + "' is listed twice";
+        return false;
+      }
+    out.push_back(lc);
+  }
+  if (with_counts != 0 && with_counts != out.size()) {
+    error = "give a count for every level (easy:10,hard:20) or for none (and --count N)";
+    return false;
+  }
+  if (with_counts != 0) {
+    std::uint64_t sum = 0;
+    for (const auto& lc : out) sum += lc.count;
+    if (count && *count != sum) {
+      error = "the counts add up to " + std::to_string(sum) + " but --count is " + std::to_string(*count);
+      return false;
+    }
+    return true;
+  }
+  if (!count) {
+    error = "give --count N (shared out among the levels) or a count per level (easy:10,hard:20)";
+    return false;
+  }
+  // The remainder goes to the easier levels.
+  std::vector<std::string> names;
+  for (const auto& lc : out) names.push_back(lc.level);
+  sort_by_difficulty(names);
+  std::vector<LevelCount> sorted;
+  for (const auto& name : names) sorted.push_back({name, 0});
+  out = std::move(sorted);
+  const std::uint64_t k = out.size();
+  if (*count < k) {
+    error = "--count " + std::to_string(*count) + " is less than the " + std::to_string(k) + " levels";
+    return false;
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i].count = *count / k + (i < *count % k ? 1 : 0);
+  return true;
+}
+
+}  // namespace
+
+int run_book(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  add_store_options(opts);
+  opts.add_options()
+      ("out", po::value<std::string>(), "the PDF FILE to write (required)")
+      ("level", po::value<std::string>(), "the level of every puzzle (with --count)")
+      ("levels", po::value<std::string>(), "several levels, easiest first in the book: easy,medium,hard (--count shared out) or easy:10,hard:20")
+      ("count", po::value<std::uint64_t>(), "number of puzzles")
+      ("title", po::value<std::string>()->default_value("Sudoku"), "the title on the title page and in the PDF's properties")
+      ("subtitle", po::value<std::string>()->default_value(""), "a line under the title")
+      ("per-page", po::value<int>()->default_value(4), "puzzles per page: 1, 2, 4 or 6")
+      ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
+      ("solutions", "add the solutions section at the back (the default)")
+      ("no-solutions", "leave the solutions out")
+      ("show-rating", "print each puzzle's rating (SE scale) next to its level")
+      ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
+      ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
+      ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, level, rating, page, solution page)");
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
+      "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--no-solutions]\n"
+      "                    [--show-rating] [--mark-used] [--manifest FILE]\n"
+      "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
+      "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are the\n"
+      "oldest stored ones of each level that were never used (no daily date, no book made with\n"
+      "--mark-used), levels in ascending difficulty and the easiest first within a level.\n"
+      "With SOURCE_DATE_EPOCH set, the PDF's creation date is that time: the same store and\n"
+      "options then give a byte-identical file.\n"
+      "Exit status 1 when the store runs short (the missing counts and the `sudokit generate`\n"
+      "commands are printed; nothing is written) or a file cannot be written, 2 for a usage error.";
+  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  const std::string& cmd = args[0];
+  const auto path = db_path(vm, cmd);
+  if (!path) return kUsageError;
+  if (!vm.count("out")) {
+    std::cerr << "sudokit book: --out FILE.pdf is required\n";
+    return kUsageError;
+  }
+  const std::string out_path = vm["out"].as<std::string>();
+
+  book::BookOptions options;
+  options.title = vm["title"].as<std::string>();
+  options.subtitle = vm["subtitle"].as<std::string>();
+  options.per_page = vm["per-page"].as<int>();
+  options.show_rating = vm.count("show-rating") != 0;
+  options.creator = std::string("sudokit ") + SUDOKIT_VERSION;
+  options.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
+  if (!book::valid_per_page(options.per_page)) {
+    std::cerr << "sudokit book: --per-page must be 1, 2, 4 or 6 (found " << options.per_page << ")\n";
+    return kUsageError;
+  }
+  const auto paper = book::parse_paper(vm["paper"].as<std::string>());
+  if (!paper) {
+    std::cerr << "sudokit book: unknown --paper '" << vm["paper"].as<std::string>() << "' (expected a4 or letter)\n";
+    return kUsageError;
+  }
+  options.paper = *paper;
+  if (vm.count("solutions") && vm.count("no-solutions")) {
+    std::cerr << "sudokit book: give --solutions or --no-solutions, not both\n";
+    return kUsageError;
+  }
+  options.solutions = vm.count("no-solutions") == 0;
+  if (options.title.empty()) {
+    std::cerr << "sudokit book: --title must not be empty\n";
+    return kUsageError;
+  }
+
+  std::optional<std::uint64_t> count;
+  if (vm.count("count")) {
+    count = vm["count"].as<std::uint64_t>();
+    if (*count == 0) {
+      std::cerr << "sudokit book: --count must be at least 1\n";
+      return kUsageError;
+    }
+  }
+  std::vector<LevelCount> wanted;
+  std::string error;
+  const char* levels_option = vm.count("level") ? "--level" : "--levels";
+  if (vm.count("level") && vm.count("levels")) {
+    std::cerr << "sudokit book: give --level or --levels, not both\n";
+    return kUsageError;
+  } else if (vm.count("level")) {
+    if (!count) {
+      std::cerr << "sudokit book: --count N is required with --level\n";
+      return kUsageError;
+    }
+    wanted.push_back({vm["level"].as<std::string>(), *count});
+  } else if (vm.count("levels")) {
+    if (!parse_book_levels(vm["levels"].as<std::string>(), count, wanted, error)) {
+      std::cerr << "sudokit book: --levels: " << error << '\n';
+      return kUsageError;
+    }
+  } else {
+    std::cerr << "sudokit book: give the level: --level hard --count 60, or --levels easy,medium,hard --count 60\n";
+    return kUsageError;
+  }
+  const bool mark = vm.count("mark-used") != 0, include_used = vm.count("include-used") != 0;
+  if (!store_exists(*path, cmd)) return 1;
+  if (auto warning = book::font_warning()) std::cerr << "sudokit book: warning: " << *warning << '\n';
+
+  try {
+    PuzzleStore store(*path, store_options(vm, mark ? OpenMode::Write : OpenMode::Read));
+    std::vector<std::string> names;
+    for (const auto& w : wanted) names.push_back(w.level);
+    check_levels(store, names);
+    // Ascending difficulty: the level table's order.
+    sort_by_difficulty(names);
+    std::vector<LevelCount> ordered;
+    for (const auto& name : names)
+      for (const auto& w : wanted)
+        if (w.level == name) ordered.push_back(w);
+    const std::vector<PuzzleRecord> records = select_puzzles(store, ordered, SelectOrder::Rating, include_used);
+
+    std::vector<book::BookPuzzle> puzzles;
+    for (const auto& r : records) puzzles.push_back({r.puzzle, r.solution, r.level, r.er, r.id});
+    std::uint64_t marked = 0;
+    const book::BookResult result = book::render_book(puzzles, options, out_path, [&] {
+      if (mark) marked = mark_used(store, records, "book", options.title, include_used);
+    });
+    if (vm.count("manifest")) {
+      const std::string manifest = vm["manifest"].as<std::string>();
+      std::ofstream file(manifest, std::ios::binary);
+      file << book::manifest_json(puzzles, options, result).dump(2) << '\n';
+      file.close();
+      if (!file) {
+        std::cerr << "sudokit book: " << manifest << ": cannot write the manifest\n";
+        return 1;
+      }
+    }
+    std::cerr << "sudokit book: " << out_path << ": " << puzzles.size() << " puzzles, " << result.pages << " pages ("
+              << (options.paper == book::Paper::A4 ? "A4" : "Letter") << ", " << options.per_page << " per page"
+              << (options.solutions ? ", solutions from page " + std::to_string(result.placements[0].solution_page)
+                                    : std::string(", no solutions"))
+              << ")";
+    if (mark) std::cerr << "; " << marked << " puzzles marked used";
+    std::cerr << '\n';
+  } catch (const LevelError& e) {
+    std::cerr << "sudokit book: " << levels_option << ": " << e.what() << '\n';
+    return kUsageError;
+  } catch (const ShortageError& e) {
+    print_shortage(cmd, *path, e, "nothing was written");
+    return 1;
+  } catch (const AlreadyUsedError& e) {
+    std::cerr << "sudokit book: " << *path << ": " << e.what() << "; " << out_path << " was not written: run again\n";
+    return 1;
+  } catch (const StoreError& e) {
+    std::cerr << "sudokit book: " << e.what() << "; " << out_path << " was not written\n";
+    return 1;
+  } catch (const book::RenderError& e) {
+    std::cerr << "sudokit book: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace sudokit::cli

@@ -1,0 +1,185 @@
+// `sudokit daily`: the daily-puzzle export. Reads the date range and the
+// schedule, lets the db module assign puzzles (DailyAssignment: idempotent,
+// never a used puzzle or isomorph), writes DIR/YYYY-MM-DD.json + index.json
+// (DailyDirectory, all or nothing) or NDJSON on stdout, and commits the
+// assignment only once the output is written.
+#include <iostream>
+
+#include "commands.hpp"
+#include "options.hpp"
+#include "store_cli.hpp"
+#include "sudokit/db/daily.hpp"
+
+namespace sudokit::cli {
+
+namespace {
+
+using namespace sudokit::db;
+
+/// --from/--to: YYYY-MM-DD, "today" or "tomorrow" (local date).
+bool read_date(const po::variables_map& vm, const char* name, Date& out) {
+  const std::string text = vm[name].as<std::string>();
+  if (text == "today" || text == "tomorrow") {
+    out = today().plus_days(text == "tomorrow" ? 1 : 0);
+    return true;
+  }
+  std::string error;
+  if (parse_date(text, out, error)) return true;
+  std::cerr << "sudokit daily: --" << name << ": " << error << '\n';
+  return false;
+}
+
+}  // namespace
+
+int run_daily(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  add_store_options(opts);
+  opts.add_options()
+      ("from", po::value<std::string>(), "first date, YYYY-MM-DD (or today, tomorrow)")
+      ("days", po::value<std::int64_t>(), "number of dates (default 1)")
+      ("to", po::value<std::string>(), "last date, instead of --days")
+      ("levels", po::value<std::string>(), "levels every day, e.g. easy,medium,hard")
+      ("schedule", po::value<std::string>(), "levels per weekday, e.g. mon=easy,tue=medium,wed=medium,thu=hard,fri=hard,sat=expert,sun=expert (ranges mon-fri=hard, several levels sun=hard+expert; days not named get no puzzle)")
+      ("out", po::value<std::string>(), "directory for DATE.json files and index.json (created if missing)")
+      ("format", po::value<std::string>()->default_value("json"), "json (files in --out DIR) or ndjson (one line per date on stdout)")
+      ("dry-run", "check the request and show what it would assign; records and writes nothing");
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit daily --db FILE --from DATE [--days N | --to DATE]\n"
+      "                     (--levels L,... | --schedule DAY=LEVEL,...) (--out DIR | --format ndjson)\n"
+      "Assigns one puzzle per level to each date and records it in the store's daily table.\n"
+      "Dates already assigned keep their puzzles (running again gives the same output);\n"
+      "new ones get the oldest stored puzzles of their level that were never used before:\n"
+      "no puzzle, and no puzzle equivalent to one by symmetry, is ever served twice. When a\n"
+      "level runs short nothing is recorded or written, and the missing counts are printed\n"
+      "with the `sudokit generate` commands that would supply them.\n"
+      "Writes DIR/YYYY-MM-DD.json per date (id, level, rating, clues, puzzle, solution per\n"
+      "level) and DIR/index.json (every date in DIR); --format ndjson writes the same objects\n"
+      "to stdout, one line per date. Exit status 1 when the store fails or runs short, 2 for\n"
+      "a usage error.";
+  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  const std::string& cmd = args[0];
+  const auto path = db_path(vm, cmd);
+  if (!path) return kUsageError;
+
+  DailyRequest request;
+  if (!vm.count("from")) {
+    std::cerr << "sudokit daily: --from DATE is required (YYYY-MM-DD, today or tomorrow)\n";
+    return kUsageError;
+  }
+  if (!read_date(vm, "from", request.first)) return kUsageError;
+  if (vm.count("days") && vm.count("to")) {
+    std::cerr << "sudokit daily: give --days or --to, not both\n";
+    return kUsageError;
+  }
+  if (vm.count("days")) {
+    request.days = vm["days"].as<std::int64_t>();
+    if (request.days < 1) {
+      std::cerr << "sudokit daily: --days must be at least 1 (found " << request.days << ")\n";
+      return kUsageError;
+    }
+  } else if (vm.count("to")) {
+    Date last;
+    if (!read_date(vm, "to", last)) return kUsageError;
+    if (last < request.first) {
+      std::cerr << "sudokit daily: --to " << format_date(last) << " is before --from " << format_date(request.first) << '\n';
+      return kUsageError;
+    }
+    request.days = (last.day - request.first.day).count() + 1;
+  }
+
+  const char* levels_option = vm.count("levels") ? "--levels" : "--schedule";
+  std::string error;
+  if (vm.count("levels") && vm.count("schedule")) {
+    std::cerr << "sudokit daily: give --levels or --schedule, not both\n";
+    return kUsageError;
+  } else if (vm.count("levels")) {
+    std::vector<std::string> levels;
+    if (!parse_level_list(vm["levels"].as<std::string>(), levels, error)) {
+      std::cerr << "sudokit daily: --levels: " << error << '\n';
+      return kUsageError;
+    }
+    request.schedule = WeeklySchedule::every_day(levels);
+  } else if (vm.count("schedule")) {
+    if (!parse_schedule(vm["schedule"].as<std::string>(), request.schedule, error)) {
+      std::cerr << "sudokit daily: --schedule: " << error << '\n';
+      return kUsageError;
+    }
+  } else {
+    std::cerr << "sudokit daily: give the levels: --levels easy,medium,hard or --schedule mon=easy,...,sun=expert\n";
+    return kUsageError;
+  }
+  if (const std::string problem = check_request(request); !problem.empty()) {
+    std::cerr << "sudokit daily: " << problem << '\n';
+    return kUsageError;
+  }
+
+  const std::string format = vm["format"].as<std::string>();
+  const bool dry_run = vm.count("dry-run") != 0;
+  if (format != "json" && format != "ndjson") {
+    std::cerr << "sudokit daily: unknown --format '" << format << "' (expected json or ndjson)\n";
+    return kUsageError;
+  }
+  if (format == "json" && !vm.count("out") && !dry_run) {
+    std::cerr << "sudokit daily: --out DIR is required for --format json (or use --format ndjson for stdout)\n";
+    return kUsageError;
+  }
+  if (format == "ndjson" && vm.count("out")) {
+    std::cerr << "sudokit daily: --format ndjson writes to stdout; --out is for --format json\n";
+    return kUsageError;
+  }
+  if (!store_exists(*path, cmd)) return 1;
+
+  try {
+    PuzzleStore store(*path, store_options(vm, OpenMode::Write));
+    DailyAssignment assignment(store, request);
+    const auto& dates = assignment.dates();
+    const std::string range = format_date(request.first) + " to " + format_date(request.first.plus_days(request.days - 1));
+    const std::string counts = std::to_string(assignment.assigned() + assignment.reused()) + " puzzles (" +
+                               std::to_string(assignment.assigned()) + " newly assigned, " +
+                               std::to_string(assignment.reused()) + " already assigned)";
+    if (dry_run) {
+      assignment.rollback();
+      std::cerr << "sudokit daily: dry run: " << range << ": " << dates.size() << " dates, " << counts
+                << "; nothing recorded or written\n";
+      return 0;
+    }
+    if (format == "ndjson") {
+      std::string text;
+      for (const auto& d : dates) text += daily_json(d).dump() + '\n';
+      assignment.commit();  // the lines go out only once they are recorded
+      std::cout << text << std::flush;
+      if (!std::cout) {
+        std::cerr << "sudokit daily: <stdout>: write error\n";
+        return 1;
+      }
+      std::cerr << "sudokit daily: " << range << ": " << dates.size() << " dates, " << counts << '\n';
+      return 0;
+    }
+    const std::string dir = vm["out"].as<std::string>();
+    DailyDirectory out(dir);
+    out.stage(dates);
+    assignment.commit();
+    try {
+      out.publish();
+    } catch (const StoreError& e) {
+      std::cerr << "sudokit daily: " << e.what() << "; the assignment is recorded: run the same command again to "
+                << "write the files\n";
+      return 1;
+    }
+    std::cerr << "sudokit daily: " << range << ": " << dates.size() << " dates, " << counts << "; wrote "
+              << dates.size() << " files and index.json to " << dir << '\n';
+  } catch (const LevelError& e) {
+    std::cerr << "sudokit daily: " << levels_option << ": " << e.what() << '\n';
+    return kUsageError;
+  } catch (const ShortageError& e) {
+    print_shortage(cmd, *path, e, "nothing was assigned or written");
+    return 1;
+  } catch (const StoreError& e) {
+    std::cerr << "sudokit daily: " << e.what() << "; nothing was assigned or written\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace sudokit::cli

@@ -1,0 +1,65 @@
+// Command-line pieces shared by the subcommands that use the SQLite store
+// (db, daily, book): the --db and --busy-timeout options, opening options,
+// and the report of a level that ran out of unused puzzles, with the
+// `sudokit generate` commands that would supply them.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "options.hpp"
+#include "sudokit/db/store.hpp"
+#include "sudokit/db/used.hpp"
+
+namespace sudokit::cli {
+
+inline void add_store_options(po::options_description& opts) {
+  opts.add_options()
+      ("db", po::value<std::string>(), "the SQLite store FILE (required)")
+      ("busy-timeout", po::value<unsigned>()->default_value(60000), "wait this many ms for another process's lock");
+}
+
+/// The --db value, or a usage error printed (nullopt).
+inline std::optional<std::string> db_path(const po::variables_map& vm, const std::string& command) {
+  if (!vm.count("db")) {
+    std::cerr << "sudokit " << command << ": --db FILE is required\n";
+    return std::nullopt;
+  }
+  return vm["db"].as<std::string>();
+}
+
+inline db::StoreOptions store_options(const po::variables_map& vm, db::OpenMode mode) {
+  db::StoreOptions o;
+  o.mode = mode;
+  o.busy_timeout = std::chrono::milliseconds(vm["busy-timeout"].as<unsigned>());
+  return o;
+}
+
+/// Reading commands that also write (daily, book --mark-used) open the store
+/// for writing, which would create a missing file: refuse a missing file
+/// first, as reading does. False (message printed) when it does not exist.
+inline bool store_exists(const std::string& path, const std::string& command) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return true;
+  std::cerr << "sudokit " << command << ": " << path << ": no such database file (fill one with `sudokit generate --db "
+            << path << "` or `sudokit db import --db " << path << "`)\n";
+  return false;
+}
+
+/// "not enough unused puzzles in FILE; NOTHING", one line per short level,
+/// then the generate commands that would supply them.
+inline void print_shortage(const std::string& command, const std::string& path, const db::ShortageError& e,
+                           const std::string& nothing) {
+  std::cerr << "sudokit " << command << ": not enough unused puzzles in " << path << "; " << nothing << ":\n";
+  for (const auto& s : e.shortages())
+    std::cerr << "  " << s.level << ": " << s.needed << " needed, " << s.available << " available (" << s.missing()
+              << " missing)\n";
+  std::cerr << "add them with:\n";
+  for (const auto& s : e.shortages())
+    std::cerr << "  sudokit generate --db " << path << " --level " << s.level << " --count " << s.missing() << '\n';
+}
+
+}  // namespace sudokit::cli
