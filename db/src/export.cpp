@@ -94,12 +94,13 @@ nlohmann::ordered_json record_json(const PuzzleRecord& r) {
   j["histogram"] = r.histogram.empty() ? json(nullptr) : histogram.is_discarded() ? json(r.histogram) : histogram;
   j["source_rating"] = opt(r.source_rating);
   j["created_at"] = r.created_at;
+  j["search_moves"] = opt(r.search_moves);
   return j;
 }
 
 std::string_view csv_header() {
   return "id,puzzle,solution,canonical,clues,symmetry,minimal,method,seed,seed_index,er,ep,ed,level,hardest,"
-         "histogram,source_rating,created_at";
+         "histogram,source_rating,created_at,search_moves";
 }
 
 void append_csv_row(std::string& out, const PuzzleRecord& r) {
@@ -136,6 +137,8 @@ void append_csv_row(std::string& out, const PuzzleRecord& r) {
   if (r.source_rating) append_number(out, *r.source_rating);
   out += ',';
   append_field(out, r.created_at);
+  out += ',';
+  if (r.search_moves) append_number(out, static_cast<std::uint64_t>(*r.search_moves));
 }
 
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,

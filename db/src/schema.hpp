@@ -70,6 +70,12 @@ INSERT OR IGNORE INTO used (canonical, puzzle_id, kind, label, used_at)
   FROM daily d JOIN puzzles p ON p.id = d.puzzle_id
   ORDER BY d.date, d.level;
 )sql",
+    // v4 -> v5: how a generated puzzle was found: the number of local-search
+    // moves from the puzzle its seed and index dug (0 = as dug); NULL for
+    // imported rows and rows stored before v5.
+    R"sql(
+ALTER TABLE puzzles ADD COLUMN search_moves INTEGER;
+)sql",
 };
 
 }  // namespace sudokit::db::detail

@@ -417,7 +417,7 @@ TEST(Daily, MigratesVersion3DailyRowsIntoTheUsedTable) {
   EXPECT_EQ(store.opened_version(), 3);
   {
     Raw raw(path);
-    EXPECT_EQ(raw.integer("PRAGMA user_version"), 4);
+    EXPECT_EQ(raw.integer("PRAGMA user_version"), kSchemaVersion);
     EXPECT_EQ(raw.column("SELECT name FROM pragma_table_info('used') ORDER BY cid"),
               (std::vector<std::string>{"canonical", "puzzle_id", "kind", "label", "used_at"}));
     EXPECT_EQ(raw.column("SELECT puzzle_id || ' ' || kind || ' ' || label FROM used ORDER BY puzzle_id"),

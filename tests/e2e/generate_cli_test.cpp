@@ -195,6 +195,18 @@ std::string sqlite_query(const std::string& db, const std::string& sql) {
   return out;
 }
 
+TEST(GenerateCli, StoredPuzzlesKeepTheirSearchProvenance) {
+  char dir_template[] = "/tmp/sudokit-gen-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string db = dir + "/p.db";
+  auto r = run_sudokit("generate --db " + db + " --count 6 --seed 3 --min-rating 7.6 --max-rating 8.4 --search-keep 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles WHERE search_moves IS NULL OR er < 7.6 OR er > 8.4"), "0");
+  EXPECT_NE(sqlite_query(db, "SELECT count(*) FROM puzzles WHERE search_moves > 0"), "0");
+  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "6");
+  std::system(("rm -rf " + dir).c_str());
+}
+
 TEST(GenerateCli, SigkillDuringGenerateDbLeavesAnIntactFileThatARerunCompletes) {
   char dir_template[] = "/tmp/sudokit-kill-XXXXXX";
   const std::string dir = mkdtemp(dir_template);

@@ -89,6 +89,7 @@ class DbSink final : public PuzzleSink {
     r.method = method_name(p.method);
     r.seed = p.seed;
     r.index = p.index;
+    r.search_moves = p.search_moves;
     if (const auto* g = dynamic_cast<const GradeAnnotation*>(p.annotation.get())) db::set_grade(r, g->grade, levels_);
     store_.insert(std::move(r));
     store_.flush_if_due();
