@@ -13,7 +13,8 @@
 // negation of its assumption. Complexity = the number of distinct potentials
 // among the conclusion's ancestors; hints are sorted by (rating as a double,
 // complexity, kind: X 2, Y 3, XY 4) and the first is reported. The grid is
-// never modified here (no hidden parents).
+// never modified here (no hidden parents). A hint keeps its chain as a path
+// and is explained (chain_notation.hpp) only when it is reported.
 #include <algorithm>
 #include <array>
 #include <vector>

@@ -299,6 +299,8 @@ TEST(DynamicChainsPlus, FirstStepOfThe10_7Example) {
   const Step& s = found.front();
   EXPECT_EQ(s.technique, Technique::DynamicForcingChainPlus);
   EXPECT_EQ(format_rating(s.difficulty), "9.7");  // the reference ED
+  EXPECT_EQ(cells_losing(s, 3), cells_of({rc(1, 4)}));  // r1c4=3 fails
+  EXPECT_EQ(s.elimination_count(), 1);
   EXPECT_DOUBLE_EQ(s.difficulty, 9.0 + spec_increment(s.complexity));
   const Grid solution = solution_of(puzzle);
   for (const Step& st : found) EXPECT_TRUE(test::agrees_with(st, solution));
@@ -321,6 +323,9 @@ TEST(NestedChains, AIEscargotHardestStep) {
   EXPECT_EQ(s.technique, Technique::NestedForcingChain);
   EXPECT_EQ(s.name(), "Dynamic Contradiction Forcing Chains (+ Forcing Chains)");
   EXPECT_EQ(format_rating(s.difficulty), "10.5");  // the reference ER
+  // Assuming r6c4=5 fails (the solution has 1 there).
+  EXPECT_EQ(cells_losing(s, 5), cells_of({rc(6, 4)}));
+  EXPECT_EQ(s.elimination_count(), 1);
   EXPECT_DOUBLE_EQ(s.difficulty, 9.5 + spec_increment(s.complexity));
   const Grid solution = solution_of(puzzle);
   for (const Step& st : found) EXPECT_TRUE(test::agrees_with(st, solution));
