@@ -6,13 +6,14 @@
 // techniques) and the rating from its length rule; every hint is checked
 // by exhaustive search over the picture. Traps: branches that do not all
 // agree, states of two different runs, a reduced grid left over from an
-// earlier run. Two real positions tie the nested levels to the reference
-// rater's published ratings.
+// earlier run. Two real positions tie the (+) and nested levels to the
+// reference rater's published ratings.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
+#include "chain_reader.hpp"
 #include "grader_test_util.hpp"
 #include "sudokit/solver/solve.hpp"
 
@@ -271,6 +272,46 @@ TEST(DynamicChainsPlus, PointingOnTheReducedGrid) {
   // Without the nested rule the assumption r5c5=1 leads nowhere.
   for (const Step& st : run(make_dynamic_chains(0), b))
     EXPECT_FALSE(st.name() == "Dynamic Contradiction Forcing Chains" && test::removes(st, rc(5, 5), 1));
+}
+
+TEST(NestedChains, ForcingChainsOnTheReducedGrid) {
+  // Level 2 (+ Forcing Chains). r5c5 open; r5c1 {127}, r1c1 {23}, r1c2 {37};
+  // r5c9 {147}, r6c9 {46}, r4c9 {67}; r3c5 {17}; 7 in row 2 only at r2c1,
+  // r2c6, r2c9. Assume r5c5=1: r5c1 and r5c9 lose their 1, r3c5=7 removes
+  // r2c6's 7, and propagation stalls with row 2 = {r2c1, r2c9}; no Pointing,
+  // pair or X-Wing applies. On that reduced grid two static chains exist:
+  // the Y-cycle r4c9-r6c9-r5c9 (6 potentials, needs r5c9<>1) removes r2c9's
+  // 7, and the forcing chain r2c1=7 => r1c2=3 => r1c1=2 => r5c1=7 =>
+  // r2c1<>7 (8, needs r5c1<>1) removes r2c1's. Fed back, r2c9<>7 leaves
+  // r2c1 as row 2's 7 while r2c1<>7 holds. Branches: r2c1 on <- r2c9 off
+  // (<- r5c9<>1 <- r5c5) and r2c6 off (hidden parent; <- r3c5=7 <- r3c5<>1
+  // <- r5c5): 7 potentials, plus the cycle's 6; r2c1 off <- r5c1<>1 <- r5c5:
+  // 3, plus the chain's 8. Complexity 24: 9.5 + 0.5. Levels 0 and 1 find no
+  // contradiction from r5c5=1 (a region forcing on row 2's 7s gets r5c5<>1).
+  Board b{Grid{}};
+  b.set_candidates(rc(5, 1), digits("127"));
+  b.set_candidates(rc(1, 1), digits("23"));
+  b.set_candidates(rc(1, 2), digits("37"));
+  b.set_candidates(rc(5, 9), digits("147"));
+  b.set_candidates(rc(6, 9), digits("46"));
+  b.set_candidates(rc(4, 9), digits("67"));
+  b.set_candidates(rc(3, 5), digits("17"));
+  confine(b, 7, row_unit(2), {rc(2, 1), rc(2, 6), rc(2, 9)});
+  const char* contradiction = "Dynamic Contradiction Forcing Chains";
+  EXPECT_EQ(find_hint(run(make_dynamic_chains(0), b), contradiction, rc(5, 5), 1), nullptr);
+  EXPECT_EQ(find_hint(run(make_dynamic_chains(1), b), std::string(contradiction) + " (+)", rc(5, 5), 1), nullptr);
+  const auto found = run(make_dynamic_chains(2), b);
+  const Step* s = find_hint(found, std::string(contradiction) + " (+ Forcing Chains)", rc(5, 5), 1);
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->technique, Technique::NestedForcingChain);
+  EXPECT_EQ(s->complexity, 24);
+  EXPECT_DOUBLE_EQ(s->difficulty, 9.5 + spec_increment(24));  // 10.0
+  EXPECT_EQ(s->elimination_count(), 1);
+  EXPECT_EQ(s->detail.substr(0, s->detail.find(", r2c6<>7")),
+            "r5c5=1 is impossible: (1)r5c5-r5c9~(7)r2c9[Bidirectional Y-Cycle]=r2c1[r2c6]; "
+            "(1)r5c5-r5c1~(7)r2c1[Forcing Chain]");
+  EXPECT_EQ(test::follow_chain(b, *s), "");
+  test::expect_all_sound(found, b);
 }
 
 // A position of a published puzzle: givens and placed digits, then the
