@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sudokit/grader/step.hpp"
@@ -64,6 +65,7 @@ struct NestedChain {
   std::vector<int> removal_cells;   // cells with eliminations, in SE's insertion order
   std::vector<std::uint32_t> identity;  // targets and their chains: SE's FullChain equality
   int complexity = 0;               // flat + nested complexity of the hint
+  std::string text;                 // "<name>: <chains> => <conclusion>", for the outer hint's explanation
 };
 
 /// (cell, digit, on) packed, for identities.
@@ -76,18 +78,28 @@ constexpr std::uint32_t potential_code(int cell, int digit, bool on) {
 struct ChainHint {
   Step step;
   int sort_key;
+  std::vector<int> targets;  // the producer's nodes its explanation is drawn from (dynamic chains)
+  int unit = -1;             // region forcing: the house
 };
 
 /// SE's order for a chain producer's hints: rating as a double, then
-/// complexity, then kind key, ties in discovery order; reports them in turn.
-inline void emit_sorted(std::vector<ChainHint>& hints, StepSink& sink) {
+/// complexity, then kind key, ties in discovery order; reports them in turn,
+/// each explained by `describe` just before it is reported (the rating loop
+/// takes only the first, so only that one is written out).
+template <class Describe>
+void emit_sorted(std::vector<ChainHint>& hints, StepSink& sink, Describe&& describe) {
   std::stable_sort(hints.begin(), hints.end(), [](const ChainHint& a, const ChainHint& b) {
     if (a.step.difficulty != b.step.difficulty) return a.step.difficulty < b.step.difficulty;
     if (a.step.complexity != b.step.complexity) return a.step.complexity < b.step.complexity;
     return a.sort_key < b.sort_key;
   });
-  for (const ChainHint& h : hints)
+  for (ChainHint& h : hints) {
+    describe(h);
     if (!sink.add(h.step)) return;
+  }
+}
+inline void emit_sorted(std::vector<ChainHint>& hints, StepSink& sink) {
+  emit_sorted(hints, sink, [](ChainHint&) {});
 }
 
 }  // namespace sudokit::grader

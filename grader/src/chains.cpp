@@ -13,12 +13,15 @@
 // negation of its assumption. Complexity = the number of distinct potentials
 // among the conclusion's ancestors; hints are sorted by (rating as a double,
 // complexity, kind: X 2, Y 3, XY 4) and the first is reported. The grid is
-// never modified here (no hidden parents).
+// never modified here (no hidden parents). A hint keeps its chain as a path
+// and is explained (chain_notation.hpp) only when it is reported.
 #include <algorithm>
 #include <array>
 #include <vector>
 
+#include "chain_notation.hpp"
 #include "chain_support.hpp"
+#include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -49,7 +52,7 @@ class ForcingChainsAndCycles final : public Producer {
     run_pass(false, true);
     run_pass(true, false);
     run_pass(true, true);
-    emit_sorted(hints_, sink);
+    emit_sorted(hints_, sink, [this](ChainHint& h) { describe(h); });
   }
 
  private:
@@ -294,17 +297,21 @@ class ForcingChainsAndCycles final : public Producer {
     s.cells = cells;
     s.label = xy ? "Bidirectional Cycle" : y ? "Bidirectional Y-Cycle"
                                              : (cells.size() == 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle");
-    s.detail = chain_text(end) + " (cycle)";
-    if (nesting_) s.nested = cycle_record(end, s.complexity);
-    record({std::move(s), xy ? 4 : (y ? 3 : 2)});
+    ChainHint h{std::move(s), xy ? 4 : (y ? 3 : 2), path_codes(end), -1};
+    if (nesting_) {
+      describe(h);
+      h.step.nested = cycle_record(end, h.step.complexity, h.step.name() + ": " + h.step.detail);
+    }
+    record(std::move(h));
   }
 
   // What an outer chain needs from a cycle: its two targets are the cycle
   // read forwards (ending on the start) and SE's reversed copy, whose nodes
   // have their on/off state flipped but keep their causes.
-  std::shared_ptr<const NestedChain> cycle_record(int end, int complexity) {
+  std::shared_ptr<const NestedChain> cycle_record(int end, int complexity, std::string text) {
     auto rec = std::make_shared<NestedChain>();
     rec->complexity = complexity;
+    rec->text = std::move(text);
     rec->removal_cells = removal_cells_;
     path_.clear();
     for (int q = end; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) path_.push_back(q);  // end .. root
@@ -395,44 +402,50 @@ class ForcingChainsAndCycles final : public Producer {
     s.cells.add(t.cell);
     s.digits = digit_bit(t.digit);
     s.label = y ? "Forcing Chain" : (s.complexity == 6 ? "Turbot Fish" : "Forcing X-Chain");
-    s.detail = chain_text(target);
+    ChainHint h{std::move(s), y ? 4 : 2, path_codes(target), -1};
     if (nesting_) {
+      describe(h);
       auto rec = std::make_shared<NestedChain>();
-      rec->complexity = s.complexity;
+      rec->complexity = h.step.complexity;
+      rec->text = h.step.name() + ": " + h.step.detail;
       rec->removal_cells.push_back(t.cell);
       for (int q = target; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
         const Potential& p = nodes_[static_cast<std::size_t>(q)];
         if (p.on && p.cause != Cause::None) rec->causes.push_back({p.cell, p.digit, p.cause});
         rec->identity.push_back(potential_code(p.cell, p.digit, p.on));
       }
-      s.nested = std::move(rec);
+      h.step.nested = std::move(rec);
     }
-    record({std::move(s), y ? 4 : 2});
+    record(std::move(h));
   }
 
-  // The chain from the assumption to `end`, with strong (=) and weak (-)
-  // links: "(5)r2c3=r2c7-r8c7=r8c1" when one digit, else "(5)r2c3=(4)r2c3-...".
-  std::string chain_text(int end) const {
-    std::vector<int> path;
-    for (int q = end; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) path.push_back(q);
-    std::reverse(path.begin(), path.end());
-    bool one_digit = true;
-    for (int q : path) one_digit = one_digit && nodes_[static_cast<std::size_t>(q)].digit == nodes_[static_cast<std::size_t>(path[0])].digit;
-    std::string s;
-    for (std::size_t i = 0; i < path.size(); ++i) {
-      const Potential& p = nodes_[static_cast<std::size_t>(path[i])];
-      if (i > 0) s += p.on ? '=' : '-';
-      if (i == 0 || !one_digit) {
-        s += '(';
-        s += static_cast<char>('0' + p.digit);
-        s += ')';
-      }
-      s += cell_name(p.cell);
+  // The chain from the assumption to `end` as potential codes, the
+  // assumption first: what the hint's explanation is written from.
+  std::vector<int> path_codes(int end) const {
+    int n = 0;
+    for (int q = end; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) ++n;
+    std::vector<int> codes(static_cast<std::size_t>(n));
+    for (int q = end; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
+      const Potential& p = nodes_[static_cast<std::size_t>(q)];
+      codes[static_cast<std::size_t>(--n)] = static_cast<int>(potential_code(p.cell, p.digit, p.on));
     }
-    const Potential& first = nodes_[static_cast<std::size_t>(path.front())];
-    s.append(first.on ? " (assume " : " (assume not ").append(cell_name(first.cell)).append("=").push_back(static_cast<char>('0' + first.digit));
-    s += ')';
-    return s;
+    return codes;
+  }
+
+  // The hint's chain in Eureka notation (chain_notation.hpp), then its
+  // conclusion: "(5)r2c3-r2c7=r8c7-(4)r8c7=... => r2c3<>5".
+  void describe(ChainHint& h) {
+    if (!h.step.detail.empty()) return;
+    path_view_.set(&h.targets);
+    writer_.new_hint();
+    writer_.chain(static_cast<int>(h.targets.size()) - 1, h.step.detail);
+    const Technique t = h.step.technique;
+    if (t == Technique::XCycle || t == Technique::YCycle || t == Technique::XYCycle) {
+      h.step.detail += " => " + step_effect(h.step);
+    } else {
+      const NetNode last = path_view_.node(static_cast<int>(h.targets.size()) - 1);
+      h.step.detail += " => " + potential_text(last.cell, last.digit, last.on);
+    }
   }
 
   const Board* board_ = nullptr;
@@ -447,6 +460,8 @@ class ForcingChainsAndCycles final : public Producer {
   double best_ = 1e9;  // lowest rating among the hints found so far
   bool nesting_ = false;
   std::vector<int> cancel_, removal_cells_, path_;
+  PathView path_view_;
+  NetWriter writer_{path_view_};
 };
 
 }  // namespace

@@ -20,11 +20,13 @@
 // candidates, cell forcing. Complexity = distinct potentials among the
 // ancestors of each branch's conclusion, summed over branches; hints are
 // sorted by (rating as a double, complexity, kind key) and the first wins.
+// Explanations (chain_notation.hpp) are written for reported hints only.
 #include <algorithm>
 #include <array>
 #include <cassert>
 #include <vector>
 
+#include "chain_notation.hpp"
 #include "chain_support.hpp"
 #include "sudokit/grader/technique.hpp"
 
@@ -39,9 +41,10 @@ struct Node {
   std::uint8_t digit;
   bool on;
   Cause cause;
-  int parents_begin;  // into the parent pool
-  int parents_count;
-  int nested;         // index into nested_ when derived from a nested chain hint, else -1
+  int parents_begin;           // into the parent pool
+  std::uint16_t parents_count;
+  Technique rule;              // Cause::Advanced: the technique that removed it
+  int nested;                  // index into nested_ when derived from a nested chain hint, else -1
 };
 
 // The potentials one run derived, in insertion order, with lookup by (cell, digit).
@@ -77,7 +80,7 @@ struct Run {
   }
 };
 
-class DynamicChains final : public Producer {
+class DynamicChains final : public Producer, private NetView {
  public:
   enum class Mode { Nishio, Multiple, Dynamic };
   /// level > 0 (dynamic mode only): when propagation stalls, simpler
@@ -118,7 +121,7 @@ class DynamicChains final : public Producer {
       const int n = popcount(board.candidates(cell));
       if (n > 2 || (n > 1 && dynamic())) cell_hints(cell, n);
     }
-    emit_sorted(hints_, sink);
+    emit_sorted(hints_, sink, [this](ChainHint& h) { describe(h); });
   }
 
  private:
@@ -153,9 +156,11 @@ class DynamicChains final : public Producer {
   }
 
   // --- nodes ------------------------------------------------------------------
-  int make_node(int cell, int digit, bool on, int parent, Cause cause = Cause::None, int nested = -1) {
+  int make_node(int cell, int digit, bool on, int parent, Cause cause = Cause::None, int nested = -1,
+                Technique rule = Technique::Count) {
     nodes_.push_back({static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(digit), on, cause,
-                      static_cast<int>(parent_pool_.size()), parent >= 0 ? 1 : 0, nested});
+                      static_cast<int>(parent_pool_.size()), static_cast<std::uint16_t>(parent >= 0 ? 1 : 0), rule,
+                      nested});
     if (parent >= 0) parent_pool_.push_back(parent);
     return static_cast<int>(nodes_.size()) - 1;
   }
@@ -290,7 +295,7 @@ class DynamicChains final : public Producer {
         java_hash_order(removal_cells_);
         for (int c : removal_cells_) {
           for_each_digit(st.removals[c], [&](int d) {
-            const int q = make_node(c, d, false, -1, Cause::Advanced, nested);
+            const int q = make_node(c, d, false, -1, Cause::Advanced, nested, st.technique);
             for (int pk : parents_) {
               const int parent = r.off(pk);
               assert(parent >= 0 && "a rule parent is always a removal made by this run");
@@ -487,9 +492,10 @@ class DynamicChains final : public Producer {
   // In nesting mode: what an outer chain needs from this hint. `assumed` is
   // the cause SE gives the branches' assumptions (cell / region forcing).
   std::shared_ptr<const NestedChain> make_record(const std::vector<int>& targets, Cause assumed, int complexity,
-                                                 int cell) {
+                                                 int cell, std::string text) {
     auto rec = std::make_shared<NestedChain>();
     rec->complexity = complexity;
+    rec->text = std::move(text);
     rec->removal_cells.push_back(cell);
     for (int t : targets) {
       walk_chain(t, [&](int q) {
@@ -516,7 +522,10 @@ class DynamicChains final : public Producer {
     return s.has_eliminations();
   }
 
-  void add_hint(Step&& s, int sort_key, const char* kind) {
+  // Names and rates a hint whose branches end at targets_. In nesting mode
+  // it is explained at once and carries what an outer chain needs; `assumed`
+  // is the cause SE gives the branches' assumptions (cell / region forcing).
+  void add_hint(Step&& s, int sort_key, const char* kind, Cause assumed, int unit = -1) {
     s.difficulty = base() + length_increment(s.complexity);
     s.technique = mode_ == Mode::Nishio ? Technique::NishioForcingChain
                   : mode_ == Mode::Multiple ? (sort_key == 6 ? Technique::RegionForcingChain : Technique::CellForcingChain)
@@ -525,7 +534,19 @@ class DynamicChains final : public Producer {
                                 : Technique::NestedForcingChain;
     const char* prefix = mode_ == Mode::Nishio ? "Nishio " : mode_ == Mode::Dynamic ? "Dynamic " : "";
     s.label = std::string(prefix) + kind + " Chains" + suffix();
-    hints_.push_back({std::move(s), sort_key});
+    ChainHint h{std::move(s), sort_key, targets_, unit};
+    if (nesting_) {
+      describe(h);
+      const int cell = h.step.places() ? h.step.place_cell : removal_cell(h.step);
+      h.step.nested = make_record(h.targets, assumed, h.step.complexity, cell, h.step.name() + ": " + h.step.detail);
+    }
+    hints_.push_back(std::move(h));
+  }
+
+  static int removal_cell(const Step& s) {
+    for (int c = 0; c < kCells; ++c)
+      if (s.removals[c]) return c;
+    return -1;
   }
 
   // Contradiction (Nishio or dynamic): the assumption (cell, digit, on) fails.
@@ -534,10 +555,8 @@ class DynamicChains final : public Producer {
     if (!conclude(s, cell, digit, !on)) return;
     targets_.assign({r.absurd_on, r.absurd_off});
     s.complexity = hint_complexity(targets_);
-    if (nesting_) s.nested = make_record(targets_, Cause::None, s.complexity, cell);
     s.cells.add(cell);
-    s.detail = path_text(r.absurd_on) + " and " + path_text(r.absurd_off);
-    add_hint(std::move(s), 7, nishio() ? "Forcing" : "Contradiction Forcing");
+    add_hint(std::move(s), 7, nishio() ? "Forcing" : "Contradiction Forcing", Cause::None);
   }
 
   // Double forcing: the same conclusion from the assumption on and off.
@@ -547,11 +566,9 @@ class DynamicChains final : public Producer {
     if (!conclude(s, t.cell, t.digit, t.on)) return;
     targets_.assign({from_on, from_off});
     s.complexity = hint_complexity(targets_);
-    if (nesting_) s.nested = make_record(targets_, Cause::None, s.complexity, t.cell);
     s.cells.add(cell);
     s.cells.add(t.cell);
-    s.detail = path_text(from_on) + " and " + path_text(from_off);
-    add_hint(std::move(s), 1, "Double Forcing");
+    add_hint(std::move(s), 1, "Double Forcing", Cause::None);
   }
 
   // Cell or region forcing: the conclusion follows from every branch.
@@ -560,34 +577,69 @@ class DynamicChains final : public Producer {
     Step s;
     if (!conclude(s, t.cell, t.digit, t.on)) return;
     s.complexity = hint_complexity(branch_nodes);
-    if (nesting_) s.nested = make_record(branch_nodes, assumed, s.complexity, t.cell);
     s.cells.add(src_cell);
     s.cells.add(t.cell);
-    for (int b : branch_nodes) {
-      if (!s.detail.empty()) s.detail += "; ";
-      s.detail += path_text(b);
-    }
-    add_hint(std::move(s), sort_key, sort_key == 6 ? "Region Forcing" : "Cell Forcing");
+    targets_ = branch_nodes;
+    add_hint(std::move(s), sort_key, sort_key == 6 ? "Region Forcing" : "Cell Forcing", assumed,
+             sort_key == 6 ? cause_unit(assumed, src_cell) : -1);
   }
 
-  // The first-parent path from the assumption to a node, e.g. "r1c2=5 -> r1c7<>5 -> r3c7=5".
-  std::string path_text(int node) const {
-    std::vector<int> path;
-    for (int q = node; q >= 0;) {
-      path.push_back(q);
-      const Node& n = nodes_[static_cast<std::size_t>(q)];
-      q = n.parents_count ? parent_pool_[static_cast<std::size_t>(n.parents_begin)] : -1;
-      if (path.size() > 200) break;
+  // --- explanations (chain_notation.hpp) -------------------------------------------
+  NetNode node(int index) const override {
+    const Node& n = nodes_[static_cast<std::size_t>(index)];
+    return {n.cell, n.digit, n.on, n.cause == Cause::Advanced, n.rule,
+            n.nested >= 0 ? nested_[static_cast<std::size_t>(n.nested)].get() : nullptr};
+  }
+  int parent_count(int index) const override { return nodes_[static_cast<std::size_t>(index)].parents_count; }
+  int parent(int index, int k) const override {
+    return parent_pool_[static_cast<std::size_t>(nodes_[static_cast<std::size_t>(index)].parents_begin + k)];
+  }
+  // The assumption a branch starts from.
+  const Node& root_of(int index) const {
+    while (nodes_[static_cast<std::size_t>(index)].parents_count) index = parent(index, 0);
+    return nodes_[static_cast<std::size_t>(index)];
+  }
+
+  // Writes a hint's branches, e.g. for a contradiction
+  // "r1c1=1 is impossible: (1)r1c1-r7c1=r7c6; (1)r1c1-r1c5=r3c6[r1c4]-r7c6,
+  //  r1c4<>1: (1)r1c1-r1c4 => r1c1<>1" and for cell/region forcing one
+  // branch per assumption, "r5c5=1: ...; r5c5=2: ... => r1c1<>9".
+  void describe(ChainHint& h) {
+    if (!h.step.detail.empty()) return;
+    std::string& out = h.step.detail;
+    writer_.new_hint();
+    if (h.sort_key == 7) {
+      const Node& a = root_of(h.targets[0]);
+      out = potential_text(a.cell, a.digit, a.on) + " is impossible: ";
+      writer_.chain(h.targets[0], out);
+      out += "; ";
+      writer_.chain(h.targets[1], out);
+      writer_.proofs(out);
+    } else {
+      if (h.unit >= 0) {
+        const Node& a = root_of(h.targets[0]);
+        out += static_cast<char>('0' + a.digit);
+        out += " in " + unit_name(h.unit) + ": ";
+      }
+      for (std::size_t i = 0; i < h.targets.size(); ++i) {
+        if (i > 0) {
+          out += "; ";
+          writer_.new_branch();
+        }
+        const Node& a = root_of(h.targets[i]);
+        out += potential_text(a.cell, a.digit, a.on) + ": ";
+        writer_.chain(h.targets[i], out);
+        writer_.proofs(out);
+      }
     }
-    std::string s;
-    for (auto it = path.rbegin(); it != path.rend(); ++it) {
-      const Node& n = nodes_[static_cast<std::size_t>(*it)];
-      if (!s.empty()) s += " -> ";
-      s += cell_name(n.cell);
-      s += n.on ? "=" : "<>";
-      s += static_cast<char>('0' + n.digit);
+    const Step& s = h.step;
+    out += " => ";
+    if (s.places()) {
+      out += potential_text(s.place_cell, s.place_digit, true);
+    } else {
+      const int c = removal_cell(s);
+      out += potential_text(c, single_digit(s.removals[c]), false);
     }
-    return s;
   }
 
   // --- SE's getMultipleChainsHintListForCell ------------------------------------------
@@ -684,6 +736,7 @@ class DynamicChains final : public Producer {
   std::uint32_t cache_gen_ = 0;
   std::vector<Run*> value_runs_, region_runs_;
   std::vector<int> made_, branch_, todo_, next_;
+  NetWriter writer_{*this};
   std::vector<ChainHint> hints_;
   std::array<std::uint32_t, 2 * kKeys> count_stamp_{};
   std::uint32_t count_gen_ = 0;

@@ -42,7 +42,7 @@ std::string step_effect(const Step& step) {
   for (int d = 1; d <= 9; ++d) {
     CellSet where;
     for (int c = 0; c < kCells; ++c)
-      if (step.removals[c] & digit_bit(d)) where.add(c);
+      if ((step.removals[c] & digit_bit(d)) && c != step.place_cell) where.add(c);  // a placement says it
     if (where.empty()) continue;
     if (!s.empty()) s += ", ";
     s += cells_text(where) + "<>" + std::to_string(d);

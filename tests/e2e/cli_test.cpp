@@ -65,5 +65,30 @@ TEST(Cli, CountFormatsAndMissingFile) {
   EXPECT_NE(missing.err.find("/nonexistent/file.txt: cannot read"), std::string::npos);
 }
 
+TEST(Cli, GradeExplainsChainsInEurekaNotation) {
+  // The specification's 8.9 example: a static forcing chain at step 15 and
+  // the dynamic contradiction that sets ER at step 26, whose second branch
+  // needs r2c2<>1 besides r3c2<>1 to make r5c2 the last 1 of column 2.
+  const std::string puzzle = "...8416..7.....5....4.5.....9.7....44..93..6..5..6.8....5.....38.....1...6.32....";
+  const std::string dynamic =
+      "r2c3=1 is impossible: (1)r2c3-(6)r2c3=r3c1-(9)r3c1=r1c3-r9c3=(7)r9c3[(1)r9c3]; "
+      "(1)r2c3-r3c2=r5c2[r2c2]-(7)r5c2=r7c2-r9c3, r9c3<>1: (1)r2c3-r9c3, r2c2<>1: (1)r2c3-r2c2 => r2c3<>1";
+  auto e = run_sudokit("grade --explain", puzzle + "\n");
+  ASSERT_EQ(e.status, 0) << e.err;
+  EXPECT_EQ(e.out.rfind(puzzle + " 8.9/1.2/1.2 extreme Dynamic Contradiction Forcing Chains\n", 0), 0u) << e.out;
+  EXPECT_NE(e.out.find("\n  15. 7.2  r7c7<>2 Forcing Chain r7c7: "
+                       "(2)r7c7-(7)r7c7=r7c2-(4)r7c2=r8c2-r8c6=(9)r8c6-r8c8=(2)r8c8-r7c7 => r7c7<>2\n"),
+            std::string::npos)
+      << e.out;
+  EXPECT_NE(e.out.find("\n  26. 8.9  r2c3<>1 Dynamic Contradiction Forcing Chains r2c3: " + dynamic + "\n"),
+            std::string::npos)
+      << e.out;
+  auto j = run_sudokit("grade --format json", puzzle + "\n");
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_NE(j.out.find("\"detail\":\"" + dynamic + "\""), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"text\":\"r2c3<>1 Dynamic Contradiction Forcing Chains r2c3: " + dynamic + "\""),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace sudokit

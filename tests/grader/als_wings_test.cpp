@@ -13,13 +13,10 @@
 namespace sudokit::grader {
 namespace {
 
-constexpr int rc(int row, int col) { return cell_at(row - 1, col - 1); }
-
-DigitMask digits(const char* text) {
-  DigitMask m = 0;
-  for (const char* p = text; *p; ++p) m = static_cast<DigitMask>(m | digit_bit(*p - '0'));
-  return m;
-}
+using test::cells_losing;
+using test::cells_of;
+using test::digits;
+using test::rc;
 
 // An open board with the listed cells narrowed to the listed candidates.
 Board picture(std::initializer_list<std::pair<int, const char*>> cells) {
@@ -31,19 +28,6 @@ Board picture(std::initializer_list<std::pair<int, const char*>> cells) {
 std::vector<Step> steps(int size, const Board& b) {
   auto p = make_als_wing(size);
   return test::all_steps(*p, b);
-}
-
-CellSet cells_losing(const Step& s, int digit) {
-  CellSet out;
-  for (int c = 0; c < kCells; ++c)
-    if (s.removals[c] & digit_bit(digit)) out.add(c);
-  return out;
-}
-
-CellSet cells_of(std::initializer_list<int> cells) {
-  CellSet s;
-  for (int c : cells) s.add(c);
-  return s;
 }
 
 TEST(AlsWings, WXYZRemovesZWhereBivalueCellAndZCellsSee) {

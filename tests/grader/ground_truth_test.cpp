@@ -1,16 +1,20 @@
 // Ground truth for the whole grader: on the calibration set and the hard
 // lists, every step of every solution path places the solution's digit and
 // never eliminates a solution digit. Any wrong technique makes this fail.
+// Every chain step's explanation is followed on its position as well
+// (chain_reader.hpp).
 #include <gtest/gtest.h>
 
+#include "chain_reader.hpp"
 #include "grader_test_util.hpp"
+#include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/grade.hpp"
 #include "sudokit/solver/solve.hpp"
 
 namespace sudokit::grader {
 namespace {
 
-void check_paths(const std::vector<Grid>& puzzles, int& steps_checked) {
+void check_paths(const std::vector<Grid>& puzzles, int& steps_checked, int& chains_followed) {
   Grader grader;
   GradeOptions options;
   options.keep_steps = true;
@@ -19,9 +23,15 @@ void check_paths(const std::vector<Grid>& puzzles, int& steps_checked) {
     ASSERT_NE(g.status, GradeStatus::MultipleSolutions);
     ASSERT_NE(g.status, GradeStatus::NoSolution);
     ASSERT_EQ(g.steps.size(), static_cast<std::size_t>(g.step_count));
+    Board board(p);
     for (const Step& s : g.steps) {
       ASSERT_TRUE(test::agrees_with(s, g.solution)) << format_line(p);
       ASSERT_TRUE(s.places() || s.has_eliminations()) << s.name() << " does nothing in " << format_line(p);
+      if (test::is_chain_step(s)) {
+        ASSERT_EQ(test::follow_chain(board, s), "") << format_line(p) << "\n" << explain(s);
+        ++chains_followed;
+      }
+      board.apply(s);
       ++steps_checked;
     }
     if (g.rated()) {
@@ -35,15 +45,17 @@ void check_paths(const std::vector<Grid>& puzzles, int& steps_checked) {
 TEST(GroundTruth, EveryStepOnTheCalibrationSetAgreesWithTheSolution) {
   const auto puzzles = sudokit::test::load_puzzles("se_rated_calibration.tsv");
   ASSERT_EQ(puzzles.size(), 2020u);
-  int steps = 0;
-  check_paths(puzzles, steps);
+  int steps = 0, chains = 0;
+  check_paths(puzzles, steps, chains);
   EXPECT_GT(steps, 50000);
+  EXPECT_GT(chains, 2000);
 }
 
 TEST(GroundTruth, EveryStepOnTop95AgreesWithTheSolution) {
-  int steps = 0;
-  check_paths(sudokit::test::load_puzzles("puzzles_top95.txt"), steps);
+  int steps = 0, chains = 0;
+  check_paths(sudokit::test::load_puzzles("puzzles_top95.txt"), steps, chains);
   EXPECT_GT(steps, 100);
+  EXPECT_GT(chains, 100);
 }
 
 }  // namespace

@@ -12,7 +12,11 @@
 namespace sudokit::grader {
 namespace {
 
-constexpr int rc(int row, int col) { return cell_at(row - 1, col - 1); }
+using test::box_unit;
+using test::cells_of;
+using test::col_unit;
+using test::rc;
+using test::row_unit;
 
 // An open board (all candidates everywhere) where `digit` is confined, in
 // each listed house, to the listed cells.
@@ -20,21 +24,11 @@ struct Picture {
   Board board{Grid{}};
   int digit = 1;
 
-  void confine(int unit, std::initializer_list<int> keep) {
-    for (int c : kUnitCells[static_cast<std::size_t>(unit)]) {
-      bool kept = false;
-      for (int k : keep) kept |= k == c;
-      if (!kept) board.eliminate(c, digit);
-    }
-  }
+  void confine(int unit, std::initializer_list<int> keep) { test::confine(board, digit, unit, keep); }
   void remove(std::initializer_list<int> cells) {
     for (int c : cells) board.eliminate(c, digit);
   }
 };
-
-int row_unit(int row) { return 9 + row - 1; }
-int col_unit(int col) { return 18 + col - 1; }
-int box_unit(int box) { return box - 1; }
 
 CellSet removed_cells(const Step& s, int digit) {
   CellSet out;
@@ -43,12 +37,6 @@ CellSet removed_cells(const Step& s, int digit) {
     if (s.removals[c] & digit_bit(digit)) out.add(c);
   }
   return out;
-}
-
-CellSet cells_of(std::initializer_list<int> cells) {
-  CellSet s;
-  for (int c : cells) s.add(c);
-  return s;
 }
 
 std::vector<Step> steps(int links, const Board& b) {

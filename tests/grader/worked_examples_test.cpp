@@ -46,6 +46,11 @@ const Example kExamples[] = {
     {"...8416..7.....5....4.5.....9.7....44..93..6..5..6.8....5.....38.....1...6.32....", 8.9, 1.2, 1.2, "Dynamic Contradiction Forcing Chains"},
     {"1....7.9..3..2...87.96..5....53..9...1..8...26....4...3...7..1..41.....78.7...3..", 9.0, 9.0, 3.4, "Dynamic Region Forcing Chains"},
     {"1....7.9..3..2..78..964.5....53..9...1..8...26....4...3......1..41...8.7..7...3..", 9.1, 9.1, 7.8, "Dynamic Cell Forcing Chains"},
+    // nested forcing chains (about 2 s each)
+    {"1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..", 10.5, 1.2, 1.2,
+     "Dynamic Contradiction Forcing Chains (+ Forcing Chains)"},
+    {"800000000003600000070090200050007000000045700000100030001000068008500010090000400", 10.7, 10.7, 9.7,
+     "Dynamic Contradiction Forcing Chains (+ Forcing Chains)"},
 };
 
 TEST(WorkedExamples, ReproduceExactly) {

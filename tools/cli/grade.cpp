@@ -17,7 +17,7 @@ int run_grade(const std::vector<std::string>& args) {
   po::options_description opts("options");
   opts.add_options()
       ("format", po::value<std::string>()->default_value("line"), "output: line or json (one object per line, with histogram and steps)")
-      ("explain", "print the solution path, one step per line, after each puzzle")
+      ("explain", "print the solution path, one step per line, after each puzzle (chains in Eureka notation, see docs/GRADING.md)")
       ("compare", "input rows carry reference ratings (puzzle ER [EP [ED]]): print agreement statistics and a confusion table")
       ("mismatches", "with --compare, also list the puzzles whose ER differs")
       ("levels", po::value<std::string>(), "level table NAME:MIN,NAME:MIN,... on the rounded ER (default easy:0,medium:1.5,hard:2.5,diabolical:5,expert:7,extreme:8.5,nightmare:10)")
@@ -92,9 +92,12 @@ int run_grade(const std::vector<std::string>& args) {
         if (g.histogram[static_cast<std::size_t>(t)]) hist[std::string(technique_key(static_cast<Technique>(t)))] = g.histogram[static_cast<std::size_t>(t)];
       j["histogram"] = hist;
       nlohmann::json steps = nlohmann::json::array();
-      for (const Step& s : g.steps)
-        steps.push_back({{"technique", technique_key(s.technique)}, {"name", s.name()},
-                         {"rating", rounded_rating(s.difficulty)}, {"text", explain(s)}});
+      for (const Step& s : g.steps) {
+        nlohmann::json step = {{"technique", technique_key(s.technique)}, {"name", s.name()},
+                               {"rating", rounded_rating(s.difficulty)}, {"text", explain(s)}};
+        if (!s.detail.empty()) step["detail"] = s.detail;  // chains: the chain in Eureka notation
+        steps.push_back(std::move(step));
+      }
       j["steps"] = steps;
       buf += j.dump();
       buf += '\n';
