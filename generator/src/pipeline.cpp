@@ -120,11 +120,14 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
         const double closeness = filter && f.made ? filter->closeness() : 0;
         // A near miss is searched for one hit; with search_keep > 1, a hit too,
         // for up to that many neighbours (close relatives of it).
-        if (options.search_evaluations > 0 && closeness > 0 && (!f.accepted || options.search_keep > 1)) {
+        // (Not with a pattern or a clue count: the moves change both.)
+        const bool searchable = !options.pattern && options.target_clues == 0;
+        if (searchable && options.search_evaluations > 0 && closeness > 0 && (!f.accepted || options.search_keep > 1)) {
           VicinityOptions v;
           v.evaluations = options.search_evaluations;
           v.keep = options.search_keep;
           v.symmetry = f.puzzle.symmetry;
+          v.verify_minimal = options.verify_minimal;
           Engine engine = search_engine(options.seed, i);
           VicinityResult r = search_vicinity(f.puzzle, closeness, *filter, v, engine, &quit);
           f.found = std::move(r.accepted);

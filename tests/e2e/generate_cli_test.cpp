@@ -167,6 +167,19 @@ TEST(GenerateCli, LocalSearchIsDeterministicAndReportsItsProvenance) {
   EXPECT_NE(one.err.find("local search judged"), std::string::npos) << one.err;
 }
 
+TEST(GenerateCli, ClueCountsAndPatternsAreKeptWithATarget) {
+  // The local search would move clues: it stays off, and the count holds.
+  auto r = run_sudokit("generate --count 4 --seed 2 --clues 26 --min-rating 3.0 --format json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(lines(r.out).size(), 4u);
+  for (const auto& l : lines(r.out)) {
+    EXPECT_EQ(number_after(l, "clues"), 26) << l;
+    EXPECT_GE(number_after(l, "er"), 3.0) << l;
+    EXPECT_EQ(number_after(l, "search_moves"), 0) << l;
+  }
+  EXPECT_EQ(run_sudokit("generate --count 1 --clues 26 --min-rating 3.0 --search 8").status, 2);
+}
+
 TEST(GenerateCli, TimeLimitStopsATargetThatIsNotMet) {
   // Nothing is rated 12: the run ends at its time limit, cleanly, with nothing printed.
   auto r = run_sudokit("generate --count 1 --seed 1 --min-rating 12 --time-limit 1");

@@ -255,6 +255,10 @@ int run_generate(const std::vector<std::string>& args) {
   if (criteria.active()) o.make_filter = [criteria] { return std::make_unique<GradeStage>(criteria); };
   o.search_evaluations = vm.count("search") ? vm["search"].as<int>() : (target.any() ? 32 : 0);
   o.search_keep = std::max(1, vm["search-keep"].as<int>());
+  if (vm.count("search") && o.search_evaluations > 0 && (o.pattern || o.target_clues > 0)) {
+    std::cerr << "sudokit generate: --search moves clues, so it cannot keep --pattern or --clues\n";
+    return kUsageError;
+  }
   if (o.search_evaluations > 0 && !target.any()) {
     std::cerr << "sudokit generate: --search needs a target (--min-rating, --max-rating, --level, --require-technique or --hardest-technique)\n";
     return kUsageError;

@@ -76,7 +76,8 @@ struct PipelineOptions {
   // accepted written in the candidate's place. With search_keep > 1, accepted
   // candidates are searched too and up to that many accepted neighbours are
   // written after each (close relatives: they share most clues).
-  // 0 evaluations = no search.
+  // 0 evaluations = no search. Never with a pattern or a clue target (the
+  // moves change the clues' places and count).
   int search_evaluations = 0;
   int search_keep = 1;
   // optional, main thread: accepted puzzles and candidates judged so far

@@ -22,6 +22,7 @@ struct VicinityOptions {
   int evaluations = 32;  // neighbours judged by the filter, at most
   int keep = 4;          // accepted neighbours returned, at most
   Symmetry symmetry = Symmetry::None;  // the start's clue symmetry (moves keep it)
+  bool verify_minimal = false;         // re-check each dug neighbour clue by clue (DigOptions::verify)
 };
 
 struct VicinityResult {
