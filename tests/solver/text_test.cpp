@@ -1,6 +1,9 @@
 // Text formats: every input layout, malformed records, and the writers.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+
 #include "sudokit/solver/text.hpp"
 #include "test_data.hpp"
 
@@ -9,14 +12,18 @@ namespace {
 
 constexpr const char* kPuzzle = "4..8..3599..1..4....8.....289.4........36.......9....13...4....1......8.2..5.1.64";
 
+// Records' fields point into the text, so the result owns a copy of it (on
+// the heap, where moving the result does not move it).
 struct Read {
+  std::unique_ptr<const std::string> text;
   std::vector<TextRecord> records;
   std::vector<ParseError> errors;
 };
 
 Read read_all(std::string_view text) {
-  PuzzleReader reader(text);
   Read r;
+  r.text = std::make_unique<const std::string>(text);
+  PuzzleReader reader(*r.text);
   TextRecord rec;
   ParseError err;
   for (;;) {
