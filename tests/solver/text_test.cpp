@@ -83,6 +83,19 @@ TEST(Text, HeaderIsOnlySkippedOnTheFirstLine) {
   EXPECT_EQ(r.errors[0].line, 2u);
 }
 
+TEST(Text, BinaryDataIsNeverTakenForAHeader) {
+  // A first line with letters is a header, but not when it holds control
+  // characters: binary data is reported, not silently skipped.
+  auto r = read_all(std::string("PK\x03\x04\x14\x00 binary\xff\n", 15) + kPuzzle + "\n");
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0].line, 1u);
+  EXPECT_EQ(r.records.size(), 1u);
+  EXPECT_TRUE(is_header_line("puzzle,solution\trating"));
+  EXPECT_TRUE(is_header_line("R\xc3\xa4tsel;L\xc3\xb6sung"));  // UTF-8 names
+  EXPECT_FALSE(is_header_line("puzzle\x01"));
+  EXPECT_FALSE(is_header_line("12345,.."));
+}
+
 TEST(Text, NineLineGridsWithSeparators) {
   const std::string readable =
       " 4 . . | 8 . . | 3 5 9 \n"
