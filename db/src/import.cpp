@@ -360,6 +360,7 @@ class Checker {
       if (!grader_) grader_ = std::make_unique<grader::Grader>();
       grader::GradeOptions go;
       go.max_steps = options_.max_steps;
+      go.time_limit = options_.time_limit;
       const grader::Grade g = grader_->grade(r.puzzle, go);
       r.er = r.ep = r.ed = std::nullopt;
       r.level.clear();
