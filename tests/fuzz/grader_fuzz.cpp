@@ -5,7 +5,8 @@
 // until it has exactly one (so every input also yields a real puzzle), and
 // that puzzle is graded step by step: every placement must write the
 // solution's digit, no elimination may remove one, every step must do
-// something, and replaying the steps must solve the puzzle when it is rated.
+// something, explain itself (grade --explain), and replaying the steps must
+// solve the puzzle when it is rated.
 // Termination within the documented bound: the grader stops at max_steps
 // (status StepLimit; a byte of the input picks small bounds) or after its
 // time budget (kTimeBudget seconds here; status TimeLimit), whichever comes
@@ -14,6 +15,7 @@
 
 #include "fuzz_support.hpp"
 #include "sudokit/grader/board.hpp"
+#include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/grade.hpp"
 #include "sudokit/solver/solve.hpp"
 
@@ -61,6 +63,7 @@ void check_grade(const Grid& puzzle, const Grid& solution, const Grade& g, const
   for (const Step& s : g.steps) {
     const std::string name = s.name();
     FUZZ_CHECK(s.places() || s.has_eliminations(), "%s does nothing", name.c_str());
+    FUZZ_CHECK(!name.empty() && !explain(s).empty(), "a step without a name or an explanation");  // grade --explain
     if (s.places())
       FUZZ_CHECK(solution[s.place_cell] == s.place_digit, "%s places %d in %s, the solution has %d", name.c_str(),
                  int(s.place_digit), cell_name(s.place_cell).c_str(), int(solution[s.place_cell]));
