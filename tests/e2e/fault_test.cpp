@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <sstream>
 #include <thread>
 
@@ -66,7 +67,8 @@ long long check_generated_rows(const std::string& db, const std::vector<std::str
 TEST(Faults, GenerateDbKilledAtRandomMomentsKeepsEveryCommittedBatch) {
   TempDir dir;
   const std::string db = dir.file("killed.db");
-  constexpr int kCount = 12000;
+  // Long enough to span several one-second batch commits on any build.
+  constexpr int kCount = 30000;
   const std::string run = "generate --no-grade --count " + std::to_string(kCount) + " --seed 31";
   const auto started = std::chrono::steady_clock::now();
   const auto reference = run_sudokit(run + " --threads 2");
@@ -83,9 +85,10 @@ TEST(Faults, GenerateDbKilledAtRandomMomentsKeepsEveryCommittedBatch) {
   std::uint64_t lcg = 20261123;
   long long stored = 0;
   int killed = 0;
+  std::string history;
   for (int iteration = 0; iteration < 8; ++iteration) {
     lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
-    const auto delay_ms = static_cast<long long>((lcg >> 33) % 1000) * run_ms / 1000;
+    const auto delay_ms = static_cast<long long>(50 + (lcg >> 33) % 950) * run_ms / 1000;
     const std::string threads = iteration % 2 ? "1" : "2";
     const pid_t pid = spawn(run + " --db " + db + " --threads " + threads, dir.file("out"), dir.file("err"));
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
@@ -107,8 +110,11 @@ TEST(Faults, GenerateDbKilledAtRandomMomentsKeepsEveryCommittedBatch) {
     EXPECT_GE(now, seen) << "iteration " << iteration << " (kill after " << delay_ms << " ms): committed rows lost";
     EXPECT_GE(now, stored) << "iteration " << iteration << ": rows of an earlier run lost";
     stored = now;
+    history += " " + std::to_string(delay_ms) + "ms:" + std::to_string(now);
   }
+  std::printf("%d of 8 runs killed (kill after ms: rows kept):%s\n", killed, history.c_str());
   EXPECT_GE(killed, 6) << "most runs should still be going when killed";
+  EXPECT_GT(stored, 0) << "no kill came after a commit: the runs are too short to test anything";
 
   // A rerun completes: it stores exactly the missing puzzles.
   const auto rerun = run_sudokit(run + " --db " + db + " --threads 2");
