@@ -2,7 +2,7 @@
 # Set-up shared by the README's commands: installs the Debian packages sudokit
 # needs (only those missing; a no-op when all are present), then configures
 # and builds the given CMake preset (a no-op when the build is up to date).
-#   tools/setup.sh [PRESET]      PRESET = release (default), debug or asan
+#   tools/setup.sh [PRESET]      PRESET = release (default), debug, asan or fuzz
 # Extra packages can be requested with SUDOKIT_EXTRA_PACKAGES="pkg ...".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,8 @@ packages=(cmake ninja-build g++ pkg-config
           libboost-program-options-dev libboost-random-dev
           libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev
           libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils)
+# The fuzz preset builds with clang and links libFuzzer.
+[ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
 # shellcheck disable=SC2206
 packages+=(${SUDOKIT_EXTRA_PACKAGES:-})
 

@@ -52,10 +52,6 @@ bool is_hex(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
 }
 
-bool has_letter(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
-}
-
 template <class T>
 bool parse_number(std::string_view text, T& out) {
   text = trim(text);
@@ -366,6 +362,7 @@ class Checker {
       if (!grader_) grader_ = std::make_unique<grader::Grader>();
       grader::GradeOptions go;
       go.max_steps = options_.max_steps;
+      go.time_limit = options_.time_limit;
       const grader::Grade g = grader_->grade(r.puzzle, go);
       r.er = r.ep = r.ed = std::nullopt;
       r.level.clear();
@@ -494,7 +491,7 @@ ImportFormat detect_import_format(std::string_view text) {
     const auto f = split_blanks(line);
     if (f.size() >= 2 && f[0].size() == 12 && is_hex(f[0]) && f[1].size() == 81) return ImportFormat::Bank;
     const std::size_t first_field = line.find_first_of(",;\t ");
-    if (has_letter(line) && std::min(first_field, line.size()) != 81) return ImportFormat::Csv;
+    if (is_header_line(line) && std::min(first_field, line.size()) != 81) return ImportFormat::Csv;
     return ImportFormat::Line;
   }
   return ImportFormat::Line;

@@ -11,6 +11,7 @@
 // the latter sleeps up to 100 ms between polls and can be starved by a writer
 // that releases the lock for a few milliseconds between batches.
 #include <cassert>
+#include <cctype>
 #include <filesystem>
 #include <thread>
 
@@ -58,6 +59,23 @@ Grid parse_column(std::string_view text, const std::string& path, std::int64_t i
   if (!parse_puzzle(text, g, error))
     throw StoreError(path, "row " + std::to_string(id) + ": column " + column + ": " + error.message);
   return g;
+}
+
+// "file:PATH?immutable=1" with PATH percent-encoded where URIs need it.
+std::string immutable_uri(const std::string& path) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string uri = "file:";
+  for (const char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '/' || c == '.' || c == '-' || c == '_' || c == '~') {
+      uri += c;
+    } else {
+      uri += '%';
+      uri += kHex[u >> 4];
+      uri += kHex[u & 15];
+    }
+  }
+  return uri + "?immutable=1";
 }
 
 }  // namespace
@@ -145,7 +163,23 @@ void PuzzleStore::Impl::open() {
     throw StoreError(path, "cannot open for writing: the file is read-only", SQLITE_READONLY);
 
   // Reading the header is what tells a database from any other file.
-  int version = static_cast<int>(pragma_int("PRAGMA user_version"));
+  int version = 0;
+  try {
+    version = static_cast<int>(pragma_int("PRAGMA user_version"));
+  } catch (const StoreError& e) {
+    // A WAL file on a read-only file system: readers need a -shm file that
+    // cannot be created there. When no -wal file holds commits to apply, the
+    // main file is the whole database and can be read as immutable.
+    std::error_code wal_ec;
+    const bool wal_has_commits = fs::exists(path + "-wal", wal_ec) && fs::file_size(path + "-wal", wal_ec) > 0;
+    if (!read_only || (e.sqlite_code() & 0xff) != SQLITE_CANTOPEN || wal_has_commits) throw;
+    close();
+    rc = sqlite3_open_v2(immutable_uri(path).c_str(), &db, SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                         nullptr);
+    if (rc != SQLITE_OK) throw;
+    configure_connection();
+    version = static_cast<int>(pragma_int("PRAGMA user_version"));
+  }
   const auto app_id = static_cast<std::int32_t>(pragma_int("PRAGMA application_id"));
   if (app_id != 0 && app_id != kApplicationId)
     throw StoreError(path, "not a sudokit store (it belongs to another application: application_id " +

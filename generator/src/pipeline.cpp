@@ -179,7 +179,16 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     } else {
       consecutive_failures = 0;
       if (f.accepted) {
-        sink.write(f.puzzle);
+        try {
+          sink.write(f.puzzle);
+        } catch (...) {
+          // E.g. the store's disk is full: stop the workers, then pass the
+          // error on (leaving with joinable threads would call std::terminate).
+          quit.store(true);
+          cv.notify_all();
+          for (auto& t : pool) t.join();
+          throw;
+        }
         ++report.accepted;
       } else {
         ++report.rejected;

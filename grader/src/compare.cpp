@@ -119,7 +119,12 @@ std::string Comparison::report() const {
     out += buf;
   }
   // Confusion table: reference ER band (rows) against ours (columns).
-  auto band = [](double er) { return std::min(10, static_cast<int>(std::floor(er + 1e-9))); };
+  // Clamped before the conversion: a reference rating can be any number
+  // (1e40, inf, nan), and converting one out of int's range is undefined.
+  auto band = [](double er) {
+    const double b = std::floor(er + 1e-9);
+    return !(b > 0) ? 0 : b >= 10 ? 10 : static_cast<int>(b);
+  };
   std::map<std::pair<int, int>, int> cells;
   for (const auto& r : rows_) cells[{band(r.ref.er), r.rated ? band(r.er) : 11}]++;
   out += "\nconfusion: reference ER band (rows) vs ours (columns); n/r = not rated\n   ref ";

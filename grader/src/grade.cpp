@@ -18,7 +18,9 @@ thread_local bool t_budget_expired = false;
 // Arms the budget for one puzzle; disarms it when it goes out of scope.
 struct BudgetScope {
   explicit BudgetScope(double seconds) {
-    t_budget_set = seconds > 0;
+    // A budget the clock cannot represent (inf, 1e300 s) is no budget: the
+    // deadline would overflow and expire at once.
+    t_budget_set = seconds > 0 && seconds < 1e9;
     t_budget_expired = false;
     t_budget_calls = 0;
     if (t_budget_set)

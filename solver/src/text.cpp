@@ -59,12 +59,6 @@ bool is_rule_line(std::string_view line) {
   return dash;
 }
 
-bool has_letter(std::string_view line) {
-  for (char c : line)
-    if (std::isalpha(static_cast<unsigned char>(c))) return true;
-  return false;
-}
-
 std::string describe_char(char c) {
   const auto u = static_cast<unsigned char>(c);
   if (u >= 0x20 && u < 0x7F) return std::string("'") + c + "'";
@@ -93,6 +87,16 @@ bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error) {
     }
   }
   return true;
+}
+
+bool is_header_line(std::string_view line) {
+  bool letter = false;
+  for (const char c : line) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\t' && c != '\r') || u == 0x7F) return false;  // binary data, not a header
+    letter = letter || std::isalpha(u) != 0;
+  }
+  return letter;
 }
 
 PuzzleReader::PuzzleReader(std::string_view text) : text_(text) {
@@ -186,7 +190,7 @@ ReadStatus PuzzleReader::next(TextRecord& record, ParseError& error) {
       return ReadStatus::Record;
     }
     if (is_rule_line(line)) continue;
-    if (first_content && has_letter(line)) continue;  // a header such as "puzzle,solution"
+    if (first_content && is_header_line(line)) continue;  // a header such as "puzzle,solution"
 
     error.column = 0;
     if (field.empty()) field = line;

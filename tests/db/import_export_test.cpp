@@ -234,6 +234,21 @@ TEST(DbImport, GradesEachPuzzleUnlessToldNot) {
   EXPECT_TRUE(is_minimal(p[0]));  // 17-clue puzzles are minimal
 }
 
+TEST(DbImport, APuzzleOverTheGradingBudgetIsStoredUngraded) {
+  TempDir dir;
+  PuzzleStore store(dir.file("budget.db"));
+  const auto p = test::load_puzzles("puzzles_17clue.txt", 3);
+  ImportOptions o;
+  o.threads = 1;
+  o.time_limit = 1e-9;  // expires before the first step
+  EXPECT_EQ(import(store, lines_of(p), o).imported, 3u);
+  for (const auto& r : rows(store)) {
+    EXPECT_FALSE(r.graded());
+    EXPECT_TRUE(r.level.empty());
+    EXPECT_EQ(r.minimal, true);  // still checked
+  }
+}
+
 TEST(DbImport, ManyThreadsGiveTheSameRowsInTheSameOrder) {
   TempDir dir;
   const auto p = test::load_puzzles("puzzles_17clue.txt", 3000);

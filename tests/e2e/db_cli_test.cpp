@@ -1,8 +1,8 @@
 // End-to-end tests of `sudokit db`: the real command on real files, including
 // the failures the store must survive: a process killed with SIGKILL in the
-// middle of an import, SIGTERM (commit the batch, report the count), two
-// processes writing one file at once, a full disk (ulimit -f), a lock held
-// by someone else, files that are not databases or not writable.
+// middle of an import, SIGTERM (commit the batch, report the count), two and
+// four processes writing one file at once, a full disk (ulimit -f), a lock
+// held by someone else, files that are not databases or not writable.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "run.hpp"
+#include "store_check.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
@@ -24,95 +25,7 @@
 namespace sudokit {
 namespace {
 
-using test::run_sudokit;
-using test::slurp;
-
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/sudokit-db-cli-XXXXXX";
-    path_ = mkdtemp(pattern);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
-
-/// A plain SQLite connection to check the file the command wrote.
-class Raw {
- public:
-  explicit Raw(const std::string& path) {
-    sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE, nullptr);
-    sqlite3_busy_timeout(db_, 10000);
-  }
-  ~Raw() { sqlite3_close_v2(db_); }
-  std::string text(const std::string& sql) {
-    sqlite3_stmt* st = nullptr;
-    std::string out = "<error>";
-    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
-      const auto* t = sqlite3_column_text(st, 0);
-      out = t == nullptr ? "" : reinterpret_cast<const char*>(t);
-    }
-    sqlite3_finalize(st);
-    return out;
-  }
-  long long integer(const std::string& sql) { return std::stoll(text(sql)); }
-  int exec(const std::string& sql) { return sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr); }
-  sqlite3* get() { return db_; }
-
- private:
-  sqlite3* db_ = nullptr;
-};
-
-/// Starts `sudokit ARGS` in the background (stdout/stderr to files); returns its pid.
-pid_t spawn(const std::string& args, const std::string& out, const std::string& err) {
-  const std::string cmd = "exec " + std::string(SUDOKIT_BIN) + " " + args + " >" + out + " 2>" + err + " </dev/null";
-  const pid_t pid = fork();
-  if (pid == 0) {
-    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  return pid;
-}
-
-struct Summary {
-  long long imported = -1, duplicates = -1, rejected = -1;
-};
-
-/// The number right after the first `label` in `text`, or -1.
-long long number_after(const std::string& text, const std::string& label) {
-  const std::size_t at = text.find(label);
-  if (at == std::string::npos) return -1;
-  const std::size_t from = at + label.size();
-  const std::size_t to = text.find_first_not_of("0123456789", from);
-  return to == from ? -1 : std::stoll(text.substr(from, to - from));
-}
-
-Summary summary_of(const std::string& err) {
-  Summary s;
-  s.imported = number_after(err, ": imported ");
-  s.duplicates = number_after(err, ", duplicates ");
-  s.rejected = number_after(err, ", rejected ");
-  return s;
-}
-
-std::vector<std::string> lines_of_file(const std::string& path) {
-  std::vector<std::string> out;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) out.push_back(line);
-  return out;
-}
-
-void write_lines(const std::string& path, const std::vector<std::string>& lines, std::size_t from, std::size_t to) {
-  std::ofstream out(path);
-  for (std::size_t i = from; i < to && i < lines.size(); ++i) out << lines[i] << '\n';
-}
+using namespace sudokit::test;
 
 /// Every stored row is complete and right: 81-character texts, the unique
 /// solution, the canonical form of the puzzle. Returns the number of rows.
@@ -478,32 +391,76 @@ TEST(DbCli, SigtermDuringImportCommitsTheBatchAndReportsTheCount) {
   EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles WHERE er IS NULL"), 0);  // every stored row was graded
 }
 
-TEST(DbCli, TwoConcurrentWritersLoseNothing) {
+/// One writer of a concurrent run: `import` a slice of the 17-clue list, or
+/// `generate` fresh puzzles with a seed.
+struct Writer {
+  std::size_t from = 0, to = 0;  // import: lines [from, to)
+  int generate_seed = -1;        // >= 0: generate --db with this seed instead
+};
+
+/// Starts every writer at once on one file that does not exist yet (so they
+/// also race to create it) and checks that nothing is lost: each puzzle
+/// imported is stored exactly once, every generated puzzle is stored, the
+/// counts the commands print add up to the rows in the file, and no writer
+/// reports a lock.
+void run_concurrent_writers(const std::vector<Writer>& writers) {
   TempDir dir;
   const std::string db = dir.file("shared.db");
-  const auto lines = lines_of_file(test::data_file("puzzles_17clue.txt"));
+  const auto lines = lines_of_file(data_file("puzzles_17clue.txt"));
   ASSERT_EQ(lines.size(), 49150u);
-  write_lines(dir.file("a.txt"), lines, 0, 30000);
-  write_lines(dir.file("b.txt"), lines, 20000, 49150);  // 10,000 puzzles in both
-  // Both start on a file that does not exist yet: they also race to create it.
-  const std::string flags = "db import --no-grade --batch-rows 1000 --threads 1 --db " + db + " ";
-  const pid_t a = spawn(flags + dir.file("a.txt"), dir.file("a.out"), dir.file("a.err"));
-  const pid_t b = spawn(flags + dir.file("b.txt"), dir.file("b.out"), dir.file("b.err"));
-  int sa = 0, sb = 0;
-  waitpid(a, &sa, 0);
-  waitpid(b, &sb, 0);
-  const std::string ea = slurp(dir.file("a.err")), eb = slurp(dir.file("b.err"));
-  ASSERT_TRUE(WIFEXITED(sa) && WIFEXITED(sb));
-  EXPECT_EQ(WEXITSTATUS(sa), 0) << ea;
-  EXPECT_EQ(WEXITSTATUS(sb), 0) << eb;
-  const Summary x = summary_of(ea), y = summary_of(eb);
-  EXPECT_EQ(x.imported + y.imported, 49150) << ea << eb;
-  EXPECT_EQ(x.duplicates + y.duplicates, 10000) << ea << eb;
-  EXPECT_EQ(ea.find("locked"), std::string::npos);
-  EXPECT_EQ(eb.find("locked"), std::string::npos);
+  std::vector<pid_t> pids;
+  std::vector<bool> covered(lines.size(), false);
+  long long imported_lines = 0, generated = 0;
+  for (std::size_t i = 0; i < writers.size(); ++i) {
+    const Writer& w = writers[i];
+    const std::string n = std::to_string(i);
+    std::string args;
+    if (w.generate_seed >= 0) {
+      args = "generate --db " + db + " --no-grade --threads 1 --count 1500 --seed " + std::to_string(w.generate_seed);
+      generated += 1500;
+    } else {
+      write_lines(dir.file(n + ".txt"), lines, w.from, w.to);
+      for (std::size_t k = w.from; k < w.to; ++k) covered[k] = true;
+      imported_lines += static_cast<long long>(w.to - w.from);
+      args = "db import --no-grade --batch-rows 1000 --threads 1 --db " + db + " " + dir.file(n + ".txt");
+    }
+    pids.push_back(spawn(args, dir.file(n + ".out"), dir.file(n + ".err")));
+  }
+  const long long distinct = std::count(covered.begin(), covered.end(), true);
+  long long imported = 0, duplicates = 0, stored_generated = 0;
+  for (std::size_t i = 0; i < writers.size(); ++i) {
+    int status = 0;
+    waitpid(pids[i], &status, 0);
+    const std::string err = slurp(dir.file(std::to_string(i) + ".err"));
+    ASSERT_TRUE(WIFEXITED(status)) << "writer " << i << " killed by signal " << WTERMSIG(status) << ": " << err;
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "writer " << i << ": " << err;
+    EXPECT_EQ(err.find("locked"), std::string::npos) << "writer " << i << ": " << err;
+    if (writers[i].generate_seed >= 0) {
+      stored_generated += number_after(err, ", stored ");
+      EXPECT_NE(err.find("generated 1500, stored 1500, duplicates skipped 0"), std::string::npos) << err;
+    } else {
+      const Summary s = summary_of(err);
+      imported += s.imported;
+      duplicates += s.duplicates;
+    }
+  }
+  EXPECT_EQ(imported, distinct);
+  EXPECT_EQ(imported + duplicates, imported_lines);
+  EXPECT_EQ(stored_generated, generated);
   Raw raw(db);
-  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), 49150);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), distinct + generated);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles WHERE method = 'import'"), distinct);
   EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+}
+
+TEST(DbCli, TwoConcurrentWritersLoseNothing) {
+  run_concurrent_writers({{0, 30000}, {20000, 49150}});  // 10,000 puzzles in both
+}
+
+TEST(DbCli, FourConcurrentWritersLoseNothing) {
+  // Three imports overlapping pairwise (5,000 puzzles in two of them each)
+  // and a generate --db, all on one new file.
+  run_concurrent_writers({{0, 20000}, {15000, 35000}, {30000, 49150}, {0, 0, 11}});
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // impossible requests end with a clear failure instead of hanging.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <vector>
 
 #include "sudokit/generator/pipeline.hpp"
@@ -202,6 +203,26 @@ TEST(Pipeline, StopFlagEndsTheRunCleanly) {
   const PipelineReport r = run_pipeline(o, sink);
   EXPECT_TRUE(r.stopped);
   EXPECT_LT(r.accepted, 1000u);
+}
+
+// A sink that fails (as a store on a full disk does) ends the run with its
+// exception, not with std::terminate from worker threads left running.
+TEST(Pipeline, ASinkThatThrowsStopsTheWorkersAndPassesTheErrorOn) {
+  struct Failing final : PuzzleSink {
+    int written = 0;
+    void write(const GeneratedPuzzle&) override {
+      if (++written == 5) throw std::runtime_error("disk full");
+    }
+  };
+  for (unsigned threads : {1u, 2u, 4u}) {
+    PipelineOptions o;
+    o.count = 100000;
+    o.seed = 3;
+    o.threads = threads;
+    Failing sink;
+    EXPECT_THROW(run_pipeline(o, sink), std::runtime_error) << threads << " threads";
+    EXPECT_EQ(sink.written, 5);
+  }
 }
 
 }  // namespace

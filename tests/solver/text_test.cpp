@@ -1,6 +1,9 @@
 // Text formats: every input layout, malformed records, and the writers.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+
 #include "sudokit/solver/text.hpp"
 #include "test_data.hpp"
 
@@ -9,14 +12,18 @@ namespace {
 
 constexpr const char* kPuzzle = "4..8..3599..1..4....8.....289.4........36.......9....13...4....1......8.2..5.1.64";
 
+// Records' fields point into the text, so the result owns a copy of it (on
+// the heap, where moving the result does not move it).
 struct Read {
+  std::unique_ptr<const std::string> text;
   std::vector<TextRecord> records;
   std::vector<ParseError> errors;
 };
 
 Read read_all(std::string_view text) {
-  PuzzleReader reader(text);
   Read r;
+  r.text = std::make_unique<const std::string>(text);
+  PuzzleReader reader(*r.text);
   TextRecord rec;
   ParseError err;
   for (;;) {
@@ -74,6 +81,19 @@ TEST(Text, HeaderIsOnlySkippedOnTheFirstLine) {
   EXPECT_EQ(r.records.size(), 1u);
   ASSERT_EQ(r.errors.size(), 1u);
   EXPECT_EQ(r.errors[0].line, 2u);
+}
+
+TEST(Text, BinaryDataIsNeverTakenForAHeader) {
+  // A first line with letters is a header, but not when it holds control
+  // characters: binary data is reported, not silently skipped.
+  auto r = read_all(std::string("PK\x03\x04\x14\x00 binary\xff\n", 15) + kPuzzle + "\n");
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0].line, 1u);
+  EXPECT_EQ(r.records.size(), 1u);
+  EXPECT_TRUE(is_header_line("puzzle,solution\trating"));
+  EXPECT_TRUE(is_header_line("R\xc3\xa4tsel;L\xc3\xb6sung"));  // UTF-8 names
+  EXPECT_FALSE(is_header_line("puzzle\x01"));
+  EXPECT_FALSE(is_header_line("12345,.."));
 }
 
 TEST(Text, NineLineGridsWithSeparators) {

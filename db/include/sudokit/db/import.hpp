@@ -46,6 +46,9 @@ struct ImportOptions {
   bool grade = true;  // rate each puzzle (and check minimality); false: fast bulk import
   std::vector<grader::Level> levels = grader::default_levels();
   int max_steps = 2000;  // grader work bound per puzzle
+  /// Grader time budget per puzzle in seconds (0 = none), as `sudokit grade
+  /// --time-limit`: a puzzle that needs longer is stored ungraded.
+  double time_limit = 60;
   unsigned threads = 0;  // checking/grading threads (1: all in the calling thread); 0 = one per core
   std::string method = "import";  // method column of rows that do not carry one
   /// Polled while importing: when it becomes true the import stops reading,

@@ -50,7 +50,9 @@ class PuzzleFilter {
   virtual double closeness() const { return 0; }
 };
 
-/// Receives accepted puzzles in index order, on the calling thread.
+/// Receives accepted puzzles in index order, on the calling thread. write()
+/// may throw (a store that cannot commit): run_pipeline stops its workers
+/// and passes the exception on.
 class PuzzleSink {
  public:
   virtual ~PuzzleSink() = default;

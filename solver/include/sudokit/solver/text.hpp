@@ -58,6 +58,11 @@ class PuzzleReader {
 /// sets `error` (column = 1-based position) on a wrong length or character.
 bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error);
 
+/// True for a line that can be a header ("puzzle,solution,rating"): it has
+/// a letter and no control characters (binary data is never a header). Only
+/// the first line with content may be one.
+bool is_header_line(std::string_view line);
+
 /// True for characters that mean "empty cell" in the 81-character format.
 constexpr bool is_empty_char(char c) { return c == '.' || c == '0' || c == '*' || c == '_' || c == '-'; }
 

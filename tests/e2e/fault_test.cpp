@@ -1,0 +1,210 @@
+// Fault tests of the writing commands on real processes and real files,
+// beyond the single-shot cases in db_cli_test.cpp: `generate --db` killed
+// with SIGKILL at random moments over several runs on one file, and a
+// genuinely full file system (a small tmpfs; skipped when this process may
+// not mount one), which then becomes read-only.
+#include <gtest/gtest.h>
+#include <sys/mount.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <sstream>
+#include <thread>
+
+#include "run.hpp"
+#include "store_check.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit {
+namespace {
+
+using namespace sudokit::test;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+bool has_table(Raw& raw) { return raw.text("SELECT count(*) FROM sqlite_master WHERE name = 'puzzles'") == "1"; }
+
+/// Checks the rows `generate --db --seed S` left in a file against what the
+/// same command prints (`expected`, by index): every row is the puzzle of
+/// its index with its unique solution, and the indices form a prefix
+/// 0..n-1, since batches are committed in index order. Returns n.
+long long check_generated_rows(const std::string& db, const std::vector<std::string>& expected) {
+  Raw raw(db);
+  EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+  if (!has_table(raw)) return 0;
+  sqlite3_stmt* st = nullptr;
+  sqlite3_prepare_v2(raw.get(), "SELECT seed_index, puzzle, solution FROM puzzles ORDER BY seed_index", -1, &st, nullptr);
+  long long n = 0;
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    const long long index = sqlite3_column_int64(st, 0);
+    const std::string puzzle = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
+    const std::string solution = reinterpret_cast<const char*>(sqlite3_column_text(st, 2));
+    EXPECT_EQ(index, n) << "a gap in the committed indices";
+    if (index != n || index >= static_cast<long long>(expected.size())) break;
+    EXPECT_EQ(puzzle, expected[static_cast<std::size_t>(index)]) << "row " << index;
+    if (n % 97 == 0) {  // a sample: solving every row would dominate the test
+      Grid p, s;
+      ParseError e;
+      EXPECT_TRUE(parse_puzzle(puzzle, p, e) && parse_puzzle(solution, s, e));
+      const SolveResult r = solve(p, 2);
+      EXPECT_EQ(r.count, 1u);
+      EXPECT_EQ(r.solution, s);
+    }
+    ++n;
+  }
+  sqlite3_finalize(st);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), n);
+  return n;
+}
+
+TEST(Faults, GenerateDbKilledAtRandomMomentsKeepsEveryCommittedBatch) {
+  TempDir dir;
+  const std::string db = dir.file("killed.db");
+  // Long enough to span several one-second batch commits on any build.
+  constexpr int kCount = 30000;
+  const std::string run = "generate --no-grade --count " + std::to_string(kCount) + " --seed 31";
+  const auto started = std::chrono::steady_clock::now();
+  const auto reference = run_sudokit(run + " --threads 2");
+  ASSERT_EQ(reference.status, 0) << reference.err;
+  // Kill moments are spread over the time a whole run takes on this build
+  // and machine (sanitizers make it several times longer).
+  const auto run_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+  const std::vector<std::string> expected = lines_of(reference.out);
+  ASSERT_EQ(expected.size(), static_cast<std::size_t>(kCount));
+
+  // Fixed moments (a plain LCG, the same everywhere) as fractions of a run:
+  // from "just started, still creating the file" to "nearly done", and both
+  // thread counts.
+  std::uint64_t lcg = 20261123;
+  long long stored = 0;
+  int killed = 0;
+  std::string history;
+  for (int iteration = 0; iteration < 8; ++iteration) {
+    lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
+    const auto delay_ms = static_cast<long long>(50 + (lcg >> 33) % 950) * run_ms / 1000;
+    const std::string threads = iteration % 2 ? "1" : "2";
+    const pid_t pid = spawn(run + " --db " + db + " --threads " + threads, dir.file("out"), dir.file("err"));
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    // What a reader sees committed just before the kill must survive it.
+    long long seen = 0;
+    if (std::filesystem::exists(db)) {
+      Raw probe(db);
+      if (has_table(probe)) seen = std::stoll(probe.text("SELECT count(*) FROM puzzles"));
+    }
+    ASSERT_EQ(kill(pid, SIGKILL), 0);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (WIFSIGNALED(status)) {
+      ++killed;
+    } else {  // finished before the kill: fine, and the file must be complete
+      ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(dir.file("err"));
+    }
+    const long long now = check_generated_rows(db, expected);
+    EXPECT_GE(now, seen) << "iteration " << iteration << " (kill after " << delay_ms << " ms): committed rows lost";
+    EXPECT_GE(now, stored) << "iteration " << iteration << ": rows of an earlier run lost";
+    stored = now;
+    history += " " + std::to_string(delay_ms) + "ms:" + std::to_string(now);
+  }
+  std::printf("%d of 8 runs killed (kill after ms: rows kept):%s\n", killed, history.c_str());
+  EXPECT_GE(killed, 4) << "most runs should still be going when killed";
+  EXPECT_GT(stored, 0) << "no kill came after a commit: the runs are too short to test anything";
+
+  // A rerun completes: it stores exactly the missing puzzles.
+  const auto rerun = run_sudokit(run + " --db " + db + " --threads 2");
+  ASSERT_EQ(rerun.status, 0) << rerun.err;
+  EXPECT_NE(rerun.err.find("stored " + std::to_string(kCount - stored) + ", duplicates skipped " + std::to_string(stored)),
+            std::string::npos)
+      << rerun.err;
+  EXPECT_EQ(check_generated_rows(db, expected), kCount);
+  RecordProperty("killed_runs", killed);
+}
+
+/// A tmpfs of a given size mounted on a fresh directory for the test's
+/// lifetime (mounting needs root or CAP_SYS_ADMIN: ok() says whether it worked).
+class SmallFileSystem {
+ public:
+  SmallFileSystem(const std::string& dir, const std::string& size) : dir_(dir) {
+    std::filesystem::create_directories(dir_);
+    mounted_ = mount("tmpfs", dir_.c_str(), "tmpfs", 0, ("size=" + size).c_str()) == 0;
+  }
+  ~SmallFileSystem() {
+    if (mounted_) umount2(dir_.c_str(), MNT_DETACH);
+  }
+  bool ok() const { return mounted_; }
+  bool remount(unsigned long flags, const std::string& options) {
+    return mount("tmpfs", dir_.c_str(), "tmpfs", MS_REMOUNT | flags, options.c_str()) == 0;
+  }
+
+ private:
+  std::string dir_;
+  bool mounted_ = false;
+};
+
+TEST(Faults, AFullFileSystemStopsWritersWithAClearErrorAndLosesNothing) {
+  TempDir dir;
+  SmallFileSystem fs(dir.file("fs"), "3m");
+  if (!fs.ok()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root or CAP_SYS_ADMIN); ulimit -f covers part of this";
+  const std::string db = dir.file("fs/full.db");
+  const std::string data = data_file("puzzles_17clue.txt");
+  const auto lines = lines_of_file(data);
+  write_lines(dir.file("first.txt"), lines, 0, 500);
+  ASSERT_EQ(run_sudokit("db import --no-grade --db " + db + " " + dir.file("first.txt")).status, 0);
+
+  // The whole list does not fit in 3 MB.
+  auto full = run_sudokit("db import --no-grade --batch-rows 1000 --db " + db + " " + data);
+  EXPECT_EQ(full.status, 1) << full.err;
+  EXPECT_NE(full.err.find("sudokit db import: " + db + ": "), std::string::npos) << full.err;
+  EXPECT_NE(full.err.find("database or disk is full"), std::string::npos) << full.err;
+  const Summary s = summary_of(full.err);
+  EXPECT_GE(s.imported, 0);
+  {
+    Raw raw(db);
+    EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+    EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), 500 + s.imported);
+    // The rows stored before are all there, first in the file.
+    std::string first;
+    for (std::size_t i = 0; i < 500; ++i) first += lines[i] + "\n";
+    EXPECT_EQ(run_sudokit("db export --format line --limit 500 --db " + db).out, first);
+  }
+  // generate --db meets the same full disk: the same clear error.
+  auto gen = run_sudokit("generate --db " + db + " --no-grade --count 20000 --seed 4");
+  EXPECT_EQ(gen.status, 1) << gen.err;
+  EXPECT_NE(gen.err.find("sudokit generate: " + db + ": "), std::string::npos) << gen.err;
+  EXPECT_NE(gen.err.find("database or disk is full"), std::string::npos) << gen.err;
+  // Reading still works on a full disk.
+  EXPECT_EQ(run_sudokit("db stats --db " + db).status, 0);
+
+  // With room again, a rerun completes: every puzzle once.
+  ASSERT_TRUE(fs.remount(0, "size=256m"));
+  auto rerun = run_sudokit("db import --no-grade --db " + db + " " + data);
+  EXPECT_EQ(rerun.status, 0) << rerun.err;
+  EXPECT_EQ(summary_of(rerun.err).imported, 49150 - 500 - s.imported) << rerun.err;
+  {
+    Raw raw(db);
+    EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+    EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles WHERE method = 'import'"), 49150);
+  }
+
+  // Read-only file system: writers refuse with a clear error, readers read.
+  ASSERT_TRUE(fs.remount(MS_RDONLY, "size=256m"));
+  auto ro = run_sudokit("db import --no-grade --db " + db + " " + dir.file("first.txt"));
+  EXPECT_EQ(ro.status, 1);
+  EXPECT_NE(ro.err.find(db + ": "), std::string::npos) << ro.err;
+  EXPECT_NE(ro.err.find("read-only"), std::string::npos) << ro.err;
+  auto ro_gen = run_sudokit("generate --db " + db + " --no-grade --count 10 --seed 4");
+  EXPECT_EQ(ro_gen.status, 1);
+  EXPECT_NE(ro_gen.err.find(db + ": "), std::string::npos) << ro_gen.err;
+  auto stats = run_sudokit("db stats --format json --db " + db);
+  EXPECT_EQ(stats.status, 0) << stats.err;
+  EXPECT_NE(stats.out.find("\"puzzles\": "), std::string::npos) << stats.out;
+}
+
+}  // namespace
+}  // namespace sudokit
