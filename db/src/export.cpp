@@ -95,12 +95,13 @@ nlohmann::ordered_json record_json(const PuzzleRecord& r) {
   j["source_rating"] = opt(r.source_rating);
   j["created_at"] = r.created_at;
   j["search_moves"] = opt(r.search_moves);
+  j["dig_order"] = text_or_null(r.dig_order);
   return j;
 }
 
 std::string_view csv_header() {
   return "id,puzzle,solution,canonical,clues,symmetry,minimal,method,seed,seed_index,er,ep,ed,level,hardest,"
-         "histogram,source_rating,created_at,search_moves";
+         "histogram,source_rating,created_at,search_moves,dig_order";
 }
 
 void append_csv_row(std::string& out, const PuzzleRecord& r) {
@@ -139,6 +140,8 @@ void append_csv_row(std::string& out, const PuzzleRecord& r) {
   append_field(out, r.created_at);
   out += ',';
   if (r.search_moves) append_number(out, static_cast<std::uint64_t>(*r.search_moves));
+  out += ',';
+  append_field(out, r.dig_order);
 }
 
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,

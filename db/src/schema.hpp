@@ -76,6 +76,13 @@ INSERT OR IGNORE INTO used (canonical, puzzle_id, kind, label, used_at)
     R"sql(
 ALTER TABLE puzzles ADD COLUMN search_moves INTEGER;
 )sql",
+    // v5 -> v6: the order the generator dug clues in ("random",
+    // "sparse-digits"); with seed, seed_index and the generate options it
+    // regenerates the row. NULL for imported rows, pattern puzzles and rows
+    // stored before v6 (those were dug in random order).
+    R"sql(
+ALTER TABLE puzzles ADD COLUMN dig_order TEXT;
+)sql",
 };
 
 }  // namespace sudokit::db::detail

@@ -278,8 +278,8 @@ void PuzzleStore::Impl::prepare_writes() {
   exists.doing("cannot look up a canonical form");
   insert = Statement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
-                     "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves) "
-                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18) "
+                     "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
+                     "dig_order) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19) "
                      "ON CONFLICT (canonical) DO NOTHING",
                      &path);
   insert.doing("cannot write a batch");
@@ -346,6 +346,8 @@ void PuzzleStore::Impl::write_queue() {
     insert.bind_static(17, r.created_at.empty() ? stamp : r.created_at);
     if (r.search_moves) insert.bind(18, *r.search_moves);
     else insert.bind_null(18);
+    if (r.dig_order.empty()) insert.bind_null(19);
+    else insert.bind_static(19, r.dig_order);
     insert.step();
     if (sqlite3_changes(db) == 0) ++late_duplicates;  // another writer stored it since insert()
     else ++added;
@@ -494,6 +496,7 @@ PuzzleRecord read_row(const Statement& st, const std::string& path) {
   r.source_rating = st.opt_real(16);
   r.created_at = st.text(17);
   if (!st.is_null(18)) r.search_moves = static_cast<int>(st.int64(18));
+  r.dig_order = st.text(19);
   return r;
 }
 

@@ -3,6 +3,8 @@
 
 #include <cassert>
 
+#include "sudokit/solver/bits.hpp"
+
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/generator/unavoidable.hpp"
 
@@ -10,6 +12,14 @@ namespace sudokit {
 namespace {
 
 constexpr const char* kSymmetryNames[] = {"none", "rot180", "rot90", "mirror", "diagonal", "antidiagonal", "dihedral", "random"};
+constexpr const char* kDigOrderNames[] = {"random", "sparse-digits"};
+
+// Sparse digits: the weight of a digit's place in the drawn digit order
+// against one clue in the cell's houses (which count up to 27 together).
+// Measured on 10,000 grids per setting (docs/GRADING.md): 3 keeps both
+// effects; the digit order alone or the balance alone reach SE 8.0 less often
+// per CPU second.
+constexpr int kDigitRankWeight = 3;
 
 int rot90(int c) { return cell_at(col_of(c), 8 - row_of(c)); }
 int rot180(int c) { return 80 - c; }
@@ -61,6 +71,14 @@ class Digging {
   }
 
   const Grid& puzzle() const { return puzzle_; }
+
+  /// Clues in the row, column and box of `c` together (each house's clues
+  /// show distinct digits, so its shown mask counts them).
+  int house_clues(int c) const {
+    int n = 0;
+    for (auto u : kCellUnits[static_cast<std::size_t>(c)]) n += popcount(shown_[u]);
+    return n;
+  }
 
   /// Removes the clues of `orbit` if the solution stays unique without them.
   bool try_remove(const CellSet& orbit) {
@@ -154,6 +172,14 @@ class Digging {
 }  // namespace
 
 const char* symmetry_name(Symmetry s) { return kSymmetryNames[static_cast<std::size_t>(s)]; }
+
+const char* dig_order_name(DigOrder order) { return kDigOrderNames[static_cast<std::size_t>(order)]; }
+
+std::optional<DigOrder> parse_dig_order(std::string_view name) {
+  for (int i = 0; i < 2; ++i)
+    if (name == kDigOrderNames[i]) return static_cast<DigOrder>(i);
+  return std::nullopt;
+}
 
 std::optional<Symmetry> parse_symmetry(std::string_view name) {
   for (int i = 0; i < 8; ++i)
@@ -250,11 +276,37 @@ DigResult dig_from(const Grid& puzzle, const Grid& solution, const DigOptions& o
   // Greedy in that order: an orbit goes if the solution stays unique. (Trying
   // orbits in batches needs count-to-2 searches, which cost more than the
   // single-cell "any other solution?" searches they save: measured 2x slower.)
-  for (int i = 0; i < n && clues > target; ++i) {
-    const CellSet orbit = t.orbit[order[static_cast<std::size_t>(i)]];
+  auto try_orbit = [&](const CellSet& orbit) {
     const int size = orbit.size();
-    if (target > 0 && clues - size < target) continue;  // would overshoot the target
+    if (target > 0 && clues - size < target) return;  // would overshoot the target
     if (digging.try_remove(orbit)) clues -= size;
+  };
+  if (options.order == DigOrder::Random) {
+    for (int i = 0; i < n && clues > target; ++i) try_orbit(t.orbit[order[static_cast<std::size_t>(i)]]);
+  } else {
+    // Sparse digits: each time, the untried orbit with the highest score
+    // (ties: the random order above). The score changes as clues go.
+    std::array<int, 10> rank{};  // digit -> place in a random digit order
+    for (int d = 1; d <= 9; ++d) rank[static_cast<std::size_t>(d)] = d - 1;
+    for (int i = 9; i > 1; --i) std::swap(rank[static_cast<std::size_t>(i)], rank[1 + draw_below(engine, static_cast<std::uint32_t>(i))]);
+    auto score = [&](const CellSet& orbit) {
+      int s = 0;
+      orbit.for_each([&](int c) {
+        s += kDigitRankWeight * (9 - rank[static_cast<std::size_t>(solution[c])]) + digging.house_clues(c);
+      });
+      return s;
+    };
+    for (int left = n; left > 0 && clues > target; --left) {
+      int best = 0, best_score = score(t.orbit[order[0]]);
+      for (int i = 1; i < left; ++i) {
+        const int s = score(t.orbit[order[static_cast<std::size_t>(i)]]);
+        if (s > best_score) best = i, best_score = s;
+      }
+      const CellSet orbit = t.orbit[order[static_cast<std::size_t>(best)]];
+      // keep the untried ones in their random order
+      for (int i = best; i + 1 < left; ++i) order[static_cast<std::size_t>(i)] = order[static_cast<std::size_t>(i + 1)];
+      try_orbit(orbit);
+    }
   }
   r.puzzle = digging.puzzle();
   if (target > 0 && clues != target) {

@@ -37,6 +37,7 @@ bool make_candidate(const PipelineOptions& options, std::uint64_t index, Generat
     } else {
       DigOptions d;
       d.symmetry = symmetry;
+      d.order = options.dig_order;
       d.target_clues = options.target_clues;
       d.verify = options.verify_minimal;
       dug = dig(solution, d, engine);
@@ -53,6 +54,7 @@ bool make_candidate(const PipelineOptions& options, std::uint64_t index, Generat
     }
     out.attempt = attempt;
     out.symmetry = symmetry;
+    out.dig_order = options.pattern ? std::nullopt : std::optional<DigOrder>(options.dig_order);
     out.solution = check.solution;
     out.puzzle = dug.puzzle;
     out.clues = dug.puzzle.clue_count();

@@ -40,6 +40,7 @@ VicinityResult search_vicinity(const GeneratedPuzzle& start, double closeness, P
   std::vector<Grid> seen = {start.puzzle};
   DigOptions dig_options;
   dig_options.symmetry = options.symmetry;
+  dig_options.order = start.dig_order.value_or(DigOrder::Random);
   dig_options.verify = options.verify_minimal;
   // Most moves lose uniqueness and cost only a solver call; bound them too.
   const int max_moves = 16 * options.evaluations;

@@ -36,6 +36,16 @@ GradeOptions Target::grade_options(GradeOptions base) const {
   return base;
 }
 
+bool Target::needs_more_than_singles() const {
+  // A puzzle that singles solve has only singles on SE's path (a single is
+  // always available there), so a wanted technique with no single in its set
+  // needs more.
+  const TechniqueSet singles = technique_bit(Technique::HiddenSingle) | technique_bit(Technique::NakedSingle);
+  bool more = min_rating > 2.3 + kEps || (hardest && (*hardest & singles) == 0);
+  for (TechniqueSet t : required) more = more || (t & singles) == 0;
+  return more;
+}
+
 bool Target::rejected_before_grading(const Grid& puzzle) const {
   return min_rating > 2.3 + kEps && solved_by_singles(puzzle);
 }

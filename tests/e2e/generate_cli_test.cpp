@@ -220,6 +220,51 @@ TEST(GenerateCli, StoredPuzzlesKeepTheirSearchProvenance) {
   std::system(("rm -rf " + dir).c_str());
 }
 
+// The dig order: sparse-digits by default for targets beyond the singles,
+// random otherwise, either when asked; recorded in JSON, CSV and the store.
+TEST(GenerateCli, DigOrderIsChosenReportedAndStored) {
+  auto plain = run_sudokit("generate --count 3 --seed 4 --format json");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  for (const auto& l : lines(plain.out)) EXPECT_NE(l.find("\"dig_order\":\"random\""), std::string::npos) << l;
+  auto hard = run_sudokit("generate --count 3 --seed 4 --format json --level hard");
+  ASSERT_EQ(hard.status, 0) << hard.err;
+  for (const auto& l : lines(hard.out)) EXPECT_NE(l.find("\"dig_order\":\"sparse-digits\""), std::string::npos) << l;
+  auto asked = run_sudokit("generate --count 3 --seed 4 --format json --level hard --dig-order random");
+  ASSERT_EQ(asked.status, 0) << asked.err;
+  for (const auto& l : lines(asked.out)) EXPECT_NE(l.find("\"dig_order\":\"random\""), std::string::npos) << l;
+  // Sparse digits without a target: every puzzle lacks one digit.
+  auto sparse = run_sudokit("generate --count 20 --seed 4 --dig-order sparse-digits");
+  ASSERT_EQ(sparse.status, 0) << sparse.err;
+  for (const auto& l : lines(sparse.out)) {
+    int absent = 0;
+    for (char d = '1'; d <= '9'; ++d) absent += l.find(d) == std::string::npos;
+    EXPECT_EQ(absent, 1) << l;
+  }
+  std::string ones;
+  for (int i = 0; i < 20; ++i) ones += "1\n";
+  EXPECT_EQ(run_sudokit("solve --count", sparse.out).out, ones);
+  auto csv = run_sudokit("generate --count 2 --seed 4 --format csv --dig-order sparse-digits");
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  EXPECT_NE(csv.out.find(",search_moves,dig_order\n"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find(",0,sparse-digits\n"), std::string::npos) << csv.out;
+  auto bad = run_sudokit("generate --count 1 --dig-order spiral");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("unknown --dig-order 'spiral'"), std::string::npos) << bad.err;
+  EXPECT_EQ(run_sudokit("generate --count 1 --dig-order random --pattern "
+                        "xxxxxxxxxxxxxxxxxxxxxxxxxx.......................................................")
+                .status,
+            2);
+
+  char dir_template[] = "/tmp/sudokit-order-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string db = dir + "/p.db";
+  auto stored = run_sudokit("generate --db " + db + " --count 4 --seed 5 --level hard");
+  ASSERT_EQ(stored.status, 0) << stored.err;
+  EXPECT_EQ(sqlite_query(db, "SELECT group_concat(dig_order) FROM puzzles"),
+            "sparse-digits,sparse-digits,sparse-digits,sparse-digits");
+  std::system(("rm -rf " + dir).c_str());
+}
+
 TEST(GenerateCli, SigkillDuringGenerateDbLeavesAnIntactFileThatARerunCompletes) {
   char dir_template[] = "/tmp/sudokit-kill-XXXXXX";
   const std::string dir = mkdtemp(dir_template);

@@ -4,6 +4,8 @@
 // impossible requests end with a clear failure instead of hanging.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 #include <vector>
 
@@ -103,6 +105,70 @@ TEST(Digger, OrbitsAreTheSymmetryGroups) {
   EXPECT_EQ(symmetry_orbit(Symmetry::Diagonal, 0).size(), 1);
   EXPECT_TRUE(symmetry_orbit(Symmetry::Mirror, cell_at(2, 1)).has(cell_at(2, 7)));
   EXPECT_TRUE(symmetry_orbit(Symmetry::AntiDiagonal, cell_at(0, 0)).has(cell_at(8, 8)));
+}
+
+// Sparse digits: the same guarantees as the random order (unique, minimal,
+// symmetric, deterministic), and the structure it is for: fewer clues, and
+// the digits drawn first (nearly) absent from the clues.
+TEST(Digger, SparseDigitsOrderKeepsEveryGuarantee) {
+  for (Symmetry s : {Symmetry::None, Symmetry::Rot180, Symmetry::Dihedral}) {
+    PipelineOptions o;
+    o.count = s == Symmetry::None ? 300 : 40;
+    o.seed = 21;
+    o.symmetry = s;
+    o.dig_order = DigOrder::SparseDigits;
+    o.verify_minimal = true;
+    const auto puzzles = generate(o);
+    for (const auto& p : puzzles) {
+      ASSERT_EQ(p.dig_order, DigOrder::SparseDigits);
+      const SolveResult r = solve(p.puzzle, 2);
+      ASSERT_EQ(r.count, 1u) << format_line(p.puzzle);
+      ASSERT_EQ(r.solution, p.solution);
+      ASSERT_TRUE(p.minimal);
+      ASSERT_TRUE(has_symmetry(p.puzzle, s));
+      if (s == Symmetry::None) ASSERT_TRUE(minimal_by_brute_force(p.puzzle)) << format_line(p.puzzle);
+      else ASSERT_TRUE(is_minimal(p.puzzle, s));
+    }
+    o.threads = 3;
+    const auto again = generate(o);
+    ASSERT_EQ(again.size(), puzzles.size());
+    for (std::size_t i = 0; i < puzzles.size(); ++i) ASSERT_EQ(again[i].puzzle, puzzles[i].puzzle);
+  }
+}
+
+TEST(Digger, SparseDigitsOrderLeavesFewerCluesAndSparseDigits) {
+  auto stats = [](DigOrder order, double& clues, double& fewest) {
+    PipelineOptions o;
+    o.count = 400;
+    o.seed = 8;
+    o.dig_order = order;
+    clues = fewest = 0;
+    for (const auto& p : generate(o)) {
+      std::array<int, 10> of_digit{};
+      for (int c = 0; c < kCells; ++c) ++of_digit[p.puzzle[c]];
+      clues += p.clues;
+      fewest += *std::min_element(of_digit.begin() + 1, of_digit.end());
+    }
+    clues /= 400;
+    fewest /= 400;
+  };
+  double random_clues, random_fewest, sparse_clues, sparse_fewest;
+  stats(DigOrder::Random, random_clues, random_fewest);
+  stats(DigOrder::SparseDigits, sparse_clues, sparse_fewest);
+  EXPECT_LT(sparse_clues, random_clues - 0.25);
+  // The first digit's nine clues all go (eight digits fix the ninth), so
+  // every puzzle lacks exactly one digit; random digging rarely does that.
+  EXPECT_EQ(sparse_fewest, 0.0);
+  EXPECT_GT(random_fewest, 0.8);
+  std::printf("mean clues: random %.2f, sparse digits %.2f; clues of the rarest digit: %.2f, %.2f\n", random_clues,
+              sparse_clues, random_fewest, sparse_fewest);
+}
+
+TEST(Digger, DigOrderNames) {
+  EXPECT_EQ(parse_dig_order("random"), DigOrder::Random);
+  EXPECT_EQ(parse_dig_order("sparse-digits"), DigOrder::SparseDigits);
+  EXPECT_EQ(parse_dig_order("sparse"), std::nullopt);
+  EXPECT_STREQ(dig_order_name(DigOrder::SparseDigits), "sparse-digits");
 }
 
 TEST(Digger, ClueTargetIsHonoured) {

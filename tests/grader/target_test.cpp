@@ -97,6 +97,33 @@ std::vector<std::pair<Grid, double>> calibration() {
   return out;
 }
 
+TEST(Target, NeedsMoreThanSingles) {
+  Target t;
+  EXPECT_FALSE(t.needs_more_than_singles());
+  t.max_rating = 2.0;
+  EXPECT_FALSE(t.needs_more_than_singles());
+  t.min_rating = 2.3;
+  t.max_rating = 100;
+  EXPECT_FALSE(t.needs_more_than_singles());  // a naked single rates 2.3
+  t.min_rating = 2.4;
+  EXPECT_TRUE(t.needs_more_than_singles());
+  Target level;
+  ASSERT_TRUE(level.restrict_to_level("medium"));
+  EXPECT_FALSE(level.needs_more_than_singles());
+  ASSERT_TRUE(level.restrict_to_level("hard"));
+  EXPECT_TRUE(level.needs_more_than_singles());
+  Target technique;
+  technique.required = {technique_bit(Technique::NakedSingle)};
+  EXPECT_FALSE(technique.needs_more_than_singles());
+  technique.required.push_back(technique_bit(Technique::XWing));
+  EXPECT_TRUE(technique.needs_more_than_singles());
+  Target hardest;
+  hardest.hardest = technique_bit(Technique::HiddenSingle) | technique_bit(Technique::Pointing);
+  EXPECT_FALSE(hardest.needs_more_than_singles());
+  hardest.hardest = technique_bit(Technique::Pointing);
+  EXPECT_TRUE(hardest.needs_more_than_singles());
+}
+
 TEST(Target, SinglesBoundHoldsOnEveryCalibrationPuzzle) {
   const auto rows = calibration();
   ASSERT_EQ(rows.size(), 2020u);

@@ -27,7 +27,7 @@ class PrintSink final : public PuzzleSink {
   PrintSink(Output& out, std::string format, bool solution) : out_(out), format_(std::move(format)), solution_(solution) {
     if (format_ == "csv") {
       out_.buffer() += solution_ ? "index,puzzle,solution,clues,symmetry,minimal" : "index,puzzle,clues,symmetry,minimal";
-      out_.buffer() += ",er,ep,ed,level,hardest,search_moves\n";
+      out_.buffer() += ",er,ep,ed,level,hardest,search_moves,dig_order\n";
     }
   }
   void write(const GeneratedPuzzle& p) override {
@@ -51,12 +51,12 @@ class PrintSink final : public PuzzleSink {
       } else {
         b += ",,,,,";
       }
-      b += ',' + std::to_string(p.search_moves) + '\n';
+      b += ',' + std::to_string(p.search_moves) + ',' + (p.dig_order ? dig_order_name(*p.dig_order) : "") + '\n';
     } else {
       nlohmann::json j = {{"index", p.index},         {"seed", p.seed},       {"puzzle", format_line(p.puzzle)},
                           {"clues", p.clues},         {"symmetry", symmetry_name(p.symmetry)},
                           {"minimal", p.minimal},     {"method", method_name(p.method)},
-                          {"search_moves", p.search_moves}};
+                          {"search_moves", p.search_moves}, {"dig_order", p.dig_order ? nlohmann::json(dig_order_name(*p.dig_order)) : nlohmann::json(nullptr)}};
       if (solution_) j["solution"] = format_line(p.solution);
       if (g) {
         j["er"] = grader::rounded_rating(g->grade.er);
@@ -90,6 +90,7 @@ class DbSink final : public PuzzleSink {
     r.seed = p.seed;
     r.index = p.index;
     r.search_moves = p.search_moves;
+    if (p.dig_order) r.dig_order = dig_order_name(*p.dig_order);
     if (const auto* g = dynamic_cast<const GradeAnnotation*>(p.annotation.get())) db::set_grade(r, g->grade, levels_);
     store_.insert(std::move(r));
     store_.flush_if_due();
@@ -112,6 +113,7 @@ int run_generate(const std::vector<std::string>& args) {
       ("base", po::value<std::string>(), "base grid for --method relabel (81 digits)")
       ("symmetry", po::value<std::string>()->default_value("none"), "clue symmetry: none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random (one per puzzle)")
       ("clues", po::value<int>(), "dig down to exactly this many clues (17..80) instead of a minimal puzzle")
+      ("dig-order", po::value<std::string>(), "order clues are removed in: random, or sparse-digits (the clues of a few digits first, then where the houses hold the most clues: harder puzzles); default sparse-digits with a rating target above 2.3, else random")
       ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default")
       ("verify-minimal", "re-check every minimal puzzle clue by clue (the single digging pass already guarantees it)")
       ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one")
@@ -202,6 +204,18 @@ int run_generate(const std::vector<std::string>& args) {
     o.max_attempts = 5;
     o.max_failures = 2;
   }
+  if (vm.count("dig-order")) {
+    const auto order = parse_dig_order(vm["dig-order"].as<std::string>());
+    if (!order) {
+      std::cerr << "sudokit generate: unknown --dig-order '" << vm["dig-order"].as<std::string>() << "' (expected random or sparse-digits)\n";
+      return kUsageError;
+    }
+    if (o.pattern) {
+      std::cerr << "sudokit generate: --pattern fixes the clues, nothing is dug; it excludes --dig-order\n";
+      return kUsageError;
+    }
+    o.dig_order = *order;
+  }
   o.verify_minimal = vm.count("verify-minimal") != 0;
   if (vm.count("max-attempts")) o.max_attempts = std::max(1u, vm["max-attempts"].as<std::uint32_t>());
   o.threads = std::max(1u, vm["threads"].as<unsigned>());
@@ -252,6 +266,9 @@ int run_generate(const std::vector<std::string>& args) {
     if (!technique(vm["hardest-technique"].as<std::string>(), t)) return kUsageError;
     target.hardest = t;
   }
+  // Sparse digits makes harder puzzles: the default for targets beyond the
+  // singles (docs/GRADING.md has the rates of both orders).
+  if (!vm.count("dig-order") && !o.pattern && target.needs_more_than_singles()) o.dig_order = DigOrder::SparseDigits;
   if (criteria.active()) o.make_filter = [criteria] { return std::make_unique<GradeStage>(criteria); };
   o.search_evaluations = vm.count("search") ? vm["search"].as<int>() : (target.any() ? 32 : 0);
   o.search_keep = std::max(1, vm["search-keep"].as<int>());

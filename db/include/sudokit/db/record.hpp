@@ -34,6 +34,7 @@ struct PuzzleRecord {
   std::optional<double> source_rating; // rating given by the source of an imported puzzle
   std::string created_at;              // ISO 8601 UTC "2024-05-01T12:00:00Z"; empty = the time of the commit
   std::optional<int> search_moves;     // local-search moves from the dug puzzle (0 = as dug); empty = not generated here
+  std::string dig_order;               // order the clues were dug in ("random", "sparse-digits"); empty = not dug here
 
   bool graded() const { return er.has_value(); }
   friend bool operator==(const PuzzleRecord&, const PuzzleRecord&) = default;

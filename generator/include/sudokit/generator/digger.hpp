@@ -6,6 +6,11 @@
 //     ever adds solutions, so an orbit whose removal broke uniqueness once
 //     can never be removed later: the result is minimal among symmetric
 //     removals, and dig() verifies it.
+//   * The order: uniformly random, or "sparse digits", which keeps hard
+//     structure: the clues of a few digits drawn first go first, and among
+//     equals the clue whose row, column and box hold the most clues. Minimal
+//     puzzles dug that way are harder (fewer of them fall to singles, about
+//     1.4x as many reach SE 8.0 per CPU second; docs/GRADING.md).
 //   * A clue target stops at exactly K clues, or fails when this grid
 //     cannot go that low.
 //   * A pattern fixes where the clues are: the digits come from the grid and
@@ -40,8 +45,16 @@ bool has_symmetry(const Grid& puzzle, Symmetry s);
 /// An 81-cell clue mask: 'x'/'X'/'1'..'9' = clue, '.'/'0'/'-'/'_' = empty.
 bool parse_pattern(std::string_view text, CellSet& pattern, std::string& error);
 
+/// The order clues are tried for removal in.
+enum class DigOrder : std::uint8_t { Random, SparseDigits };
+
+/// "random", "sparse-digits".
+const char* dig_order_name(DigOrder order);
+std::optional<DigOrder> parse_dig_order(std::string_view name);
+
 struct DigOptions {
   Symmetry symmetry = Symmetry::None;  // Random is resolved by the caller
+  DigOrder order = DigOrder::Random;
   int target_clues = 0;                // 0 = minimal
   bool verify = false;                 // re-check minimality solve by solve (the dig already proves it)
 };
@@ -58,7 +71,7 @@ DigResult dig(const Grid& solution, const DigOptions& options, Engine& engine);
 
 /// Digs on from a unique puzzle whose solution is `solution` (its clue
 /// pattern must have the symmetry asked for): the clues it holds are tried
-/// in a random order. dig() is dig_from(solution, solution, ...).
+/// in the options' order. dig() is dig_from(solution, solution, ...).
 DigResult dig_from(const Grid& puzzle, const Grid& solution, const DigOptions& options, Engine& engine);
 
 /// A unique puzzle with clues exactly on `pattern`, searched from the digits

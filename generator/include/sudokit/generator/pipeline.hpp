@@ -30,6 +30,7 @@ struct GeneratedPuzzle {
   std::uint32_t attempt = 0;  // grids tried for this index before success (0 = first)
   GridMethod method = GridMethod::Backtrack;
   Symmetry symmetry = Symmetry::None;
+  std::optional<DigOrder> dig_order;  // empty for pattern puzzles (nothing is dug)
   Grid solution{};
   Grid puzzle{};
   int clues = 0;
@@ -65,6 +66,7 @@ struct PipelineOptions {
   unsigned threads = 1;
   GridOptions grid;
   Symmetry symmetry = Symmetry::None;  // Random: one per puzzle, drawn from its stream
+  DigOrder dig_order = DigOrder::Random;  // the local search digs its neighbours in it too
   int target_clues = 0;                // 0 = minimal
   bool verify_minimal = false;         // re-check each minimal puzzle clue by clue
   std::optional<CellSet> pattern;      // fixed clue positions

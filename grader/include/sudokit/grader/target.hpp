@@ -27,6 +27,10 @@ struct Target {
   /// (a step above max_rating).
   GradeOptions grade_options(GradeOptions base = {}) const;
 
+  /// True when only puzzles that singles cannot solve meet the target (it
+  /// wants ER above 2.3 or a technique beyond the singles).
+  bool needs_more_than_singles() const;
+
   /// True when the puzzle certainly misses the target without grading it
   /// (it wants ER above 2.3 and singles alone solve the puzzle).
   bool rejected_before_grading(const Grid& puzzle) const;
