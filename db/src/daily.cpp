@@ -314,7 +314,7 @@ void DailyDirectory::write_file(const std::string& name, const std::string& text
     throw StoreError(final_path, std::string("cannot write: ") + std::strerror(written ? errno : write_errno));
 }
 
-void DailyDirectory::stage(const std::vector<DailyDate>& dates) {
+void DailyDirectory::stage(const std::vector<DailyDate>& dates, const std::atomic<bool>* stop) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(dir_, ec);
@@ -322,6 +322,7 @@ void DailyDirectory::stage(const std::vector<DailyDate>& dates) {
     throw StoreError(dir_, "cannot create the output directory" + (ec ? ": " + ec.message() : ": it is a file"));
   std::set<std::string> all;  // every date file DIR will hold
   for (const DailyDate& d : dates) {
+    if (stop && stop->load()) throw StagingInterrupted(dir_);
     const std::string name = format_date(d.date);
     write_file(name + ".json", daily_json(d).dump(2) + "\n");
     all.insert(name);
@@ -342,6 +343,7 @@ void DailyDirectory::stage(const std::vector<DailyDate>& dates) {
                                   {"last", all.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(*all.rbegin())},
                                   {"dates", all}};
   write_file("index.json", index.dump(2) + "\n");
+  if (stop && stop->load()) throw StagingInterrupted(dir_);
 }
 
 void DailyDirectory::publish() {

@@ -55,7 +55,6 @@ constexpr auto kSegments = make_segments();
 constexpr auto kBandMask = make_band_mask();
 
 constexpr std::uint32_t column_mask(int col) { return (1u << col) | (1u << (col + 9)) | (1u << (col + 18)); }
-constexpr std::uint32_t fold_columns(std::uint32_t band) { return (band | (band >> 9) | (band >> 18)) & kRow; }
 
 struct BandSolver {
   std::uint32_t cand[27];      // [3*digit + band], digit 0..8

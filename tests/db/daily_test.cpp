@@ -539,6 +539,17 @@ TEST(Daily, WritesOneJsonFilePerDateAndAnIndexAllOrNothing) {
   EXPECT_EQ(index["first"], "2026-12-31");
   EXPECT_EQ(index["last"], "2027-01-03");
 
+  // A stop request while staging (Ctrl-C) removes what was staged and
+  // leaves the directory as it was.
+  {
+    std::atomic<bool> stop{true};
+    DailyDirectory stopped(out);
+    EXPECT_THROW(stopped.stage(a.dates(), &stop), StagingInterrupted);
+  }
+  entries = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(out)) ++entries;
+  EXPECT_EQ(entries, 6u);  // the two older files, the three dates and index.json
+
   // The output directory cannot be a file.
   test::write_file(dir.file("plain"), "x");
   DailyDirectory bad(dir.file("plain"));

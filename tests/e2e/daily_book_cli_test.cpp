@@ -9,15 +9,22 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
 
 #include "run.hpp"
+#include "store_check.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
@@ -29,21 +36,8 @@ using test::run_sudokit;
 using test::slurp;
 using json = nlohmann::json;
 
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/sudokit-book-cli-XXXXXX";
-    path_ = mkdtemp(pattern);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using test::TempDir;
+using test::spawn;
 
 /// Runs a shell command; its stdout, and the exit status in `status`.
 std::string shell(const std::string& cmd, int* status = nullptr) {
@@ -580,6 +574,95 @@ TEST_F(DailyBookCli, BookRunningShortWritesNothing) {
   EXPECT_EQ(r.err.find("medium:"), std::string::npos) << "medium is not short";
   EXPECT_FALSE(std::filesystem::exists(pdf));
   EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used"), 0);
+}
+
+/// Outcomes of runs sent SIGINT at moments spread over one run's duration.
+struct Interrupts {
+  int stopped = 0, completed = 0, killed = 0;
+};
+
+/// Runs `args(db)` eight times on fresh copies of the store and sends SIGINT
+/// at moments spread over a run; `check(db, exit status or -1 if killed, stderr)`
+/// checks each outcome. No run may leave a temporary file in `dir`.
+template <class Args, class Check>
+Interrupts interrupt_runs(const std::function<std::string()>& fresh_store, const std::string& dir, Args args, Check check) {
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(run_sudokit(args(fresh_store())).status, 0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  Interrupts n;
+  for (int i = 0; i < 8; ++i) {
+    const std::string db = fresh_store();
+    const pid_t pid = spawn(args(db), dir + "/out", dir + "/err");
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds * (0.2 + 0.08 * i)));
+    kill(pid, SIGINT);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+      EXPECT_EQ(e.path().filename().string().find(".tmp-"), std::string::npos) << e.path();
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (!WIFEXITED(status)) {
+      EXPECT_EQ(WTERMSIG(status), SIGINT);
+    }
+    check(db, code, slurp(dir + "/err"));
+    ++(code == 0 ? n.completed : code == 130 ? n.stopped : n.killed);
+  }
+  std::printf("one run %.3f s; of 8 runs: %d stopped cleanly, %d completed, %d killed before the handler\n", seconds,
+              n.stopped, n.completed, n.killed);
+  return n;
+}
+
+// Ctrl-C during a book: every run ends with the whole book and its puzzles
+// marked used, or with no book, nothing marked and no temporary file left
+// (exit 130, or killed outright before the handler is in place). At least
+// one run must be stopped cleanly mid-render.
+TEST_F(DailyBookCli, CtrlCDuringABookLeavesNoFileAndMarksNothing) {
+  const long long medium = level_count(store(), "medium");
+  ASSERT_GT(medium, 100);
+  const std::string pdf = dir_.file("b.pdf");
+  const auto n = interrupt_runs(
+      [&] { return store(); }, dir_.file(""),
+      [&](const std::string& db) {
+        std::filesystem::remove(pdf);
+        return "book --db " + db + " --level medium --count " + std::to_string(medium) + " --per-page 1 --mark-used --out " + pdf;
+      },
+      [&](const std::string& db, int code, const std::string& err) {
+        EXPECT_EQ(std::filesystem::exists(pdf), code == 0) << err;
+        EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM used"), code == 0 ? medium : 0) << err;
+        if (code == 130) {
+          EXPECT_NE(err.find("interrupted by SIGINT: " + pdf + " was not written and no puzzle was marked used"),
+                    std::string::npos)
+              << err;
+        } else if (code != -1) {
+          EXPECT_EQ(code, 0) << err;
+        }
+      });
+  EXPECT_GE(n.stopped, 1);
+}
+
+// Ctrl-C during a daily export: all the files and the assignment, or
+// neither.
+TEST_F(DailyBookCli, CtrlCDuringADailyExportWritesAndAssignsAllOrNothing) {
+  const long long medium = level_count(store(), "medium");
+  const std::string out = dir_.file("days");
+  const auto n = interrupt_runs(
+      [&] { return store(); }, dir_.file(""),
+      [&](const std::string& db) {
+        std::filesystem::remove_all(out);
+        return "daily --db " + db + " --from 2027-01-01 --days " + std::to_string(medium) + " --levels medium --out " + out;
+      },
+      [&](const std::string& db, int code, const std::string& err) {
+        std::size_t files = 0;
+        if (std::filesystem::exists(out))
+          for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(out)) ++files;
+        EXPECT_EQ(files, code == 0 ? static_cast<std::size_t>(medium) + 1 : 0u) << err;
+        EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), code == 0 ? medium : 0) << err;
+        if (code == 130) {
+          EXPECT_NE(err.find("interrupted by SIGINT: nothing was assigned or written"), std::string::npos) << err;
+        } else if (code != -1) {
+          EXPECT_EQ(code, 0) << err;
+        }
+      });
+  EXPECT_GE(n.stopped, 1);
 }
 
 TEST_F(DailyBookCli, BookRejectsBadRequestsClearly) {

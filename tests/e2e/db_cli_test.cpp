@@ -79,6 +79,11 @@ TEST(DbCli, UsageErrors) {
   EXPECT_EQ(run_sudokit("db export --db x.db --clues 5-x").status, 2);
   EXPECT_EQ(run_sudokit("db export --db x.db --technique no-such-thing").status, 2);
   EXPECT_EQ(run_sudokit("db import --db x.db --format xml").status, 2);
+  for (const char* bad : {"-1", "nan", "inf"}) {
+    auto r = run_sudokit(std::string("db import --db x.db --time-limit ") + bad);
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_NE(r.err.find("is not a duration"), std::string::npos) << r.err;
+  }
   EXPECT_EQ(run_sudokit("db stats --db x.db --bogus").status, 2);
   EXPECT_FALSE(std::filesystem::exists("x.db"));
 }
@@ -134,6 +139,25 @@ TEST(DbCli, ImportGradeExportAndImportBackGivesTheSameRows) {
   long long by_level = 0;
   for (const auto& [level, n] : sj["levels"].items()) by_level += n.get<long long>();
   EXPECT_EQ(by_level, 150);
+}
+
+// --time-limit bounds the grading of each puzzle: over it, the puzzle is
+// stored ungraded rather than holding the import up.
+TEST(DbCli, ImportTimeLimitStoresSlowPuzzlesUngraded) {
+  TempDir dir;
+  const std::string sample = dir.file("hard.txt");
+  write_lines(sample, lines_of_file(test::data_file("puzzles_top95.txt")), 0, 3);
+  auto bounded = run_sudokit("db import --time-limit 1e-9 --db " + dir.file("a.db") + " " + sample);
+  EXPECT_EQ(bounded.status, 0) << bounded.err;
+  EXPECT_EQ(summary_of(bounded.err).imported, 3);
+  const auto a = nlohmann::json::parse(run_sudokit("db export --db " + dir.file("a.db")).out);
+  ASSERT_EQ(a.size(), 3u);
+  for (const auto& row : a) EXPECT_TRUE(row["er"].is_null()) << row.dump();
+  auto unbounded = run_sudokit("db import --time-limit 0 --db " + dir.file("b.db") + " " + sample);
+  EXPECT_EQ(unbounded.status, 0) << unbounded.err;
+  const auto b = nlohmann::json::parse(run_sudokit("db export --db " + dir.file("b.db")).out);
+  ASSERT_EQ(b.size(), 3u);
+  for (const auto& row : b) EXPECT_TRUE(row["er"].is_number()) << row.dump();
 }
 
 TEST(DbCli, ExportFiltersAndSeededSamples) {

@@ -48,6 +48,14 @@ TEST(GenerateCli, ImpossibleRequestsFailClearly) {
   EXPECT_EQ(run_sudokit("generate --symmetry spiral").status, 2);
   EXPECT_EQ(run_sudokit("generate --method magic").status, 2);
   EXPECT_EQ(run_sudokit("generate --require-technique telepathy").status, 2);
+  for (const char* bad : {"-1", "nan", "inf"}) {
+    auto r = run_sudokit(std::string("generate --count 1 --time-limit ") + bad);
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_NE(r.err.find("is not a duration"), std::string::npos) << r.err;
+    auto g = run_sudokit(std::string("grade --time-limit ") + bad, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n");
+    EXPECT_EQ(g.status, 2) << bad;
+    EXPECT_NE(g.err.find("is not a duration"), std::string::npos) << g.err;
+  }
 }
 
 TEST(GenerateCli, FiltersHonourRatingAndTechnique) {

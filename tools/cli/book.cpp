@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "stop.hpp"
 #include "store_cli.hpp"
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
@@ -182,6 +183,8 @@ int run_book(const std::vector<std::string>& args) {
   }
   const bool mark = vm.count("mark-used") != 0, include_used = vm.count("include-used") != 0;
   if (!store_exists(*path, cmd)) return 1;
+  catch_stop_signals();
+  options.stop = &g_stop;
   if (auto warning = book::font_warning()) std::cerr << "sudokit book: warning: " << *warning << '\n';
 
   try {
@@ -232,6 +235,10 @@ int run_book(const std::vector<std::string>& args) {
   } catch (const StoreError& e) {
     std::cerr << "sudokit book: " << e.what() << "; " << out_path << " was not written\n";
     return 1;
+  } catch (const book::RenderInterrupted&) {
+    std::cerr << "sudokit book: interrupted by " << stop_signal_name() << ": " << out_path
+              << " was not written and no puzzle was marked used\n";
+    return interrupted_status();
   } catch (const book::RenderError& e) {
     std::cerr << "sudokit book: " << e.what() << '\n';
     return 1;

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "stop.hpp"
 #include "store_cli.hpp"
 #include "sudokit/db/daily.hpp"
 
@@ -129,6 +130,7 @@ int run_daily(const std::vector<std::string>& args) {
     return kUsageError;
   }
   if (!store_exists(*path, cmd)) return 1;
+  catch_stop_signals();
 
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Write));
@@ -144,6 +146,9 @@ int run_daily(const std::vector<std::string>& args) {
                 << "; nothing recorded or written\n";
       return 0;
     }
+    // Stopping is possible until the assignment is committed; after that the
+    // files are published (a few renames) and the run completes.
+    if (g_stop.load()) throw StagingInterrupted(*path);
     if (format == "ndjson") {
       std::string text;
       for (const auto& d : dates) text += daily_json(d).dump() + '\n';
@@ -158,7 +163,7 @@ int run_daily(const std::vector<std::string>& args) {
     }
     const std::string dir = vm["out"].as<std::string>();
     DailyDirectory out(dir);
-    out.stage(dates);
+    out.stage(dates, &g_stop);
     assignment.commit();
     try {
       out.publish();
@@ -175,6 +180,9 @@ int run_daily(const std::vector<std::string>& args) {
   } catch (const ShortageError& e) {
     print_shortage(cmd, *path, e, "nothing was assigned or written");
     return 1;
+  } catch (const StagingInterrupted&) {
+    std::cerr << "sudokit daily: interrupted by " << stop_signal_name() << ": nothing was assigned or written\n";
+    return interrupted_status();
   } catch (const StoreError& e) {
     std::cerr << "sudokit daily: " << e.what() << "; nothing was assigned or written\n";
     return 1;

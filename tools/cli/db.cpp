@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "input.hpp"
 #include "options.hpp"
+#include "stop.hpp"
 #include "store_cli.hpp"
 #include "sudokit/db/export.hpp"
 #include "sudokit/db/import.hpp"
@@ -25,23 +26,6 @@ namespace {
 
 using namespace sudokit::db;
 
-std::atomic<bool> g_stop{false};
-volatile std::sig_atomic_t g_signal = 0;
-
-extern "C" void on_stop_signal(int sig) {
-  g_signal = sig;
-  g_stop.store(true);
-}
-
-/// SIGINT and SIGTERM set g_stop; a second one kills as usual (the file stays consistent).
-void catch_stop_signals() {
-  struct sigaction sa {};
-  sa.sa_handler = on_stop_signal;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESTART | SA_RESETHAND;
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
-}
 
 bool parse_levels_option(const po::variables_map& vm, const std::string& command, std::vector<grader::Level>& levels) {
   levels = grader::default_levels();
@@ -265,6 +249,7 @@ int run_import(const std::vector<std::string>& args) {
       ("no-grade", "do not grade (fast bulk import: rating columns stay empty, or are taken from a CSV)")
       ("levels", po::value<std::string>(), "level table NAME:MIN,... on the rounded ER (default as for `sudokit grade`)")
       ("max-steps", po::value<int>()->default_value(2000), "grader work bound per puzzle")
+      ("time-limit", po::value<double>()->default_value(ImportOptions{}.time_limit), "grading time bound per puzzle in seconds (a puzzle that needs longer is stored ungraded); 0 = no limit")
       ("threads", po::value<unsigned>()->default_value(0), "threads that check and grade (0 = one per core, 1 = do everything in one thread)")
       ("batch-rows", po::value<std::size_t>()->default_value(StoreOptions{}.batch_rows), "commit after this many rows (and at least once a second)");
   po::variables_map vm;
@@ -291,6 +276,7 @@ int run_import(const std::vector<std::string>& args) {
   options.format = *format;
   options.grade = vm.count("no-grade") == 0;
   options.max_steps = vm["max-steps"].as<int>();
+  if (!seconds_option(vm, cmd, "time-limit", options.time_limit)) return kUsageError;
   options.threads = vm["threads"].as<unsigned>();
   options.stop = &g_stop;
   if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
@@ -337,11 +323,10 @@ int run_import(const std::vector<std::string>& args) {
   std::cerr << "sudokit " << cmd << ": imported " << total.imported << ", duplicates " << total.duplicates
             << ", rejected " << total.rejected << (total.lines ? rate : "") << '\n';
   if (total.interrupted) {
-    const int sig = g_signal;
-    std::cerr << "sudokit " << cmd << ": interrupted by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ": "
+    std::cerr << "sudokit " << cmd << ": interrupted by " << stop_signal_name() << ": "
               << total.imported << " rows stored and committed; run again to import the rest (stored puzzles are "
               << "skipped as duplicates)\n";
-    return 128 + sig;
+    return interrupted_status();
   }
   return status;
 }

@@ -13,14 +13,13 @@
 #include "grade_stage.hpp"
 #include "input.hpp"
 #include "options.hpp"
+#include "stop.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/generator/pipeline.hpp"
 
 namespace sudokit::cli {
 namespace {
 
-std::atomic<bool> g_stop{false};
-extern "C" void on_signal(int) { g_stop.store(true); }
 
 class PrintSink final : public PuzzleSink {
  public:
@@ -219,7 +218,7 @@ int run_generate(const std::vector<std::string>& args) {
   o.verify_minimal = vm.count("verify-minimal") != 0;
   if (vm.count("max-attempts")) o.max_attempts = std::max(1u, vm["max-attempts"].as<std::uint32_t>());
   o.threads = std::max(1u, vm["threads"].as<unsigned>());
-  o.time_limit = vm["time-limit"].as<double>();
+  if (!seconds_option(vm, "generate", "time-limit", o.time_limit)) return kUsageError;
   if (vm.count("seed")) {
     o.seed = vm["seed"].as<std::uint64_t>();
   } else {
@@ -298,8 +297,7 @@ int run_generate(const std::vector<std::string>& args) {
                    static_cast<unsigned long long>(tried), eta);
     };
   }
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  catch_stop_signals();
   o.stop = &g_stop;
 
   Output out;
@@ -340,7 +338,7 @@ int run_generate(const std::vector<std::string>& args) {
     std::cerr << "sudokit generate: giving up after " << r.tried * o.max_attempts << " grids: " << r.failure << '\n';
     return 1;
   }
-  if (r.stopped) return g_stop.load() ? 130 : 0;
+  if (r.stopped) return g_stop.load() ? interrupted_status() : 0;
   return 0;
 }
 

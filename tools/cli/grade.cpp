@@ -49,7 +49,7 @@ int run_grade(const std::vector<std::string>& args) {
   GradeOptions options;
   options.keep_steps = explain_steps || format == "json";
   options.max_steps = vm["max-steps"].as<int>();
-  options.time_limit = vm["time-limit"].as<double>();
+  if (!seconds_option(vm, "grade", "time-limit", options.time_limit)) return kUsageError;
 
   Grader grader;
   Comparison comparison;

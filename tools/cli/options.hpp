@@ -3,6 +3,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <cmath>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -41,6 +42,19 @@ inline std::optional<int> parse_options(const std::vector<std::string>& args, co
     return 0;
   }
   return std::nullopt;
+}
+
+/// Reads a duration option (seconds, 0 = no limit) into `seconds`; false,
+/// with the error on stderr, for a negative or non-finite value.
+inline bool seconds_option(const po::variables_map& vm, const std::string& cmd, const char* name, double& seconds) {
+  if (!vm.count(name)) return true;
+  const double v = vm[name].as<double>();
+  if (!std::isfinite(v) || v < 0) {
+    std::cerr << "sudokit " << cmd << ": --" << name << " " << v << " is not a duration (seconds >= 0; 0 = no limit)\n";
+    return false;
+  }
+  seconds = v;
+  return true;
 }
 
 inline std::vector<std::string> input_files(const po::variables_map& vm) {

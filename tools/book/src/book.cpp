@@ -206,6 +206,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
     page_number(cr, page, page_no);
     cairo_show_page(cr);
     check_surface(surface.get(), out);
+    if (o.stop && o.stop->load()) throw RenderInterrupted(path);
   }
 
   if (o.solutions) {
@@ -232,6 +233,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
       page_number(cr, page, page_no);
       cairo_show_page(cr);
       check_surface(surface.get(), out);
+      if (o.stop && o.stop->load()) throw RenderInterrupted(path);
     }
   }
   context.reset();
@@ -239,6 +241,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   check_surface(surface.get(), out);
   surface.reset();
   out.finish();
+  if (o.stop && o.stop->load()) throw RenderInterrupted(path);
   if (before_publish) before_publish();
   out.commit();
   return result;

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -114,7 +115,13 @@ nlohmann::ordered_json daily_json(const DailyDate& date);
 /// publish() renames them into place, index.json last. Until publish(), DIR
 /// is unchanged; the destructor removes temporaries that were not published.
 /// index.json lists every YYYY-MM-DD.json in DIR after publishing.
-/// Failures throw StoreError naming the file.
+/// Failures throw StoreError naming the file; a stop flag set while staging
+/// throws StagingInterrupted (the staged files are removed).
+class StagingInterrupted : public StoreError {
+ public:
+  explicit StagingInterrupted(const std::string& dir) : StoreError(dir, "interrupted; nothing written") {}
+};
+
 class DailyDirectory {
  public:
   explicit DailyDirectory(std::string dir);
@@ -122,7 +129,8 @@ class DailyDirectory {
   DailyDirectory(const DailyDirectory&) = delete;
   DailyDirectory& operator=(const DailyDirectory&) = delete;
 
-  void stage(const std::vector<DailyDate>& dates);
+  /// `stop` is polled between files.
+  void stage(const std::vector<DailyDate>& dates, const std::atomic<bool>* stop = nullptr);
   void publish();
   /// Files written by stage(), index.json included.
   std::size_t staged() const { return staged_.size(); }

@@ -6,6 +6,7 @@
 // library only lays them out (layout.hpp) and draws them (grid_drawing.hpp).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -25,6 +26,12 @@ class RenderError : public std::runtime_error {
   RenderError(const std::string& path, const std::string& message) : std::runtime_error(path + ": " + message) {}
 };
 
+/// Rendering stopped because BookOptions::stop was set; nothing was written.
+class RenderInterrupted : public RenderError {
+ public:
+  explicit RenderInterrupted(const std::string& path) : RenderError(path, "interrupted; not written") {}
+};
+
 struct BookPuzzle {
   Grid puzzle{};
   Grid solution{};
@@ -42,6 +49,7 @@ struct BookOptions {
   bool show_rating = false;
   std::string creator = "sudokit";  // the PDF's Creator field
   std::string creation_date;        // the PDF's CreationDate, "YYYY-MM-DDThh:mm:ssZ"; empty = now
+  const std::atomic<bool>* stop = nullptr;  // polled after each page: set, render_book throws RenderInterrupted
 };
 
 /// The creation date a reproducible build asks for: SOURCE_DATE_EPOCH (seconds
