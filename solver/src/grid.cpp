@@ -70,6 +70,28 @@ std::string Conflict::message() const {
 }
 
 std::optional<Conflict> find_conflict(const Grid& grid) {
+  // Fast pass: one sweep with a digit mask per row, column and box; only a
+  // grid that has a clash (or a bad value) takes the unit-by-unit pass below,
+  // which reports the first clash in unit order.
+  std::array<DigitMask, 9> rows{}, cols{}, boxes{};
+  bool clash = false;
+  for (int c = 0; c < kCells; ++c) {
+    const int d = grid[c];
+    if (d == 0) continue;
+    if (d > 9) {
+      clash = true;
+      break;
+    }
+    const DigitMask bit = digit_bit(d);
+    auto& r = rows[static_cast<std::size_t>(row_of(c))];
+    auto& k = cols[static_cast<std::size_t>(col_of(c))];
+    auto& b = boxes[static_cast<std::size_t>(box_of(c))];
+    clash = clash || ((r | k | b) & bit) != 0;
+    r |= bit;
+    k |= bit;
+    b |= bit;
+  }
+  if (!clash) return std::nullopt;
   for (int u = 0; u < 27; ++u) {
     std::array<int, 10> where;
     where.fill(-1);

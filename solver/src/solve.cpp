@@ -14,6 +14,9 @@
 
 #include <array>
 #include <cassert>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 namespace sudokit {
 namespace {
@@ -57,8 +60,10 @@ constexpr auto kBandMask = make_band_mask();
 constexpr std::uint32_t column_mask(int col) { return (1u << col) | (1u << (col + 9)) | (1u << (col + 18)); }
 
 struct BandSolver {
-  std::uint32_t cand[27];      // [3*digit + band], digit 0..8
-  std::uint32_t seen[27];      // cand as the band rule last saw it
+  // [3*digit + band], digit 0..8; entry 27 pads both to whole 16-byte
+  // vectors for changed_bands() and stays 0
+  alignas(16) std::uint32_t cand[28];
+  alignas(16) std::uint32_t seen[28];  // cand as the band rule last saw it
   std::uint32_t unsolved[3];   // cells not yet placed, per band
   std::uint32_t rows_left[3];  // bit 3*digit + row: the digit is not yet placed in that row of the band
 
@@ -102,16 +107,30 @@ struct BandSolver {
     return true;
   }
 
-  bool settle_bands() {
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      for (int i = 0; i < 27; ++i) {
-        if (cand[i] == seen[i]) continue;
-        if (!update_band(i)) return false;
-        changed = true;
-      }
+  // The digit bands changed since the band rule last saw them, as a 27-bit
+  // mask (a branch-free sweep the compiler vectorises: testing each band
+  // with a branch mispredicted often enough to cost a quarter of the time).
+  std::uint32_t changed_bands() const {
+    std::uint32_t m = 0;
+#if defined(__SSE2__)
+    for (int k = 0; k < 7; ++k) {
+      const __m128i now = _mm_load_si128(reinterpret_cast<const __m128i*>(cand + 4 * k));
+      const __m128i then = _mm_load_si128(reinterpret_cast<const __m128i*>(seen + 4 * k));
+      const auto same = static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(now, then))));
+      m |= (~same & 0xFu) << (4 * k);
     }
+#else
+    for (int i = 0; i < 27; ++i) m |= static_cast<std::uint32_t>(cand[i] != seen[i]) << i;
+#endif
+    return m;
+  }
+
+  // Applies the band rule until nothing changes (its fixpoint does not
+  // depend on the order).
+  bool settle_bands() {
+    for (std::uint32_t m = changed_bands(); m != 0; m = changed_bands())
+      for (; m != 0; m = clear_lowest_bit(m))
+        if (!update_band(lowest_bit_index(m))) return false;
     return true;
   }
 
@@ -222,26 +241,36 @@ struct BandSolver {
 
   bool solved() const { return (unsolved[0] | unsolved[1] | unsolved[2]) == 0; }
 
-  // Solves from this state; the caller's copy is untouched by branches.
+  // Solves from this state; the caller's copy is untouched by branches. The
+  // last candidate of a branch cell needs no copy: this state continues with
+  // it (a loop instead of a last recursive call).
   void search() {
-    if (!propagate()) return;
-    if (solved()) {
-      record_solution();
-      return;
-    }
-    int band = 0;
-    std::uint32_t bit = 0;
-    if (!pick_cell(band, bit)) return;
-    ++guesses;
-    for (int d = 0; d < 9; ++d) {
-      if (!(cand[3 * d + band] & bit)) continue;
-      BandSolver branch = *this;
-      branch.assign(d, band, bit);
-      branch.search();
-      count = branch.count;
-      guesses = branch.guesses;
-      if (count >= limit) return;
-      cand[3 * d + band] &= ~bit;  // this digit is not the answer here
+    for (;;) {
+      if (!propagate()) return;
+      if (solved()) {
+        record_solution();
+        return;
+      }
+      int band = 0;
+      std::uint32_t bit = 0;
+      if (!pick_cell(band, bit)) return;
+      ++guesses;
+      int last = -1;
+      for (int d = 0; d < 9; ++d) {
+        if (!(cand[3 * d + band] & bit)) continue;
+        if (last >= 0) {
+          BandSolver branch = *this;
+          branch.assign(last, band, bit);
+          branch.search();
+          count = branch.count;
+          guesses = branch.guesses;
+          if (count >= limit) return;
+          cand[3 * last + band] &= ~bit;  // this digit is not the answer here
+        }
+        last = d;
+      }
+      if (last < 0) return;
+      assign(last, band, bit);
     }
   }
 };
@@ -282,6 +311,7 @@ bool init_solver(BandSolver& s, const Grid& grid, unsigned limit, Grid* first_so
     s.cand[i] = cand;
     s.seen[i] = 0;
   }
+  s.cand[27] = s.seen[27] = 0;
   return true;
 }
 
