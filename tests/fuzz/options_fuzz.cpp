@@ -1,12 +1,13 @@
 // Fuzz target: the small text parsers behind options and side inputs, on
 // any bytes (the first byte picks one): the level table (--levels), a clue
 // pattern (generate --pattern MASK|FILE), technique names
-// (--require-technique, db export --technique), symmetry names (--symmetry)
-// and the reference ratings `grade --compare` reads after each puzzle, fed
-// on into the comparison report. Checks what each promises: levels ascend
-// from 0 and every rating gets one of them; a pattern holds exactly its
-// marked cells; a technique's key and name parse back to it; a symmetry's
-// name parses back to it; the report is produced for any references.
+// (--require-technique, db export --technique), symmetry and dig order
+// names (--symmetry, --dig-order) and the reference ratings `grade
+// --compare` reads after each puzzle, fed on into the comparison report.
+// Checks what each promises: levels ascend from 0 and every rating gets one
+// of them; a pattern holds exactly its marked cells; a technique's key and
+// name parse back to it; a symmetry's and a dig order's names parse back to
+// them; the report is produced for any references.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -65,6 +66,12 @@ void check_symmetry(std::string_view text) {
   FUZZ_CHECK(parse_symmetry(symmetry_name(*s)) == s, "the name of a parsed symmetry does not parse back");
 }
 
+void check_dig_order(std::string_view text) {
+  const auto o = parse_dig_order(text);
+  if (!o) return;
+  FUZZ_CHECK(parse_dig_order(dig_order_name(*o)) == o, "the name of a parsed dig order does not parse back");
+}
+
 void check_references(std::string_view text) {
   // Each line: the fields after a puzzle, as `grade --compare` sees them.
   Comparison comparison;
@@ -96,7 +103,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 0: check_levels(std::string(text)); break;
     case 1: check_pattern(text); break;
     case 2: check_technique(text); break;
-    case 3: check_symmetry(text); break;
+    case 3:
+      check_symmetry(text);
+      check_dig_order(text);
+      break;
     default: check_references(text); break;
   }
   return 0;
