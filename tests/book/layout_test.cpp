@@ -84,6 +84,13 @@ TEST(Layout, PageCount) {
   EXPECT_EQ(book_page_count(1, 1, true), 3);
   EXPECT_EQ(book_page_count(12, 1, true), 1 + 12 + 1);
   EXPECT_EQ(book_page_count(25, 1, true), 1 + 25 + 3);
+  // Padded with blank pages to the printer's multiple.
+  EXPECT_EQ(book_page_count(25, 1, true, 4), 32);
+  EXPECT_EQ(book_page_count(25, 1, true, 29), 29);
+  EXPECT_EQ(book_page_count(25, 1, true, 16), 32);
+  EXPECT_EQ(book_page_count(7, 4, true, 1), 4);
+  EXPECT_EQ(book_page_count(7, 4, true, 0), 4);
+  EXPECT_EQ(book_page_count(7, 4, true, 8), 8);
 }
 
 }  // namespace

@@ -238,6 +238,25 @@ TEST(Book, WritesTheExpectedPages) {
   EXPECT_EQ(r.placements[11].solution_page, 5);
   EXPECT_EQ(r.placements[12].solution_page, 6);
   EXPECT_EQ(dir.entries(), 1u);  // no temporary left
+  {
+    // A later volume: numbering goes on, blank pages pad to the multiple.
+    BookOptions later = o;
+    later.first_number = 61;
+    later.pad_to = 8;
+    const BookResult v = render_book(puzzles(13), later, dir.file("v2.pdf"));
+    EXPECT_EQ(v.pages, 8);
+    EXPECT_EQ(pdf_pages(slurp(dir.file("v2.pdf"))), 8);
+    EXPECT_EQ(v.placements[0].number, 61);
+    EXPECT_EQ(v.placements[12].number, 73);
+    EXPECT_EQ(v.placements[12].solution_page, 6);
+    EXPECT_EQ(manifest_json(puzzles(13), later, v)["puzzles"][12]["number"], 73);
+    later.first_number = 0;
+    EXPECT_THROW(render_book(puzzles(2), later, dir.file("v3.pdf")), std::invalid_argument);
+    later.first_number = 1;
+    later.pad_to = kMaxPadTo + 1;
+    EXPECT_THROW(render_book(puzzles(2), later, dir.file("v3.pdf")), std::invalid_argument);
+    std::filesystem::remove(dir.file("v2.pdf"));
+  }
   const auto manifest = manifest_json(puzzles(13), o, r);
   EXPECT_EQ(manifest["pages"], 6);
   EXPECT_EQ(manifest["puzzles"][12]["number"], 13);

@@ -12,6 +12,8 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -415,6 +417,32 @@ TEST_F(DailyBookCli, BookHasTheExpectedPagesOnBothPapers) {
     EXPECT_EQ(pdfinfo(pdf, "Pages"), std::to_string(c.pages)) << c.count << " per page " << c.per_page;
     EXPECT_EQ(pdfinfo(pdf, "Page size").substr(0, 19), std::string(c.paper) == "a4" ? "595.276 x 841.89 pt" : "612 x 792 pts (lett");
     EXPECT_NE(r.err.find(std::to_string(c.pages) + " pages"), std::string::npos) << r.err;
+  }
+}
+
+// A second volume goes on numbering where the first stopped and is padded
+// with blank pages for the printer.
+TEST_F(DailyBookCli, BookVolumesContinueNumberingAndPadForThePrinter) {
+  const std::string db = store(), pdf = dir_.file("v2.pdf");
+  const auto r = run_sudokit("book --db " + db + " --level medium --count 13 --per-page 4 --first-number 61 --pad-to 8 --out " +
+                             pdf + " --manifest " + dir_.file("v2.json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(pdfinfo(pdf, "Pages"), "8");  // 1 + 4 + 2 = 7 pages, padded to 8
+  EXPECT_EQ(pdfinfo(pdf, "Subject"), "13 puzzles (numbers 61 to 73), all Medium");
+  EXPECT_NE(page_text(pdf, 2).find("Puzzle 61"), std::string::npos) << page_text(pdf, 2);
+  EXPECT_NE(page_text(pdf, 5).find("Puzzle 73"), std::string::npos) << page_text(pdf, 5);
+  EXPECT_EQ(page_text(pdf, 5).find("Puzzle 74"), std::string::npos);
+  EXPECT_NE(page_text(pdf, 7).find("73"), std::string::npos);  // the last solution
+  std::string last = page_text(pdf, 8);
+  last.erase(std::remove_if(last.begin(), last.end(), [](unsigned char c) { return std::isspace(c) != 0; }), last.end());
+  EXPECT_EQ(last, "") << "the padding page is blank";
+  const json m = json::parse(slurp(dir_.file("v2.json")));
+  EXPECT_EQ(m["puzzles"][0]["number"], 61);
+  EXPECT_EQ(m["pages"], 8);
+  for (const char* bad : {"--first-number 0", "--pad-to -2", "--pad-to 65", "--first-number 2000000000"}) {
+    const auto b = run_sudokit("book --db " + db + " --level medium --count 2 --out " + pdf + " " + bad);
+    EXPECT_EQ(b.status, 2) << bad;
+    EXPECT_NE(b.err.find(std::string(bad).substr(0, std::string(bad).find(' ')) + " must be"), std::string::npos) << b.err;
   }
 }
 

@@ -101,12 +101,14 @@ int run_book(const std::vector<std::string>& args) {
       ("show-rating", "print each puzzle's rating (SE scale) next to its level")
       ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
+      ("first-number", po::value<int>()->default_value(1), "number of the first puzzle (volume 2 of 60-puzzle books: 61)")
+      ("pad-to", po::value<int>()->default_value(0), "add blank pages at the end up to a multiple of this many (4, 8, 16 or 32 for printers that fold sheets; 0 = none)")
       ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, level, rating, page, solution page)");
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
       "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--no-solutions]\n"
-      "                    [--show-rating] [--mark-used] [--manifest FILE]\n"
+      "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
       "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
       "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are the\n"
       "oldest stored ones of each level that were never used (no daily date, no book made with\n"
@@ -130,6 +132,16 @@ int run_book(const std::vector<std::string>& args) {
   options.subtitle = vm["subtitle"].as<std::string>();
   options.per_page = vm["per-page"].as<int>();
   options.show_rating = vm.count("show-rating") != 0;
+  options.first_number = vm["first-number"].as<int>();
+  options.pad_to = vm["pad-to"].as<int>();
+  if (options.first_number < 1 || options.first_number > book::kMaxFirstNumber) {
+    std::cerr << "sudokit book: --first-number must be 1 to " << book::kMaxFirstNumber << " (found " << options.first_number << ")\n";
+    return kUsageError;
+  }
+  if (options.pad_to < 0 || options.pad_to > book::kMaxPadTo) {
+    std::cerr << "sudokit book: --pad-to must be 0 to " << book::kMaxPadTo << " (found " << options.pad_to << ")\n";
+    return kUsageError;
+  }
   options.creator = std::string("sudokit ") + SUDOKIT_VERSION;
   options.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
   if (!book::valid_per_page(options.per_page)) {

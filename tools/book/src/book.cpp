@@ -31,13 +31,18 @@ std::string rating_text(double r) {
 }
 
 /// "60 puzzles, all Hard" / "60 puzzles: 20 Easy, 20 Medium, 20 Hard".
-std::string contents_line(const std::vector<BookPuzzle>& puzzles) {
+std::string contents_line(const std::vector<BookPuzzle>& puzzles, int first_number) {
   std::vector<std::pair<std::string, int>> levels;  // in book order
   for (const auto& p : puzzles) {
     if (levels.empty() || levels.back().first != p.level) levels.emplace_back(p.level, 0);
     ++levels.back().second;
   }
-  const std::string count = std::to_string(puzzles.size()) + (puzzles.size() == 1 ? " puzzle" : " puzzles");
+  std::string count = std::to_string(puzzles.size()) + (puzzles.size() == 1 ? " puzzle" : " puzzles");
+  if (first_number != 1) {  // a later volume says where its numbering starts
+    const std::size_t last = static_cast<std::size_t>(first_number) + puzzles.size() - 1;
+    count += puzzles.size() == 1 ? " (number " + std::to_string(first_number) + ")"
+                                 : " (numbers " + std::to_string(first_number) + " to " + std::to_string(last) + ")";
+  }
   if (levels.size() == 1) return count + (levels[0].first.empty() ? "" : ", all " + display_level(levels[0].first));
   std::string out = count + ":";
   for (std::size_t i = 0; i < levels.size(); ++i)
@@ -93,7 +98,7 @@ void title_page(cairo_t* cr, PageSize page, const std::vector<BookPuzzle>& puzzl
     y += 10;
   }
   cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-  const std::string contents = contents_line(puzzles);
+  const std::string contents = contents_line(puzzles, o.first_number);
   fit_font(cr, contents, false, 13, 7, width);
   show_line(cr, contents, left, width, y, Align::Centre);
 
@@ -160,15 +165,19 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
                        const std::function<void()>& before_publish) {
   if (puzzles.empty()) throw std::invalid_argument("a book needs at least one puzzle");
   if (!valid_per_page(o.per_page)) throw std::invalid_argument("puzzles per page must be 1, 2, 4 or 6");
+  if (o.first_number < 1 || o.first_number > kMaxFirstNumber)
+    throw std::invalid_argument("the first puzzle number must be 1 to " + std::to_string(kMaxFirstNumber));
+  if (o.pad_to < 0 || o.pad_to > kMaxPadTo)
+    throw std::invalid_argument("pages are padded to a multiple of 0 to " + std::to_string(kMaxPadTo));
   const PageSize page = page_size(o.paper);
   const int n = static_cast<int>(puzzles.size());
   const int puzzle_pages = (n + o.per_page - 1) / o.per_page;
   const int first_solution_page = o.solutions ? 2 + puzzle_pages : 0;
 
   BookResult result;
-  result.pages = book_page_count(n, o.per_page, o.solutions);
+  result.pages = book_page_count(n, o.per_page, o.solutions, o.pad_to);
   for (int i = 0; i < n; ++i)
-    result.placements.push_back({i + 1, 2 + i / o.per_page, o.solutions ? first_solution_page + i / kSolutionsPerPage : 0});
+    result.placements.push_back({o.first_number + i, 2 + i / o.per_page, o.solutions ? first_solution_page + i / kSolutionsPerPage : 0});
 
   OutputFile out(path);
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
@@ -176,7 +185,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   check_surface(surface.get(), out);
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, o.title.c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, o.creator.c_str());
-  cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_SUBJECT, contents_line(puzzles).c_str());
+  cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_SUBJECT, contents_line(puzzles, o.first_number).c_str());
   if (!o.creation_date.empty())
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, o.creation_date.c_str());
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), cairo_destroy);
@@ -201,7 +210,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
       draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
       std::string right = display_level(bp.level);
       if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + std::string("rating ") + rating_text(*bp.rating);
-      caption(cr, slots[static_cast<std::size_t>(s)], "Puzzle " + std::to_string(i + 1), right);
+      caption(cr, slots[static_cast<std::size_t>(s)], "Puzzle " + std::to_string(o.first_number + i), right);
     }
     page_number(cr, page, page_no);
     cairo_show_page(cr);
@@ -228,13 +237,18 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
         if (i >= n) break;
         const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
         draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
-        caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(i + 1), "");
+        caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(o.first_number + i), "");
       }
       page_number(cr, page, page_no);
       cairo_show_page(cr);
       check_surface(surface.get(), out);
       if (o.stop && o.stop->load()) throw RenderInterrupted(path);
     }
+  }
+  // Blank pages (no number) up to the printer's multiple.
+  for (int p = book_page_count(n, o.per_page, o.solutions); p < result.pages; ++p) {
+    cairo_show_page(cr);
+    check_surface(surface.get(), out);
   }
   context.reset();
   cairo_surface_finish(surface.get());

@@ -94,10 +94,11 @@ std::vector<Slot> solution_slots(PageSize page) {
   return slots_in(area, 3, 4, mm(8), mm(5), 8);
 }
 
-int book_page_count(int puzzles, int per_page, bool solutions) {
+int book_page_count(int puzzles, int per_page, bool solutions, int pad_to) {
   const int puzzle_pages = (puzzles + per_page - 1) / per_page;
   const int solution_pages = solutions ? (puzzles + kSolutionsPerPage - 1) / kSolutionsPerPage : 0;
-  return 1 + puzzle_pages + solution_pages;
+  const int pages = 1 + puzzle_pages + solution_pages;
+  return pad_to > 1 ? (pages + pad_to - 1) / pad_to * pad_to : pages;
 }
 
 }  // namespace sudokit::book

@@ -49,6 +49,8 @@ struct BookOptions {
   bool show_rating = false;
   std::string creator = "sudokit";  // the PDF's Creator field
   std::string creation_date;        // the PDF's CreationDate, "YYYY-MM-DDThh:mm:ssZ"; empty = now
+  int first_number = 1;  // the first puzzle's number (a later volume goes on from the last one)
+  int pad_to = 0;        // blank pages at the end up to a multiple of this (0 or 1 = none; at most kMaxPadTo)
   const std::atomic<bool>* stop = nullptr;  // polled after each page: set, render_book throws RenderInterrupted
 };
 
@@ -73,7 +75,8 @@ struct BookResult {
 /// document is complete and before it replaces `path`; if it throws, `path`
 /// is left as it was (the caller records the puzzles as used there, so a
 /// book exists exactly when its puzzles are marked). Throws RenderError;
-/// std::invalid_argument for an empty puzzle list or an unsupported per_page.
+/// std::invalid_argument for an empty puzzle list, an unsupported per_page,
+/// a first_number outside 1..kMaxFirstNumber or a pad_to outside 0..kMaxPadTo.
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const std::string& path,
                        const std::function<void()>& before_publish = {});
 

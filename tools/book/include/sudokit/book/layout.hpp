@@ -65,7 +65,14 @@ double solutions_heading_size();
 std::vector<Slot> solution_slots(PageSize page);
 
 /// Pages of a book of `puzzles`: the title page, the puzzle pages, then the
-/// solution pages when `solutions`.
-int book_page_count(int puzzles, int per_page, bool solutions);
+/// solution pages when `solutions`; then blank pages up to a multiple of
+/// `pad_to` (printers bind folded sheets of 4, 8, 16 or 32 pages; 0 or 1 =
+/// no padding).
+int book_page_count(int puzzles, int per_page, bool solutions, int pad_to = 0);
+
+/// The largest --pad-to a book accepts.
+inline constexpr int kMaxPadTo = 64;
+/// The largest first puzzle number a book accepts (numbers stay in an int).
+inline constexpr int kMaxFirstNumber = 1'000'000'000;
 
 }  // namespace sudokit::book
