@@ -1,5 +1,7 @@
 // End-to-end tests of `sudokit generate`: real processes, real files.
 #include <gtest/gtest.h>
+
+#include <cctype>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -282,11 +284,17 @@ TEST(GenerateCli, SigkillDuringGenerateDbLeavesAnIntactFileThatARerunCompletes) 
   if (pid == 0) {
     const int devnull = open("/dev/null", O_WRONLY);
     dup2(devnull, 2);
-    execl(SUDOKIT_BIN, SUDOKIT_BIN, "generate", "--db", db.c_str(), "--no-grade", "--count", "30000", "--seed", "77",
+    execl(SUDOKIT_BIN, SUDOKIT_BIN, "generate", "--db", db.c_str(), "--no-grade", "--count", "60000", "--seed", "77",
           "--threads", "2", nullptr);
     _exit(127);
   }
-  usleep(1500 * 1000);
+  // Kill once a first batch is committed (10,000 rows or one second), well
+  // before the end however fast the machine is.
+  for (int waited = 0; waited < 20000; waited += 20) {
+    usleep(20 * 1000);
+    const std::string n = sqlite_query(db, "SELECT count(*) FROM puzzles");
+    if (!n.empty() && std::isdigit(static_cast<unsigned char>(n[0])) && n != "0") break;
+  }
   kill(pid, SIGKILL);
   int status = 0;
   waitpid(pid, &status, 0);
@@ -295,10 +303,10 @@ TEST(GenerateCli, SigkillDuringGenerateDbLeavesAnIntactFileThatARerunCompletes) 
   const long before = std::stol(sqlite_query(db, "SELECT count(*) FROM puzzles"));
   // Every stored row is complete and unique.
   EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles WHERE length(puzzle) <> 81 OR length(solution) <> 81"), "0");
-  auto rerun = run_sudokit("generate --db " + db + " --no-grade --count 30000 --seed 77 --threads 2");
+  auto rerun = run_sudokit("generate --db " + db + " --no-grade --count 60000 --seed 77 --threads 2");
   ASSERT_EQ(rerun.status, 0) << rerun.err;
   EXPECT_NE(rerun.err.find("duplicates skipped " + std::to_string(before)), std::string::npos) << rerun.err;
-  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "30000");
+  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "60000");
   EXPECT_EQ(sqlite_query(db, "PRAGMA integrity_check"), "ok");
   std::system(("rm -rf " + dir).c_str());
 }
