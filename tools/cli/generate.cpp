@@ -112,7 +112,7 @@ int run_generate(const std::vector<std::string>& args) {
       ("base", po::value<std::string>(), "base grid for --method relabel (81 digits)")
       ("symmetry", po::value<std::string>()->default_value("none"), "clue symmetry: none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random (one per puzzle)")
       ("clues", po::value<int>(), "dig down to exactly this many clues (17..80) instead of a minimal puzzle")
-      ("dig-order", po::value<std::string>(), "order clues are removed in: random, or sparse-digits (the clues of a few digits first, then where the houses hold the most clues: harder puzzles); default sparse-digits with a rating target above 2.3, else random")
+      ("dig-order", po::value<std::string>(), "order clues are removed in: random, or sparse-digits (the clues of a few digits first, then where the houses hold the most clues: harder puzzles); default sparse-digits when the target needs more than singles (a rating above 2.3 or a technique beyond them), else random")
       ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default")
       ("verify-minimal", "re-check every minimal puzzle clue by clue (the single digging pass already guarantees it)")
       ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one")
