@@ -20,6 +20,7 @@
 #include "sudokit/book/image.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
+#include "../temp_dir.hpp"
 
 namespace sudokit::book {
 namespace {
@@ -182,23 +183,7 @@ TEST(GridDrawing, LineWeightsGrowGentlyWithTheGrid) {
 
 // --- files -----------------------------------------------------------------------
 
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/sudokit-book-test-XXXXXX";
-    path_ = mkdtemp(pattern);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-  std::size_t entries() const {
-    std::size_t n = 0;
-    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(path_)) ++n;
-    return n;
-  }
-
- private:
-  std::string path_;
-};
+using sudokit::test::TempDir;
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

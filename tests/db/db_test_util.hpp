@@ -17,27 +17,11 @@
 #include "sudokit/db/record.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
+#include "../temp_dir.hpp"
 
 namespace sudokit::db::test {
 
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/sudokit-db-test-XXXXXX";
-    path_ = mkdtemp(pattern);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using sudokit::test::TempDir;
 
 /// A plain SQLite connection, for looking at or preparing files by hand.
 class Raw {

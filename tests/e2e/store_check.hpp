@@ -14,24 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "../temp_dir.hpp"
+
 namespace sudokit::test {
-
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/sudokit-db-cli-XXXXXX";
-    path_ = mkdtemp(pattern);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 /// A plain SQLite connection to check the file the command wrote.
 class Raw {
