@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <exception>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -73,6 +74,7 @@ struct Finished {
   std::vector<GeneratedPuzzle> found;  // accepted by the local search around it
   int searched = 0;                    // neighbours the search judged
   std::string failure;
+  std::exception_ptr error;            // what making or judging this index threw
 };
 
 // The local search's own stream for an index: independent of the dig's.
@@ -80,6 +82,59 @@ Engine search_engine(std::uint64_t seed, std::uint64_t index) {
   std::uint64_t st = seed ^ 0x5EA5C4A11EDull;
   return stream_engine(splitmix64(st), index);
 }
+
+// The worker threads of one run. Every way out of run_pipeline goes through
+// the destructor, which stops and joins them: the normal end, a sink or a
+// progress callback that throws (a store on a full disk), a worker's error
+// passed on, a thread that fails to start. (Leaving a scope with a joinable
+// std::thread calls std::terminate.) `quit` is set under the mutex the
+// workers wait with, so none can miss it between its check and its wait.
+class WorkerPool {
+ public:
+  WorkerPool(std::mutex& mu, std::condition_variable& cv, std::atomic<bool>& quit) : mu_(mu), cv_(cv), quit_(quit) {}
+  ~WorkerPool() { stop(); }
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  /// Starts `count` threads running `work`. What escapes `work` stops the
+  /// run and is rethrown by check() on the consumer's thread.
+  template <class Work>
+  void start(unsigned count, const Work& work) {
+    for (unsigned t = 0; t < count; ++t)
+      threads_.emplace_back([this, work] {
+        try {
+          work();
+        } catch (...) {
+          std::lock_guard<std::mutex> lock(mu_);
+          if (!error_) error_ = std::current_exception();
+          quit_.store(true);
+          cv_.notify_all();
+        }
+      });
+  }
+  /// With the mutex held: rethrows what escaped a worker, if anything did.
+  void check() const {
+    if (error_) std::rethrow_exception(error_);
+  }
+  bool failed() const { return error_ != nullptr; }  // with the mutex held
+
+  void stop() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      quit_.store(true);
+    }
+    cv_.notify_all();
+    for (auto& t : threads_) t.join();
+    threads_.clear();
+  }
+
+ private:
+  std::mutex& mu_;
+  std::condition_variable& cv_;
+  std::atomic<bool>& quit_;
+  std::vector<std::thread> threads_;
+  std::exception_ptr error_;  // guarded by mu_
+};
 
 }  // namespace
 
@@ -99,12 +154,16 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   const std::uint64_t window = 256ull * threads;
   std::uint64_t consumed = 0;  // indices consumed by the main thread (guarded by mu)
 
-  // Workers claim blocks of consecutive indices, so threads meet rarely.
+  // Workers claim blocks of consecutive indices, so threads meet rarely. An
+  // index whose making or judging throws is handed on with its error, and
+  // its worker stops: the consumer writes every index before it, then
+  // passes the error on (the same output for any thread count).
   constexpr std::uint64_t kBlock = 16;
   auto worker = [&]() {
-    std::unique_ptr<PuzzleFilter> filter = options.make_filter ? options.make_filter() : nullptr;
+    std::unique_ptr<PuzzleFilter> filter;
+    bool filter_made = false;
     std::vector<std::pair<std::uint64_t, Finished>> local;
-    for (;;) {
+    for (bool failed = false; !failed;) {
       if (quit.load()) return;
       const std::uint64_t first = next.fetch_add(kBlock);
       if (first >= max_candidates) return;
@@ -115,25 +174,35 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       }
       local.clear();
       const std::uint64_t last = std::min(first + kBlock, max_candidates);
-      for (std::uint64_t i = first; i < last && !quit.load(); ++i) {
+      for (std::uint64_t i = first; i < last && !failed && !quit.load(); ++i) {
         Finished f;
-        f.made = make_candidate(options, i, f.puzzle, f.failure);
-        f.accepted = f.made && (!filter || filter->accept(f.puzzle));
-        const double closeness = filter && f.made ? filter->closeness() : 0;
-        // A near miss is searched for one hit; with search_keep > 1, a hit too,
-        // for up to that many neighbours (close relatives of it).
-        // (Not with a pattern or a clue count: the moves change both.)
-        const bool searchable = !options.pattern && options.target_clues == 0;
-        if (searchable && options.search_evaluations > 0 && closeness > 0 && (!f.accepted || options.search_keep > 1)) {
-          VicinityOptions v;
-          v.evaluations = options.search_evaluations;
-          v.keep = options.search_keep;
-          v.symmetry = f.puzzle.symmetry;
-          v.verify_minimal = options.verify_minimal;
-          Engine engine = search_engine(options.seed, i);
-          VicinityResult r = search_vicinity(f.puzzle, closeness, *filter, v, engine, &quit);
-          f.found = std::move(r.accepted);
-          f.searched = r.evaluated;
+        try {
+          if (!filter_made) {
+            filter_made = true;
+            if (options.make_filter) filter = options.make_filter();
+          }
+          f.made = make_candidate(options, i, f.puzzle, f.failure);
+          f.accepted = f.made && (!filter || filter->accept(f.puzzle));
+          const double closeness = filter && f.made ? filter->closeness() : 0;
+          // A near miss is searched for one hit; with search_keep > 1, a hit too,
+          // for up to that many neighbours (close relatives of it).
+          // (Not with a pattern or a clue count: the moves change both.)
+          const bool searchable = !options.pattern && options.target_clues == 0;
+          if (searchable && options.search_evaluations > 0 && closeness > 0 && (!f.accepted || options.search_keep > 1)) {
+            VicinityOptions v;
+            v.evaluations = options.search_evaluations;
+            v.keep = options.search_keep;
+            v.symmetry = f.puzzle.symmetry;
+            v.verify_minimal = options.verify_minimal;
+            Engine engine = search_engine(options.seed, i);
+            VicinityResult r = search_vicinity(f.puzzle, closeness, *filter, v, engine, &quit);
+            f.found = std::move(r.accepted);
+            f.searched = r.evaluated;
+          }
+        } catch (...) {
+          f = Finished{};
+          f.error = std::current_exception();
+          failed = true;
         }
         local.emplace_back(i, std::move(f));
       }
@@ -144,8 +213,8 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       cv.notify_all();
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+  WorkerPool pool(mu, cv, quit);
+  pool.start(threads, worker);
 
   std::uint64_t expect = 0;
   std::uint64_t consecutive_failures = 0;
@@ -153,7 +222,8 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     Finished f;
     {
       std::unique_lock<std::mutex> lock(mu);
-      cv.wait_for(lock, std::chrono::milliseconds(200), [&] { return done.count(expect) > 0; });
+      cv.wait_for(lock, std::chrono::milliseconds(200), [&] { return done.count(expect) > 0 || pool.failed(); });
+      pool.check();
       auto it = done.find(expect);
       if (it == done.end()) {
         const bool timed_out = options.time_limit > 0 &&
@@ -169,6 +239,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       done.erase(it);
       consumed = ++expect;
     }
+    if (f.error) std::rethrow_exception(f.error);
     if (expect % 16 == 0) cv.notify_all();
     ++report.tried;
     report.searched += static_cast<std::uint64_t>(f.searched);
@@ -180,17 +251,10 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       }
     } else {
       consecutive_failures = 0;
+      // The sink may throw (a store on a full disk): the pool joins the
+      // workers on the way out.
       if (f.accepted) {
-        try {
-          sink.write(f.puzzle);
-        } catch (...) {
-          // E.g. the store's disk is full: stop the workers, then pass the
-          // error on (leaving with joinable threads would call std::terminate).
-          quit.store(true);
-          cv.notify_all();
-          for (auto& t : pool) t.join();
-          throw;
-        }
+        sink.write(f.puzzle);
         ++report.accepted;
       } else {
         ++report.rejected;
@@ -210,9 +274,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       break;
     }
   }
-  quit.store(true);
-  cv.notify_all();
-  for (auto& t : pool) t.join();
+  pool.stop();
   report.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return report;
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/mount.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -204,6 +205,47 @@ TEST(Faults, AFullFileSystemStopsWritersWithAClearErrorAndLosesNothing) {
   auto stats = run_sudokit("db stats --format json --db " + db);
   EXPECT_EQ(stats.status, 0) << stats.err;
   EXPECT_NE(stats.out.find("\"puzzles\": "), std::string::npos) << stats.out;
+}
+
+/// Fills the file system holding `path` up to the last byte with that file.
+void fill_up(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  std::setvbuf(f, nullptr, _IONBF, 0);
+  const std::string block(4096, 'x');
+  while (std::fwrite(block.data(), 1, block.size(), f) == block.size()) {
+  }
+  std::fwrite(block.data(), 1, 1, f);  // the last bytes of the last block
+  std::fclose(f);
+}
+
+// With a rating target, most puzzles `generate --db` writes come from the
+// local search, and a store that fails to commit one of them (the disk is
+// full) must end the run with the store's error, not abort with worker
+// threads running (exit 134, no message). The rows committed before stay.
+TEST(Faults, GenerateDbWithARatingTargetOnAFullFileSystemStopsWithTheStoresError) {
+  TempDir dir;
+  SmallFileSystem fs(dir.file("fs"), "4m");
+  if (!fs.ok()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root or CAP_SYS_ADMIN)";
+  const std::string db = dir.file("fs/rated.db");
+  const std::string run = "generate --db " + db + " --max-rating 2 --search-keep 6 --threads 2 ";
+  const auto first = run_sudokit(run + "--count 200 --seed 4");
+  ASSERT_EQ(first.status, 0) << first.err;
+  const std::string before = run_sudokit("db export --format line --db " + db).out;
+  ASSERT_EQ(std::count(before.begin(), before.end(), '\n'), 200);
+  // Full, but for room to open the store (its -shm and -wal files) and
+  // write the first pages of a batch.
+  fill_up(dir.file("fs/filler"));
+  std::filesystem::resize_file(dir.file("fs/filler"), std::filesystem::file_size(dir.file("fs/filler")) - 160 * 1024);
+
+  const auto full = run_sudokit(run + "--count 1000000 --seed 5");
+  EXPECT_EQ(full.status, 1) << full.err;  // not 134 (std::terminate)
+  EXPECT_NE(full.err.find("sudokit generate: " + db + ": "), std::string::npos) << full.err;
+  EXPECT_NE(full.err.find("database or disk is full"), std::string::npos) << full.err;
+  Raw raw(db);
+  EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+  const std::string after = run_sudokit("db export --format line --db " + db).out;
+  EXPECT_EQ(after.substr(0, before.size()), before) << "rows committed before were lost";
 }
 
 }  // namespace

@@ -291,5 +291,71 @@ TEST(Pipeline, ASinkThatThrowsStopsTheWorkersAndPassesTheErrorOn) {
   }
 }
 
+// A run that lasts until something stops it.
+PipelineOptions long_run(std::uint64_t seed, unsigned threads) {
+  PipelineOptions o;
+  o.count = 100000;
+  o.seed = seed;
+  o.threads = threads;
+  return o;
+}
+
+// The same for a puzzle the local search found: it is written after the
+// candidate it replaces, on another path out of the consumer loop.
+TEST(Pipeline, ASinkThatThrowsOnASearchFoundPuzzleStopsTheWorkersAndPassesTheErrorOn) {
+  struct EvenClues final : PuzzleFilter {
+    bool accept(GeneratedPuzzle& p) override { return p.clues % 2 == 0; }
+    double closeness() const override { return 1; }  // every candidate is worth a search
+  };
+  struct FailingOnFound final : PuzzleSink {
+    int written = 0, found = 0;
+    void write(const GeneratedPuzzle& p) override {
+      if (p.search_moves > 0 && ++found == 3) throw std::runtime_error("disk full");
+      ++written;
+    }
+  };
+  for (unsigned threads : {1u, 2u, 4u}) {
+    PipelineOptions o = long_run(5, threads);
+    o.make_filter = [] { return std::make_unique<EvenClues>(); };
+    o.search_evaluations = 8;
+    o.search_keep = 4;
+    FailingOnFound sink;
+    EXPECT_THROW(run_pipeline(o, sink), std::runtime_error) << threads << " threads";
+    EXPECT_EQ(sink.found, 3);
+    EXPECT_GE(sink.written, 2);
+  }
+}
+
+// Every other way out joins the workers too: a progress callback that
+// throws, and a worker whose filter throws (the error reaches the caller,
+// it does not end the process).
+TEST(Pipeline, AThrowingProgressCallbackOrWorkerEndsTheRunWithItsError) {
+  for (unsigned threads : {1u, 2u, 4u}) {
+    PipelineOptions o = long_run(6, threads);
+    int calls = 0;
+    o.progress = [&](std::uint64_t, std::uint64_t) {
+      if (++calls == 7) throw std::runtime_error("stderr gone");
+    };
+    Collect sink;
+    EXPECT_THROW(run_pipeline(o, sink), std::runtime_error) << threads << " threads";
+    EXPECT_EQ(calls, 7);
+  }
+  struct Throwing final : PuzzleFilter {
+    bool accept(GeneratedPuzzle& p) override {
+      if (p.index == 40) throw std::length_error("grader out of memory");
+      return true;
+    }
+  };
+  for (unsigned threads : {1u, 2u, 4u}) {
+    PipelineOptions o = long_run(7, threads);
+    o.make_filter = [] { return std::make_unique<Throwing>(); };
+    Collect sink;
+    EXPECT_THROW(run_pipeline(o, sink), std::length_error) << threads << " threads";
+    // Every index before the failed one was written, in order; none after it.
+    ASSERT_EQ(sink.puzzles.size(), 40u) << threads << " threads";
+    for (std::size_t i = 0; i < sink.puzzles.size(); ++i) EXPECT_EQ(sink.puzzles[i].index, i);
+  }
+}
+
 }  // namespace
 }  // namespace sudokit

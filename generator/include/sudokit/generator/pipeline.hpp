@@ -52,8 +52,10 @@ class PuzzleFilter {
 };
 
 /// Receives accepted puzzles in index order, on the calling thread. write()
-/// may throw (a store that cannot commit): run_pipeline stops its workers
-/// and passes the exception on.
+/// may throw (a store that cannot commit): run_pipeline stops and joins its
+/// workers and passes the exception on; so it does for the progress
+/// callback, and for a filter or candidate that throws on a worker (after
+/// writing every index before that one).
 class PuzzleSink {
  public:
   virtual ~PuzzleSink() = default;
