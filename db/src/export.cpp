@@ -52,13 +52,16 @@ class Writer {
   }
 
  private:
-  [[noreturn]] void fail() { throw StoreError(name_, std::string("write error: ") + std::strerror(errno)); }
+  [[noreturn]] void fail() { throw ExportWriteError(name_, errno != 0 ? errno : EIO); }
   std::FILE* out_;
   const std::string& name_;
   std::string buffer_;
 };
 
 }  // namespace
+
+ExportWriteError::ExportWriteError(const std::string& out_name, int error)
+    : StoreError(out_name, std::string("write error: ") + std::strerror(error)), error_(error) {}
 
 std::optional<ExportFormat> parse_export_format(std::string_view name) {
   if (name == "json") return ExportFormat::Json;

@@ -2,10 +2,12 @@
 // schedule, lets the db module assign puzzles (DailyAssignment: idempotent,
 // never a used puzzle or isomorph), writes DIR/YYYY-MM-DD.json + index.json
 // (DailyDirectory, all or nothing) or NDJSON on stdout, and commits the
-// assignment only once the output is written.
+// assignment only once the output is written (files staged; stdout written
+// and flushed).
 #include <iostream>
 
 #include "commands.hpp"
+#include "input.hpp"
 #include "options.hpp"
 #include "stop.hpp"
 #include "store_cli.hpp"
@@ -150,12 +152,20 @@ int run_daily(const std::vector<std::string>& args) {
     // files are published (a few renames) and the run completes.
     if (g_stop.load()) throw StagingInterrupted(*path);
     if (format == "ndjson") {
-      std::string text;
-      for (const auto& d : dates) text += daily_json(d).dump() + '\n';
-      assignment.commit();  // the lines go out only once they are recorded
-      std::cout << text << std::flush;
-      if (!std::cout) {
-        std::cerr << "sudokit daily: <stdout>: write error\n";
+      // Recorded only once every line is written and flushed: output that
+      // failed (a full disk, a closed pipe) assigns nothing.
+      Output out;
+      for (const auto& d : dates) out.buffer() += daily_json(d).dump() + '\n';
+      try {
+        out.flush();
+      } catch (const WriteError& e) {
+        assignment.rollback();
+        return write_failed(cmd, e, "; nothing was assigned");
+      }
+      try {
+        assignment.commit();
+      } catch (const StoreError& e) {
+        std::cerr << "sudokit daily: " << e.what() << "; the puzzles above were printed but not recorded\n";
         return 1;
       }
       std::cerr << "sudokit daily: " << range << ": " << dates.size() << " dates, " << counts << '\n';

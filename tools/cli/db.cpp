@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "commands.hpp"
 #include "input.hpp"
@@ -48,33 +49,33 @@ std::string with_commas(std::uint64_t n) {
 
 // --- stats --------------------------------------------------------------------
 
-void print_stats_text(const std::string& path, const StoreStats& s) {
+void print_stats_text(std::ostream& out, const std::string& path, const StoreStats& s) {
   auto pad = [](std::string text, std::size_t width) {
     if (text.size() < width) text.resize(width, ' ');
     return text;
   };
-  std::cout << path << ": " << with_commas(s.puzzles) << " puzzles, " << with_commas(s.graded) << " graded";
+  out << path << ": " << with_commas(s.puzzles) << " puzzles, " << with_commas(s.graded) << " graded";
   if (s.mean_er)
-    std::cout << ", ER " << grader::format_rating(*s.min_er) << " to " << grader::format_rating(*s.max_er)
+    out << ", ER " << grader::format_rating(*s.min_er) << " to " << grader::format_rating(*s.max_er)
               << " (mean " << std::to_string(*s.mean_er).substr(0, 4) << ")";
-  std::cout << "\n\nlevels:\n";
-  for (const auto& c : s.levels) std::cout << "  " << pad(c.key.empty() ? "(not graded)" : c.key, 14) << ' ' << c.count << '\n';
-  std::cout << "\nratings (ER):\n";
-  for (const auto& [bucket, n] : s.ratings) std::cout << "  " << pad(std::to_string(bucket) + ".x", 14) << ' ' << n << '\n';
-  std::cout << "\nclues:\n";
-  for (const auto& [clues, n] : s.clues) std::cout << "  " << pad(std::to_string(clues), 14) << ' ' << n << '\n';
-  std::cout << "\ntechniques (puzzles using it, puzzles where it is the hardest, steps):\n";
+  out << "\n\nlevels:\n";
+  for (const auto& c : s.levels) out << "  " << pad(c.key.empty() ? "(not graded)" : c.key, 14) << ' ' << c.count << '\n';
+  out << "\nratings (ER):\n";
+  for (const auto& [bucket, n] : s.ratings) out << "  " << pad(std::to_string(bucket) + ".x", 14) << ' ' << n << '\n';
+  out << "\nclues:\n";
+  for (const auto& [clues, n] : s.clues) out << "  " << pad(std::to_string(clues), 14) << ' ' << n << '\n';
+  out << "\ntechniques (puzzles using it, puzzles where it is the hardest, steps):\n";
   for (const auto& t : s.techniques)
-    std::cout << "  " << pad(t.key, 28) << ' ' << pad(std::to_string(t.puzzles), 10) << ' '
+    out << "  " << pad(t.key, 28) << ' ' << pad(std::to_string(t.puzzles), 10) << ' '
               << pad(std::to_string(t.hardest), 10) << ' ' << t.steps << '\n';
-  std::cout << "\nmethods:\n";
-  for (const auto& c : s.methods) std::cout << "  " << pad(c.key, 14) << ' ' << c.count << '\n';
-  std::cout << "\ndaily schedule: " << s.daily << " rows\n";
-  std::cout << "used (never picked again):";
-  if (s.used.empty()) std::cout << " none";
+  out << "\nmethods:\n";
+  for (const auto& c : s.methods) out << "  " << pad(c.key, 14) << ' ' << c.count << '\n';
+  out << "\ndaily schedule: " << s.daily << " rows\n";
+  out << "used (never picked again):";
+  if (s.used.empty()) out << " none";
   for (std::size_t i = 0; i < s.used.size(); ++i)
-    std::cout << (i ? ", " : " ") << s.used[i].count << " by " << s.used[i].key;
-  std::cout << '\n';
+    out << (i ? ", " : " ") << s.used[i].count << " by " << s.used[i].key;
+  out << '\n';
 }
 
 nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) {
@@ -122,16 +123,22 @@ int run_stats(const std::vector<std::string>& args) {
   }
   std::vector<grader::Level> levels;
   if (!parse_levels_option(vm, args[0], levels)) return kUsageError;
+  Output out;
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Read));
     const StoreStats s = store.stats(levels);
-    if (format == "json") std::cout << stats_json(*path, s).dump(2) << '\n';
-    else print_stats_text(*path, s);
+    if (format == "json") {
+      out.buffer() += stats_json(*path, s).dump(2) + '\n';
+    } else {
+      std::ostringstream text;
+      print_stats_text(text, *path, s);
+      out.buffer() += text.str();
+    }
   } catch (const StoreError& e) {
     std::cerr << "sudokit " << args[0] << ": " << e.what() << '\n';
     return 1;
   }
-  std::cout.flush();
+  out.flush();
   return 0;
 }
 
@@ -232,6 +239,11 @@ int run_export(const std::vector<std::string>& args) {
     if (out != stdout && std::fclose(out) != 0)
       throw StoreError(out_name, std::string("write error: ") + std::strerror(errno));
     if (out != stdout) std::cerr << "sudokit " << cmd << ": " << rows << " rows written to " << out_name << '\n';
+  } catch (const ExportWriteError& e) {
+    // stdout: reported as every command's data is (a closed pipe quietly).
+    if (!vm.count("out")) return write_failed(cmd, WriteError("<stdout>", e.error()));
+    std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
+    return 1;
   } catch (const StoreError& e) {
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return 1;

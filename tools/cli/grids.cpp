@@ -1,5 +1,6 @@
 // `sudokit grids`: make complete solution grids with one of the four methods,
 // optionally scrambled by a random symmetry, or print their diversity report.
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -19,18 +20,20 @@ bool parse_count(const std::string& text, std::uint64_t& value) {
   return !text.empty() && ec == std::errc() && ptr == end;
 }
 
-void print_report(const GridOptions& options, std::uint64_t seed, const GridReport& r) {
-  std::printf("method                 %s%s\n", method_name(options.method), options.scramble ? " --scramble" : "");
-  std::printf("seed                   %llu\n", static_cast<unsigned long long>(seed));
-  std::printf("grids                  %llu (%llu valid)\n", static_cast<unsigned long long>(r.count),
-              static_cast<unsigned long long>(r.valid));
-  std::printf("grids per second       %.0f (in memory, %.3f s; %.0f per CPU second)\n", r.grids_per_second(),
-              r.generate_seconds, r.grids_per_cpu_second());
-  std::printf("distinct grids         %llu\n", static_cast<unsigned long long>(r.distinct_grids));
-  std::printf("essentially different  %llu (distinct canonical forms; %.0f forms/s, %.0f per CPU second)\n",
-              static_cast<unsigned long long>(r.distinct_forms), r.forms_per_second(), r.forms_per_cpu_second());
-  std::printf("cell chi-square        mean %.1f, max %.1f (8 d.f.: about 8 and 25 when uniform)\n",
-              r.chi_square_mean, r.chi_square_max);
+void print_report(Output& out, const GridOptions& options, std::uint64_t seed, const GridReport& r) {
+  char line[256];
+  auto add = [&](int length) { out.buffer().append(line, static_cast<std::size_t>(std::min<int>(length, sizeof line - 1))); };
+  add(std::snprintf(line, sizeof line, "method                 %s%s\n", method_name(options.method), options.scramble ? " --scramble" : ""));
+  add(std::snprintf(line, sizeof line, "seed                   %llu\n", static_cast<unsigned long long>(seed)));
+  add(std::snprintf(line, sizeof line, "grids                  %llu (%llu valid)\n", static_cast<unsigned long long>(r.count),
+                    static_cast<unsigned long long>(r.valid)));
+  add(std::snprintf(line, sizeof line, "grids per second       %.0f (in memory, %.3f s; %.0f per CPU second)\n", r.grids_per_second(),
+                    r.generate_seconds, r.grids_per_cpu_second()));
+  add(std::snprintf(line, sizeof line, "distinct grids         %llu\n", static_cast<unsigned long long>(r.distinct_grids)));
+  add(std::snprintf(line, sizeof line, "essentially different  %llu (distinct canonical forms; %.0f forms/s, %.0f per CPU second)\n",
+                    static_cast<unsigned long long>(r.distinct_forms), r.forms_per_second(), r.forms_per_cpu_second()));
+  add(std::snprintf(line, sizeof line, "cell chi-square        mean %.1f, max %.1f (8 d.f.: about 8 and 25 when uniform)\n",
+                    r.chi_square_mean, r.chi_square_max));
 }
 
 }  // namespace
@@ -100,11 +103,12 @@ int run_grids(const std::vector<std::string>& args) {
     return kUsageError;
   }
 
+  Output out;
   if (vm.count("report")) {
-    print_report(options, seed, report_grids(options, seed, count));
+    print_report(out, options, seed, report_grids(options, seed, count));
+    out.flush();
     return 0;
   }
-  Output out;
   for (std::uint64_t i = 0; i < count; ++i) {
     const Grid grid = make_grid(options, seed, i);
     if (format == "line") {

@@ -1,7 +1,10 @@
 // See input.hpp.
 #include "input.hpp"
 
+#include <signal.h>
+
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <iostream>
 
@@ -61,12 +64,40 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
   }
 }
 
-void Output::flush() {
-  if (!buffer_.empty()) {
-    std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
-    buffer_.clear();
+WriteError::WriteError(const std::string& target, int error)
+    : std::runtime_error(target + ": " + std::strerror(error)), error_(error) {}
+
+int write_failed(const std::string& command, const WriteError& e, const std::string& note) {
+  if (e.error() == EPIPE) return 128 + SIGPIPE;
+  std::cerr << "sudokit" << (command.empty() ? "" : " ") << command << ": " << e.what() << note << '\n';
+  return 1;
+}
+
+void ignore_sigpipe() { std::signal(SIGPIPE, SIG_IGN); }
+
+void finish_stdout() {
+  errno = 0;
+  const bool written = static_cast<bool>(std::cout.flush());
+  if (!written) throw WriteError("<stdout>", errno != 0 ? errno : EIO);
+  if (std::fflush(stdout) != 0) throw WriteError("<stdout>", errno != 0 ? errno : EIO);
+}
+
+Output::~Output() {
+  try {
+    flush();
+  } catch (const WriteError&) {
+    // Reported by the flush() the command makes; here another error is on its way.
   }
-  std::fflush(stdout);
+}
+
+void Output::flush() {
+  if (failed_) return;
+  const std::size_t size = buffer_.size();
+  const bool written = size == 0 || std::fwrite(buffer_.data(), 1, size, stdout) == size;
+  buffer_.clear();
+  if (written && std::fflush(stdout) == 0) return;
+  failed_ = true;
+  throw WriteError("<stdout>", errno != 0 ? errno : EIO);
 }
 
 }  // namespace sudokit::cli

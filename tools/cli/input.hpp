@@ -2,10 +2,30 @@
 // parsed by the solver module's PuzzleReader, every malformed record
 // reported as `source:line: message` on stderr and counted so the command can
 // exit non-zero at the end. Also a buffered stdout writer for bulk output.
+//
+// Writing data: a failed write is an error. Every command's data goes to
+// stdout through Output, which checks every fwrite and fflush and throws
+// WriteError; main() turns it into `sudokit CMD: <stdout>: No space left on
+// device` (strerror) and exit status 1. (The db and book libraries check
+// their own writes the same way and carry the errno in their errors.)
+//
+// A closed pipe (`sudokit generate | head -1`) ends quietly, as Unix tools
+// do: main() ignores SIGPIPE, so the write fails with EPIPE, the WriteError
+// unwinds the command and main() exits with 141 (128 + SIGPIPE, what a shell
+// reports for a tool the signal killed) and no message. Why not the default
+// action (being killed): the disposition is inherited, and a parent that
+// ignores SIGPIPE (systemd services by default, some language runtimes)
+// would leave a command generating for a reader that is gone unless every
+// write is checked anyway; and a stop by exception runs the destructors, so
+// worker threads are joined, a store's open transaction is rolled back or
+// committed as on any other error (`daily --format ndjson` records nothing)
+// and temporary files are removed. Diagnostics to a closed stderr are lost
+// without stopping the work.
 #pragma once
 
 #include <cstdio>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -37,11 +57,39 @@ std::string source_label(const std::string& name);
 void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
                      const std::function<void(const std::string&, const TextRecord&)>& on_record);
 
-/// Accumulates output and writes it to stdout in large blocks.
+/// A write of a command's data failed; error() is the errno (EPIPE: the
+/// reader of a pipe went away).
+class WriteError : public std::runtime_error {
+ public:
+  WriteError(const std::string& target, int error);
+  int error() const { return error_; }
+
+ private:
+  int error_;
+};
+
+/// The exit status for a failed write of `command`'s data: 141 and no
+/// message for a closed pipe; otherwise `sudokit COMMAND: TARGET: reason`
+/// (then `note`) on stderr and 1.
+int write_failed(const std::string& command, const WriteError& e, const std::string& note = "");
+
+/// Called once by main(): a write to a closed pipe fails with EPIPE instead
+/// of killing the process (see the comment at the top).
+void ignore_sigpipe();
+
+/// Flushes std::cout and stdout (what a command printed outside Output, such
+/// as --help); throws WriteError when that output could not be written.
+void finish_stdout();
+
+/// Accumulates output and writes it to stdout in large blocks. flush() and
+/// maybe_flush() throw WriteError when a write fails; after that nothing
+/// more is written.
 class Output {
  public:
   Output() { buffer_.reserve(1 << 17); }
-  ~Output() { flush(); }
+  /// Writes what is left, without throwing: commands call flush() at the
+  /// end, so this only runs its course when another error ends the command.
+  ~Output();
   std::string& buffer() { return buffer_; }
   void maybe_flush() {
     if (buffer_.size() >= (1 << 16)) flush();
@@ -50,6 +98,7 @@ class Output {
 
  private:
   std::string buffer_;
+  bool failed_ = false;
 };
 
 }  // namespace sudokit::cli

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "input.hpp"
 
 namespace sudokit::cli {
 
@@ -42,9 +43,9 @@ void print_usage(std::ostream& out) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  std::ios::sync_with_stdio(false);
-  std::vector<std::string> args(argv + 1, argv + argc);
+namespace {
+
+int run(const std::vector<std::string>& args) {
   if (args.empty()) {
     print_usage(std::cerr);
     return sudokit::cli::kUsageError;
@@ -62,4 +63,24 @@ int main(int argc, char** argv) {
   std::cerr << "sudokit: unknown command '" << args[0] << "'\n\n";
   print_usage(std::cerr);
   return sudokit::cli::kUsageError;
+}
+
+}  // namespace
+
+// A failed write of data ends any command here (see input.hpp): a closed
+// pipe quietly with 141, anything else with its reason and status 1.
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  sudokit::cli::ignore_sigpipe();
+  std::vector<std::string> args(argv + 1, argv + argc);
+  // "db export", not "db": the name errors are printed under.
+  std::string name = args.empty() || args[0].rfind('-', 0) == 0 || args[0] == "help" ? "" : args[0];
+  if (name == "db" && args.size() > 1 && args[1].rfind('-', 0) != 0) name += " " + args[1];
+  try {
+    const int status = run(args);
+    sudokit::cli::finish_stdout();
+    return status;
+  } catch (const sudokit::cli::WriteError& e) {
+    return sudokit::cli::write_failed(name, e);
+  }
 }

@@ -133,6 +133,8 @@ int run_render(const std::vector<std::string>& args) {
   try {
     book::render_image(puzzle, vm.count("solution") ? &solved.solution : nullptr, options, out);
   } catch (const book::RenderError& e) {
+    // stdout: reported as every command's data is (a closed pipe quietly).
+    if (out == "-" && e.error() != 0) return write_failed("render", WriteError("<stdout>", e.error()));
     std::cerr << "sudokit render: " << e.what() << '\n';
     return 1;
   }

@@ -50,18 +50,18 @@ class OutputFile {
 
   /// Throws RenderError when cairo reported a failure or a write failed.
   void check(cairo_status_t status) const {
-    if (errno_ != 0) throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno_));
+    if (errno_ != 0) throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno_), errno_);
     if (status != CAIRO_STATUS_SUCCESS) throw RenderError(path_, std::string("cannot render: ") + cairo_status_to_string(status));
   }
 
   /// Flushes and closes the file (still under its temporary name).
   void finish() {
     if (file_ == nullptr) return;
-    if (std::fflush(file_) != 0) throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno));
+    if (std::fflush(file_) != 0) throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno), errno);
     if (file_ == stdout) return;
     std::FILE* f = file_;
     file_ = nullptr;
-    if (std::fclose(f) != 0) throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno));
+    if (std::fclose(f) != 0) throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno), errno);
   }
 
   /// finish(), then moves the file into place.

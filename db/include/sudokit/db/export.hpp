@@ -30,9 +30,21 @@ std::string_view csv_header();
 /// One CSV row (no newline), fields quoted only where needed (RFC 4180).
 void append_csv_row(std::string& out, const PuzzleRecord& record);
 
+/// A write of the export's output failed; error() is the errno (EPIPE: the
+/// reader of a pipe went away).
+class ExportWriteError : public StoreError {
+ public:
+  ExportWriteError(const std::string& out_name, int error);
+  int error() const { return error_; }
+
+ private:
+  int error_;
+};
+
 /// Writes the rows matching `filter` to `out` (called `out_name` in errors);
-/// returns the number of rows written. Throws StoreError on a database or
-/// write failure (e.g. "out.json: write error: No space left on device").
+/// returns the number of rows written. Throws StoreError on a database
+/// failure, ExportWriteError when a write or flush fails (e.g. "out.json:
+/// write error: No space left on device").
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,
                              const std::string& out_name);
 

@@ -23,7 +23,13 @@ namespace sudokit::book {
 /// A failure to render or write; what() is "FILE: reason".
 class RenderError : public std::runtime_error {
  public:
-  RenderError(const std::string& path, const std::string& message) : std::runtime_error(path + ": " + message) {}
+  /// `error`: the errno of a failed write (EPIPE: a pipe's reader went away), 0 otherwise.
+  RenderError(const std::string& path, const std::string& message, int error = 0)
+      : std::runtime_error(path + ": " + message), error_(error) {}
+  int error() const { return error_; }
+
+ private:
+  int error_;
 };
 
 /// Rendering stopped because BookOptions::stop was set; nothing was written.
