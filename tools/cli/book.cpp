@@ -4,6 +4,7 @@
 // book library, and with --mark-used records them as used: the PDF, the
 // manifest and the marks are published all or nothing (book.hpp).
 #include <iostream>
+#include <optional>
 
 #include "commands.hpp"
 #include "options.hpp"
