@@ -183,7 +183,18 @@ DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request
   try {
     // Pairs already in the table keep their puzzle; the rest are counted per level.
     Statement existing(s.db, "SELECT puzzle_id FROM daily WHERE date = ?1 AND level = ?2", &s.path);
+    Statement on_date(s.db, "SELECT level, puzzle_id FROM daily WHERE date = ?1 ORDER BY level", &s.path);
     Statement by_id(s.db, "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id = ?1", &s.path);
+    // An entry the table already has: its stored puzzle.
+    auto stored = [&](DailyEntry& entry, const std::string& date_text, std::int64_t id) {
+      by_id.reset();
+      by_id.bind(1, id);
+      if (!by_id.step())
+        throw StoreError(s.path, "the daily table gives " + date_text + " " + entry.level + " puzzle id " +
+                                     std::to_string(id) + ", which is no longer in the store");
+      entry.puzzle = read_row(by_id, s.path);
+      ++reused_;
+    };
     std::map<std::string, std::uint64_t> needed;
     std::vector<std::string> needed_order;  // levels in first-need order, for the shortage report
     for (std::int64_t i = 0; i < request.days; ++i) {
@@ -204,15 +215,28 @@ DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request
           if (needed[level]++ == 0) needed_order.push_back(level);
           continue;
         }
-        const std::int64_t id = existing.int64(0);
-        by_id.reset();
-        by_id.bind(1, id);
-        if (!by_id.step())
-          throw StoreError(s.path, "the daily table gives " + date_text + " " + level + " puzzle id " +
-                                       std::to_string(id) + ", which is no longer in the store");
-        entry.puzzle = read_row(by_id, s.path);
-        ++reused_;
+        stored(entry, date_text, existing.int64(0));
       }
+      // Levels earlier runs gave this date and this schedule does not: the
+      // date shows every level it has, then all in ascending difficulty.
+      std::vector<std::pair<std::string, std::int64_t>> others;
+      on_date.reset();
+      on_date.bind_text(1, date_text);
+      while (on_date.step())
+        if (std::find(levels.begin(), levels.end(), on_date.text(0)) == levels.end())
+          others.emplace_back(std::string(on_date.text(0)), on_date.int64(1));
+      if (others.empty()) continue;
+      for (const auto& [level, id] : others) {
+        DailyEntry& entry = out.entries.emplace_back();
+        entry.level = level;
+        stored(entry, date_text, id);
+      }
+      std::vector<std::string> order;
+      for (const DailyEntry& e : out.entries) order.push_back(e.level);
+      sort_by_difficulty(order);
+      auto rank = [&](const DailyEntry& e) { return std::find(order.begin(), order.end(), e.level) - order.begin(); };
+      std::stable_sort(out.entries.begin(), out.entries.end(),
+                       [&](const DailyEntry& a, const DailyEntry& b) { return rank(a) < rank(b); });
     }
     // Fresh puzzles for the other pairs, oldest first, in date order.
     std::vector<LevelCount> wanted;
@@ -344,6 +368,20 @@ void DailyDirectory::stage(const std::vector<DailyDate>& dates, const std::atomi
                                   {"dates", all}};
   write_file("index.json", index.dump(2) + "\n");
   if (stop && stop->load()) throw StagingInterrupted(dir_);
+}
+
+bool DailyDirectory::writes(const DailyRequest& request, std::string_view name) {
+  // A temporary: "." + NAME + ".tmp-" + PID (write_file).
+  if (name.starts_with('.')) {
+    const std::size_t tmp = name.rfind(".tmp-");
+    return tmp != std::string_view::npos && tmp > 1 && writes(request, name.substr(1, tmp - 1));
+  }
+  if (name == "index.json") return true;
+  Date date;
+  std::string error;
+  if (name.size() != 15 || !name.ends_with(".json") || !parse_date(name.substr(0, 10), date, error)) return false;
+  if (date < request.first || date > request.first.plus_days(static_cast<long>(request.days - 1))) return false;
+  return !request.schedule.days[static_cast<std::size_t>(date.weekday())].empty();
 }
 
 void DailyDirectory::publish() {

@@ -106,16 +106,22 @@ std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<L
 
 std::uint64_t mark_used(PuzzleStore& store, const std::vector<PuzzleRecord>& puzzles, std::string_view kind,
                         std::string_view label, bool allow_already_used) {
+  PendingMarks marks(store, puzzles, kind, label, allow_already_used);
+  marks.commit();
+  return marks.added();
+}
+
+PendingMarks::PendingMarks(PuzzleStore& store, const std::vector<PuzzleRecord>& puzzles, std::string_view kind,
+                           std::string_view label, bool allow_already_used) {
   PuzzleStore::Impl& s = store.impl();
   store.flush();
-  WriteTransaction tx(s, "cannot mark puzzles used");
+  tx_ = std::make_unique<WriteTransaction>(s, "cannot mark puzzles used");
   Statement insert(s.db,
                    "INSERT INTO used (canonical, puzzle_id, kind, label, used_at) VALUES (?1, ?2, ?3, ?4, ?5) "
                    "ON CONFLICT (canonical) DO NOTHING",
                    &s.path);
   insert.doing("cannot mark puzzles used");
   const std::string stamp = utc_timestamp_now();
-  std::uint64_t added = 0;
   std::vector<std::int64_t> taken;
   for (const PuzzleRecord& p : puzzles) {
     insert.reset();
@@ -125,7 +131,7 @@ std::uint64_t mark_used(PuzzleStore& store, const std::vector<PuzzleRecord>& puz
     insert.bind_text(4, label);
     insert.bind_text(5, stamp);
     insert.step();
-    if (sqlite3_changes(s.db) == 1) ++added;
+    if (sqlite3_changes(s.db) == 1) ++added_;
     else taken.push_back(p.id);
   }
   if (!taken.empty() && !allow_already_used) {
@@ -135,8 +141,10 @@ std::uint64_t mark_used(PuzzleStore& store, const std::vector<PuzzleRecord>& puz
     throw AlreadyUsedError(std::to_string(taken.size()) + " of the puzzles were marked used meanwhile (ids " + ids +
                            "); nothing was marked");
   }
-  tx.commit();
-  return added;
 }
+
+PendingMarks::~PendingMarks() = default;  // WriteTransaction's destructor rolls back
+
+void PendingMarks::commit() { tx_->commit(); }
 
 }  // namespace sudokit::db

@@ -269,30 +269,87 @@ TEST(Book, FailuresLeaveNoFileBehind) {
   // The hook runs on the complete document; when it throws, nothing is published.
   bool ran = false;
   EXPECT_THROW(render_book(puzzles(2), o, dir.file("b.pdf"),
-                           [&] {
+                           BookRecord{[&] {
                              ran = true;
                              throw std::runtime_error("marking failed");
-                           }),
+                           },
+                                      {}}),
                std::runtime_error);
   EXPECT_TRUE(ran);
   EXPECT_EQ(dir.entries(), 0u);
   // A book that already exists stays as it was.
   std::ofstream(dir.file("old.pdf")) << "old";
-  EXPECT_THROW(render_book(puzzles(2), o, dir.file("old.pdf"), [] { throw std::runtime_error("no"); }), std::runtime_error);
+  EXPECT_THROW(render_book(puzzles(2), o, dir.file("old.pdf"), BookRecord{[] { throw std::runtime_error("no"); }, {}}), std::runtime_error);
   EXPECT_EQ(slurp(dir.file("old.pdf")), "old");
   // A stop request (Ctrl-C) ends the rendering after the page in progress:
   // nothing published, the hook not run, no temporary left.
   std::atomic<bool> stop{true};
   o.stop = &stop;
   ran = false;
-  EXPECT_THROW(render_book(puzzles(40), o, dir.file("old.pdf"), [&] { ran = true; }), RenderInterrupted);
+  EXPECT_THROW(render_book(puzzles(40), o, dir.file("old.pdf"), BookRecord{[&] { ran = true; }, {}}), RenderInterrupted);
   EXPECT_FALSE(ran);
   EXPECT_EQ(slurp(dir.file("old.pdf")), "old");
   EXPECT_EQ(dir.entries(), 1u);
   stop = false;
-  EXPECT_EQ(render_book(puzzles(40), o, dir.file("old.pdf"), [&] { ran = true; }).pages, 1 + 10 + 4);
+  EXPECT_EQ(render_book(puzzles(40), o, dir.file("old.pdf"), BookRecord{[&] { ran = true; }, {}}).pages, 1 + 10 + 4);
   EXPECT_TRUE(ran);
   EXPECT_EQ(dir.entries(), 1u);
+}
+
+// The PDF, the manifest and the caller's record are published together:
+// a failure after the files went into place (the record's commit, the PDF's
+// rename) puts the files back as they were; no temporary or backup stays.
+TEST(Book, PdfManifestAndRecordArePublishedTogether) {
+  TempDir dir;
+  BookOptions o;
+  const std::string pdf = dir.file("b.pdf"), manifest = dir.file("m.json");
+  std::ofstream(pdf) << "old book";
+  std::ofstream(manifest) << "old manifest";
+  std::vector<std::string> steps;
+  const BookRecord failing_commit{[&] { steps.push_back("prepare"); },
+                                  [&] {
+                                    steps.push_back("commit");
+                                    throw std::runtime_error("commit failed");
+                                  }};
+  EXPECT_THROW(render_book(puzzles(3), o, {pdf, manifest}, failing_commit), std::runtime_error);
+  EXPECT_EQ(steps, (std::vector<std::string>{"prepare", "commit"}));
+  EXPECT_EQ(slurp(pdf), "old book");
+  EXPECT_EQ(slurp(manifest), "old manifest");
+  EXPECT_EQ(dir.entries(), 2u);
+  // Without an earlier book, the new files are removed again.
+  std::filesystem::remove(pdf);
+  std::filesystem::remove(manifest);
+  EXPECT_THROW(render_book(puzzles(3), o, {pdf, manifest}, failing_commit), std::runtime_error);
+  EXPECT_EQ(dir.entries(), 0u);
+  // The PDF cannot go into place (its name is a directory) after the
+  // manifest did: the manifest is taken back; the record was prepared but
+  // never committed.
+  std::filesystem::create_directory(pdf);
+  std::ofstream(manifest) << "old manifest";
+  steps.clear();
+  const BookRecord record{[&] { steps.push_back("prepare"); }, [&] { steps.push_back("commit"); }};
+  try {
+    render_book(puzzles(3), o, {pdf, manifest}, record);
+    FAIL();
+  } catch (const RenderError& e) {
+    EXPECT_EQ(std::string(e.what()), pdf + ": cannot write: Is a directory");
+  }
+  EXPECT_EQ(steps, (std::vector<std::string>{"prepare"}));
+  EXPECT_EQ(slurp(manifest), "old manifest");
+  EXPECT_TRUE(std::filesystem::is_directory(pdf));
+  EXPECT_EQ(dir.entries(), 2u);
+  // A manifest that cannot be written: nothing rendered, nothing recorded.
+  std::filesystem::remove(pdf);
+  steps.clear();
+  EXPECT_THROW(render_book(puzzles(3), o, {pdf, dir.file("missing/m.json")}, record), RenderError);
+  EXPECT_TRUE(steps.empty());
+  EXPECT_EQ(dir.entries(), 1u);
+  // All goes well: both files in place, the record committed, no backup left.
+  EXPECT_EQ(render_book(puzzles(3), o, {pdf, manifest}, record).pages, 3);
+  EXPECT_EQ(steps, (std::vector<std::string>{"prepare", "commit"}));
+  EXPECT_EQ(slurp(pdf).substr(0, 5), "%PDF-");
+  EXPECT_EQ(nlohmann::json::parse(slurp(manifest))["puzzles"].size(), 3u);
+  EXPECT_EQ(dir.entries(), 2u);
 }
 
 TEST(Image, WritesPngSvgAndPdf) {

@@ -229,6 +229,54 @@ TEST_F(DailyBookCli, DailyFollowsAWeeklySchedule) {
   EXPECT_FALSE(std::filesystem::exists(out + "/2027-01-09.json"));  // a Saturday
 }
 
+// A level added to dates that already have others: each date's file (and
+// the NDJSON line) shows every level the store gives that date, in
+// ascending difficulty, the earlier ones with their puzzles; dates outside
+// the run keep their files; the index stays complete.
+TEST_F(DailyBookCli, DailyAddingALevelKeepsTheLevelsADateAlreadyHas) {
+  using ordered = nlohmann::ordered_json;
+  const std::string db = store(), out = dir_.file("d1");
+  auto levels_of = [](const ordered& day) {
+    std::vector<std::string> names;
+    for (const auto& [level, p] : day["puzzles"].items()) names.push_back(level);
+    return names;
+  };
+  ASSERT_EQ(run_sudokit("daily --db " + db + " --from 2027-01-01 --days 2 --levels easy,medium,hard --out " + out).status, 0);
+  const ordered first = ordered::parse(slurp(out + "/2027-01-01.json"));
+  const std::string second = slurp(out + "/2027-01-02.json");
+  const auto r = run_sudokit("daily --db " + db + " --from 2027-01-01 --days 1 --levels expert --out " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("1 dates, 4 puzzles (1 newly assigned, 3 already assigned)"), std::string::npos) << r.err;
+  const ordered day = ordered::parse(slurp(out + "/2027-01-01.json"));
+  EXPECT_EQ(levels_of(day), (std::vector<std::string>{"easy", "medium", "hard", "expert"}));
+  for (const char* level : {"easy", "medium", "hard"}) EXPECT_EQ(day["puzzles"][level], first["puzzles"][level]) << level;
+  check_entry(json::parse(day["puzzles"]["expert"].dump()), "expert");
+  EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily WHERE date = '2027-01-01'"), 4);
+  EXPECT_EQ(slurp(out + "/2027-01-02.json"), second);
+  const json index = json::parse(slurp(out + "/index.json"));
+  EXPECT_EQ(index["dates"], (std::vector<std::string>{"2027-01-01", "2027-01-02"}));
+  // Running either command again, or asking for NDJSON, gives the same date.
+  ASSERT_EQ(run_sudokit("daily --db " + db + " --from 2027-01-01 --days 2 --levels easy,medium,hard --out " + out).status, 0);
+  EXPECT_EQ(ordered::parse(slurp(out + "/2027-01-01.json")), day);
+  const auto nd = run_sudokit("daily --db " + db + " --from 2027-01-01 --days 1 --levels medium --format ndjson");
+  ASSERT_EQ(nd.status, 0) << nd.err;
+  EXPECT_EQ(ordered::parse(nd.out), day);
+
+  // The same with weekly schedules: Monday gets expert besides medium,
+  // Tuesday (not in the second schedule) keeps its file.
+  const std::string weekly = dir_.file("weekly");
+  ASSERT_EQ(run_sudokit("daily --db " + db + " --from 2027-03-01 --days 7 --schedule mon=medium,tue=hard+easy --out " + weekly).status, 0);
+  const std::string tuesday = slurp(weekly + "/2027-03-02.json");
+  EXPECT_EQ(levels_of(ordered::parse(tuesday)), (std::vector<std::string>{"hard", "easy"}));
+  ASSERT_EQ(run_sudokit("daily --db " + db + " --from 2027-03-01 --days 7 --schedule mon=expert --out " + weekly).status, 0);
+  EXPECT_EQ(levels_of(ordered::parse(slurp(weekly + "/2027-03-01.json"))), (std::vector<std::string>{"medium", "expert"}));
+  EXPECT_EQ(slurp(weekly + "/2027-03-02.json"), tuesday);
+  ASSERT_EQ(run_sudokit("daily --db " + db + " --from 2027-03-02 --days 1 --schedule tue=diabolical --out " + weekly).status, 0);
+  EXPECT_EQ(levels_of(ordered::parse(slurp(weekly + "/2027-03-02.json"))),
+            (std::vector<std::string>{"easy", "hard", "diabolical"}));
+  EXPECT_EQ(json::parse(slurp(weekly + "/index.json"))["dates"], (std::vector<std::string>{"2027-03-01", "2027-03-02"}));
+}
+
 TEST_F(DailyBookCli, DailyRunningShortWritesNothingAndSaysWhatToGenerate) {
   const std::string db = store(), out = dir_.file("daily");
   const long long medium = level_count(db, "medium");

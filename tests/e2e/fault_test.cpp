@@ -2,7 +2,8 @@
 // beyond the single-shot cases in db_cli_test.cpp: `generate --db` killed
 // with SIGKILL at random moments over several runs on one file, and a
 // genuinely full file system (a small tmpfs; skipped when this process may
-// not mount one), which then becomes read-only.
+// not mount one), which then becomes read-only, and a book whose PDF or
+// manifest meets a full disk (all or nothing).
 #include <gtest/gtest.h>
 #include <sys/mount.h>
 
@@ -10,6 +11,9 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -251,6 +255,47 @@ TEST(Faults, GenerateDbWithARatingTargetOnAFullFileSystemStopsWithTheStoresError
   EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
   const std::string after = run_sudokit("db export --format line --db " + db).out;
   EXPECT_EQ(after.substr(0, before.size()), before) << "rows committed before were lost";
+}
+
+/// Files and directories under `dir` (names relative to it), links not followed.
+std::set<std::string> names_under(const std::string& dir) {
+  std::set<std::string> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    out.insert(std::filesystem::relative(e.path(), dir).string());
+  return out;
+}
+
+// A book whose manifest or PDF meets a full disk: no PDF, no manifest (not
+// even an empty one), no temporary, nothing marked used, and an earlier
+// manifest at that name kept as it was.
+TEST(Faults, ABookOnAFullDiskWritesNothingAndMarksNothing) {
+  TempDir dir;
+  SmallFileSystem fs(dir.file("fs"), "512k");
+  if (!fs.ok()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root or CAP_SYS_ADMIN)";
+  const std::string db = dir.file("s.db");
+  ASSERT_EQ(run_sudokit("generate --db " + db + " --count 12 --seed 8").status, 0);
+  const std::string level = Raw(db).text("SELECT level FROM puzzles GROUP BY level ORDER BY count(*) DESC, level LIMIT 1");
+  std::ofstream(dir.file("fs/old.json")) << "old manifest";
+  fill_up(dir.file("fs/fill"));
+  const auto before = names_under(dir.path());
+  struct Case {
+    std::string pdf, manifest, full;
+  };
+  const Case cases[] = {{dir.file("b.pdf"), dir.file("fs/m.json"), dir.file("fs/m.json")},
+                        {dir.file("b.pdf"), dir.file("fs/old.json"), dir.file("fs/old.json")},
+                        {dir.file("fs/b.pdf"), dir.file("m.json"), dir.file("fs/b.pdf")}};
+  for (const Case& c : cases) {
+    const auto r = run_sudokit("book --db " + db + " --level " + level + " --count 4 --mark-used --out " + c.pdf +
+                               " --manifest " + c.manifest);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("sudokit book: " + c.full + ": cannot write: No space left on device; nothing was written "
+                         "and no puzzle was marked used"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(Raw(db).integer("SELECT count(*) FROM used"), 0);
+    EXPECT_EQ(names_under(dir.path()), before) << c.full;  // no PDF, no manifest, no temporary
+    EXPECT_EQ(slurp(dir.file("fs/old.json")), "old manifest");
+  }
 }
 
 }  // namespace

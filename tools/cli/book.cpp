@@ -1,10 +1,10 @@
 // `sudokit book`: a print-ready puzzle book (PDF) from the store. Reads the
 // options, picks the puzzles with the db module (unused ones, levels in
 // ascending difficulty, easiest first within a level), renders them with the
-// book library, and with --mark-used records them as used just before the
-// finished PDF is moved into place.
-#include <fstream>
+// book library, and with --mark-used records them as used: the PDF, the
+// manifest and the marks are published all or nothing (book.hpp).
 #include <iostream>
+#include <optional>
 
 #include "commands.hpp"
 #include "options.hpp"
@@ -13,6 +13,7 @@
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/db/daily.hpp"
+#include "sudokit/db/paths.hpp"
 #include "sudokit/db/used.hpp"
 
 namespace sudokit::cli {
@@ -115,6 +116,8 @@ int run_book(const std::vector<std::string>& args) {
       "--mark-used), levels in ascending difficulty and the easiest first within a level.\n"
       "With SOURCE_DATE_EPOCH set, the PDF's creation date is that time: the same store and\n"
       "options then give a byte-identical file.\n"
+      "The PDF, the manifest and the --mark-used marks are published all or nothing. An --out or\n"
+      "--manifest that is the store (or its -wal, -shm, -journal) or the other output is refused.\n"
       "Exit status 1 when the store runs short (the missing counts and the `sudokit generate`\n"
       "commands are printed; nothing is written) or a file cannot be written, 2 for a usage error.";
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
@@ -126,6 +129,13 @@ int run_book(const std::vector<std::string>& args) {
     return kUsageError;
   }
   const std::string out_path = vm["out"].as<std::string>();
+  {
+    CommandFiles files;
+    files.add_database("--db", *path);
+    if (output_clash(cmd, files.check_output("--out", out_path))) return kUsageError;
+    if (vm.count("manifest") && output_clash(cmd, files.check_output("--manifest", vm["manifest"].as<std::string>())))
+      return kUsageError;
+  }
 
   book::BookOptions options;
   options.title = vm["title"].as<std::string>();
@@ -214,20 +224,18 @@ int run_book(const std::vector<std::string>& args) {
 
     std::vector<book::BookPuzzle> puzzles;
     for (const auto& r : records) puzzles.push_back({r.puzzle, r.solution, r.level, r.er, r.id});
-    std::uint64_t marked = 0;
-    const book::BookResult result = book::render_book(puzzles, options, out_path, [&] {
-      if (mark) marked = mark_used(store, records, "book", options.title, include_used);
-    });
-    if (vm.count("manifest")) {
-      const std::string manifest = vm["manifest"].as<std::string>();
-      std::ofstream file(manifest, std::ios::binary);
-      file << book::manifest_json(puzzles, options, result).dump(2) << '\n';
-      file.close();
-      if (!file) {
-        std::cerr << "sudokit book: " << manifest << ": cannot write the manifest\n";
-        return 1;
-      }
+    // All or nothing (book.hpp): the files are staged, the marks recorded
+    // uncommitted, the files moved into place, the marks committed; a
+    // failure anywhere undoes the rest (the marks roll back with `marks`).
+    std::optional<PendingMarks> marks;
+    book::BookRecord record;
+    if (mark) {
+      record.prepare = [&] { marks.emplace(store, records, "book", options.title, include_used); };
+      record.commit = [&] { marks->commit(); };
     }
+    const book::BookResult result = book::render_book(
+        puzzles, options, {out_path, vm.count("manifest") ? vm["manifest"].as<std::string>() : ""}, record);
+    const std::uint64_t marked = marks ? marks->added() : 0;
     std::cerr << "sudokit book: " << out_path << ": " << puzzles.size() << " puzzles, " << result.pages << " pages ("
               << (options.paper == book::Paper::A4 ? "A4" : "Letter") << ", " << options.per_page << " per page"
               << (options.solutions ? ", solutions from page " + std::to_string(result.placements[0].solution_page)
@@ -245,14 +253,14 @@ int run_book(const std::vector<std::string>& args) {
     std::cerr << "sudokit book: " << *path << ": " << e.what() << "; " << out_path << " was not written: run again\n";
     return 1;
   } catch (const StoreError& e) {
-    std::cerr << "sudokit book: " << e.what() << "; " << out_path << " was not written\n";
+    std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
     return 1;
   } catch (const book::RenderInterrupted&) {
     std::cerr << "sudokit book: interrupted by " << stop_signal_name() << ": " << out_path
               << " was not written and no puzzle was marked used\n";
     return interrupted_status();
   } catch (const book::RenderError& e) {
-    std::cerr << "sudokit book: " << e.what() << '\n';
+    std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
     return 1;
   }
   return 0;

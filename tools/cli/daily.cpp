@@ -12,6 +12,7 @@
 #include "stop.hpp"
 #include "store_cli.hpp"
 #include "sudokit/db/daily.hpp"
+#include "sudokit/db/paths.hpp"
 
 namespace sudokit::cli {
 
@@ -57,7 +58,8 @@ int run_daily(const std::vector<std::string>& args) {
       "level runs short nothing is recorded or written, and the missing counts are printed\n"
       "with the `sudokit generate` commands that would supply them.\n"
       "Writes DIR/YYYY-MM-DD.json per date (id, level, rating, clues, puzzle, solution per\n"
-      "level) and DIR/index.json (every date in DIR); --format ndjson writes the same objects\n"
+      "level the date has, also levels earlier runs gave it) and DIR/index.json (every date in\n"
+      "DIR); --format ndjson writes the same objects\n"
       "to stdout, one line per date. Exit status 1 when the store fails or runs short, 2 for\n"
       "a usage error.";
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
@@ -130,6 +132,12 @@ int run_daily(const std::vector<std::string>& args) {
   if (format == "ndjson" && vm.count("out")) {
     std::cerr << "sudokit daily: --format ndjson writes to stdout; --out is for --format json\n";
     return kUsageError;
+  }
+  if (vm.count("out")) {
+    CommandFiles files;
+    files.add_database("--db", *path);
+    const auto writes = [&](const std::string& name) { return DailyDirectory::writes(request, name); };
+    if (output_clash(cmd, files.check_output_directory("--out", vm["out"].as<std::string>(), writes))) return kUsageError;
   }
   if (!store_exists(*path, cmd)) return 1;
   catch_stop_signals();

@@ -18,6 +18,7 @@
 #include "store_cli.hpp"
 #include "sudokit/db/export.hpp"
 #include "sudokit/db/import.hpp"
+#include "sudokit/db/paths.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/grader/step.hpp"
 
@@ -216,6 +217,11 @@ int run_export(const std::vector<std::string>& args) {
   if (vm.count("limit")) filter.limit = vm["limit"].as<std::uint64_t>();
   filter.random = vm.count("random") != 0;
   filter.seed = vm["seed"].as<std::uint64_t>();
+  if (vm.count("out")) {
+    CommandFiles files;
+    files.add_database("--db", *path);
+    if (output_clash(cmd, files.check_output("--out", vm["out"].as<std::string>()))) return kUsageError;
+  }
 
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Read));
@@ -292,6 +298,13 @@ int run_import(const std::vector<std::string>& args) {
   options.threads = vm["threads"].as<unsigned>();
   options.stop = &g_stop;
   if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
+  std::vector<std::string> files = input_files(vm);
+  if (files.empty()) files.push_back("-");
+  {
+    CommandFiles paths;
+    for (const auto& name : files) paths.add_input("FILE", name);
+    if (output_clash(cmd, paths.check_output_database("--db", *path))) return kUsageError;
+  }
 
   catch_stop_signals();
   const auto start = std::chrono::steady_clock::now();
@@ -303,8 +316,6 @@ int run_import(const std::vector<std::string>& args) {
     StoreOptions so = store_options(vm, OpenMode::Write);
     so.batch_rows = std::max<std::size_t>(1, vm["batch-rows"].as<std::size_t>());
     store.emplace(*path, so);
-    std::vector<std::string> files = input_files(vm);
-    if (files.empty()) files.push_back("-");
     std::string text;
     for (const auto& name : files) {
       const std::string label = source_label(name);

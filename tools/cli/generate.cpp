@@ -14,6 +14,7 @@
 #include "input.hpp"
 #include "options.hpp"
 #include "stop.hpp"
+#include "sudokit/db/paths.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/generator/pipeline.hpp"
 
@@ -175,6 +176,7 @@ int run_generate(const std::vector<std::string>& args) {
       return kUsageError;
     }
   }
+  std::string pattern_file;  // --pattern FILE: an input the store must not write over
   if (vm.count("pattern")) {
     if (vm.count("clues")) {
       std::cerr << "sudokit generate: --pattern fixes the clues; it excludes --clues\n";
@@ -182,6 +184,7 @@ int run_generate(const std::vector<std::string>& args) {
     }
     std::string text = vm["pattern"].as<std::string>(), error;
     if (text.size() != 81) {
+      pattern_file = text;
       std::string file_text;
       if (!read_source(text, file_text, error)) {
         std::cerr << "sudokit generate: --pattern is neither 81 cells nor a readable file: " << text << '\n';
@@ -305,6 +308,9 @@ int run_generate(const std::vector<std::string>& args) {
   std::uint64_t stored = 0, duplicates = 0;
   if (to_db) {
     const std::string path = vm["db"].as<std::string>();
+    db::CommandFiles files;
+    if (!pattern_file.empty()) files.add_input("--pattern", pattern_file);
+    if (output_clash("generate", files.check_output_database("--db", path))) return kUsageError;
     try {
       db::PuzzleStore store(path);
       DbSink sink(store, criteria.levels);

@@ -57,6 +57,15 @@ inline bool seconds_option(const po::variables_map& vm, const std::string& cmd, 
   return true;
 }
 
+/// An output that would write over an input or another output (the error of
+/// db::CommandFiles): printed as a usage error before anything is opened.
+/// True when there was one.
+inline bool output_clash(const std::string& cmd, const std::string& error) {
+  if (error.empty()) return false;
+  std::cerr << "sudokit " << cmd << ": " << error << "; nothing was written\n";
+  return true;
+}
+
 inline std::vector<std::string> input_files(const po::variables_map& vm) {
   return vm.count("files") ? vm["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
 }

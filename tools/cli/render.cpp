@@ -12,6 +12,7 @@
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/image.hpp"
+#include "sudokit/db/paths.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
@@ -81,6 +82,11 @@ int run_render(const std::vector<std::string>& args) {
   }
   std::optional<book::ImageFormat> format;
   const std::string out = vm.count("out") ? vm["out"].as<std::string>() : std::string("-");
+  {
+    db::CommandFiles paths;
+    paths.add_input("PUZZLE", files[0]);
+    if (output_clash("render", paths.check_output("--out", out))) return kUsageError;
+  }
   const auto from_name = out == "-" ? std::nullopt : book::image_format_of(out);
   if (vm.count("format")) {
     format = book::parse_image_format(vm["format"].as<std::string>());

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "output_file.hpp"
@@ -161,8 +162,8 @@ std::string display_level(const std::string& level) {
   return out;
 }
 
-BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& o, const std::string& path,
-                       const std::function<void()>& before_publish) {
+BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& o, const BookFiles& files,
+                       const BookRecord& record) {
   if (puzzles.empty()) throw std::invalid_argument("a book needs at least one puzzle");
   if (!valid_per_page(o.per_page)) throw std::invalid_argument("puzzles per page must be 1, 2, 4 or 6");
   if (o.first_number < 1 || o.first_number > kMaxFirstNumber)
@@ -179,6 +180,15 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   for (int i = 0; i < n; ++i)
     result.placements.push_back({o.first_number + i, 2 + i / o.per_page, o.solutions ? first_solution_page + i / kSolutionsPerPage : 0});
 
+  // 1. The manifest (first: it is small and fails fast), then the PDF,
+  // under temporary names.
+  std::optional<OutputFile> manifest;
+  if (!files.manifest.empty()) {
+    manifest.emplace(files.manifest, false);
+    manifest->write_text(manifest_json(puzzles, o, result).dump(2) + "\n");
+    manifest->finish();
+  }
+  const std::string& path = files.pdf;
   OutputFile out(path);
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
       cairo_pdf_surface_create_for_stream(&OutputFile::write, &out, page.width, page.height), cairo_surface_destroy);
@@ -255,9 +265,16 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   check_surface(surface.get(), out);
   surface.reset();
   out.finish();
+  // 2. The last moment to stop.
   if (o.stop && o.stop->load()) throw RenderInterrupted(path);
-  if (before_publish) before_publish();
-  out.commit();
+  // 3-6: record, publish, commit; the OutputFiles undo their publishing
+  // when they are destroyed without keep() (an exception from here on).
+  if (record.prepare) record.prepare();
+  if (manifest) manifest->publish();
+  out.publish();
+  if (record.commit) record.commit();
+  if (manifest) manifest->keep();
+  out.keep();
   return result;
 }
 

@@ -1,11 +1,21 @@
-// Where cairo's PDF, SVG and PNG streams go, private to the book library:
-// a temporary file next to the destination, renamed over it only when the
-// whole document was written (a failed or interrupted run never leaves a
-// truncated book behind), or stdout. Write failures keep errno so the error
-// says why ("No space left on device").
+// Where cairo's PDF, SVG and PNG streams (and the book's manifest) go,
+// private to the book library: a temporary file next to the destination
+// ("NAME.tmp-PID"), moved over it only when the whole document was written
+// (a failed or interrupted run never leaves a truncated file behind), or
+// stdout. Write failures keep errno so the error says why ("No space left on
+// device").
+//
+// Publishing is undoable, so that several files and the caller's record can
+// be published together (render_book): publish() keeps the file it replaces
+// under a backup name ("NAME.old-PID", a hard link, so NAME never goes
+// missing), keep() then drops the backup, restore() puts the old file back
+// (or removes the new one when there was none). An OutputFile destroyed
+// after publish() without keep() restores; one destroyed before publish()
+// removes its temporary.
 #pragma once
 
 #include <cairo.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -19,20 +29,24 @@ namespace sudokit::book {
 
 class OutputFile {
  public:
-  /// "-" = stdout.
-  explicit OutputFile(std::string path) : path_(std::move(path)) {
-    if (path_ == "-") {
+  /// "-" = stdout (unless `dash_is_stdout` is false).
+  explicit OutputFile(std::string path, bool dash_is_stdout = true) : path_(std::move(path)) {
+    if (path_ == "-" && dash_is_stdout) {
       path_ = "<stdout>";  // as errors name it
       file_ = stdout;
       return;
     }
     temporary_ = path_ + ".tmp-" + std::to_string(::getpid());
     file_ = std::fopen(temporary_.c_str(), "wb");
-    if (file_ == nullptr) throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno));
+    if (file_ == nullptr) {
+      temporary_.clear();
+      throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno));
+    }
   }
   ~OutputFile() {
     if (file_ != nullptr && file_ != stdout) std::fclose(file_);
-    if (!temporary_.empty() && !committed_) std::remove(temporary_.c_str());
+    if (published_) restore();
+    else if (!temporary_.empty()) std::remove(temporary_.c_str());
   }
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
@@ -46,6 +60,11 @@ class OutputFile {
       return CAIRO_STATUS_WRITE_ERROR;
     }
     return CAIRO_STATUS_SUCCESS;
+  }
+
+  /// Writes `text`; throws RenderError when it fails.
+  void write_text(const std::string& text) {
+    check(write(this, reinterpret_cast<const unsigned char*>(text.data()), static_cast<unsigned int>(text.size())));
   }
 
   /// Throws RenderError when cairo reported a failure or a write failed.
@@ -64,20 +83,67 @@ class OutputFile {
     if (std::fclose(f) != 0) throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno), errno);
   }
 
-  /// finish(), then moves the file into place.
+  /// finish(), then moves the file into place for good.
   void commit() {
     finish();
+    publish();
+    keep();
+  }
+
+  /// Moves the finished file into place, the file it replaces kept as a
+  /// backup until keep() or restore(). Throws RenderError (NAME unchanged).
+  void publish() {
+    finish();
     if (temporary_.empty()) return;
-    if (std::rename(temporary_.c_str(), path_.c_str()) != 0)
-      throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno));
-    committed_ = true;
+    struct stat st {};
+    bool linked = false;
+    if (::lstat(path_.c_str(), &st) == 0) {
+      if (S_ISDIR(st.st_mode)) throw RenderError(path_, "cannot write: Is a directory");
+      backup_ = path_ + ".old-" + std::to_string(::getpid());
+      std::remove(backup_.c_str());
+      // A hard link keeps NAME in place; a file system without them gets a
+      // rename (NAME is missing for a moment).
+      linked = ::link(path_.c_str(), backup_.c_str()) == 0;
+      if (!linked && std::rename(path_.c_str(), backup_.c_str()) != 0) {
+        const int e = errno;
+        backup_.clear();
+        throw RenderError(path_, std::string("cannot keep the file it replaces: ") + std::strerror(e));
+      }
+    }
+    if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+      const int e = errno;
+      if (!backup_.empty()) {
+        if (linked) std::remove(backup_.c_str());
+        else std::rename(backup_.c_str(), path_.c_str());
+        backup_.clear();
+      }
+      throw RenderError(path_, std::string("cannot write: ") + std::strerror(e));
+    }
+    temporary_.clear();
+    published_ = true;
+  }
+
+  /// The published file stays; the backup of the file it replaced goes.
+  void keep() noexcept {
+    if (!backup_.empty()) std::remove(backup_.c_str());
+    backup_.clear();
+    published_ = false;
+  }
+
+  /// Undoes publish(): the old file back in place, or no file if there was none.
+  void restore() noexcept {
+    if (!published_) return;
+    published_ = false;
+    if (!backup_.empty()) std::rename(backup_.c_str(), path_.c_str());
+    else std::remove(path_.c_str());
+    backup_.clear();
   }
 
  private:
-  std::string path_, temporary_;
+  std::string path_, temporary_, backup_;
   std::FILE* file_ = nullptr;
   int errno_ = 0;
-  bool committed_ = false;
+  bool published_ = false;
 };
 
 }  // namespace sudokit::book

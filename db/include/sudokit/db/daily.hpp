@@ -5,7 +5,8 @@
 // medium, hard", or "mon=easy,tue=medium,...,sun=expert" the way newspapers
 // ramp difficulty through the week). DailyAssignment fills a date range:
 // (date, level) pairs already in the table keep their puzzle (running again
-// is idempotent), the others get the oldest stored puzzle of that level that
+// is idempotent), levels a date already has beyond the schedule's stay with
+// it (a date's output shows every level assigned to it), the others get the oldest stored puzzle of that level that
 // was never used anywhere (table `used`, by canonical form: no puzzle and no
 // isomorph of one is published twice). Everything happens in one write
 // transaction that the caller commits once its output is safely written; a
@@ -75,7 +76,10 @@ struct DailyEntry {
 
 struct DailyDate {
   Date date;
-  std::vector<DailyEntry> entries;  // in the schedule's order for that weekday
+  /// In the schedule's order for that weekday; a date that also has levels
+  /// from earlier runs (another --levels or --schedule) gets those too, and
+  /// then every entry is in ascending difficulty (the level table's order).
+  std::vector<DailyEntry> entries;
 };
 
 class DailyAssignment {
@@ -134,6 +138,10 @@ class DailyDirectory {
   void publish();
   /// Files written by stage(), index.json included.
   std::size_t staged() const { return staged_.size(); }
+  /// Whether a run of `request` writes (or stages) a file called `name` in
+  /// DIR: the dates of the range the schedule gives a level, index.json, and
+  /// their temporaries. For the check that no input is written over.
+  static bool writes(const DailyRequest& request, std::string_view name);
 
  private:
   struct Staged {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -90,5 +91,29 @@ std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<L
 /// first use. Returns how many were newly recorded.
 std::uint64_t mark_used(PuzzleStore& store, const std::vector<PuzzleRecord>& puzzles, std::string_view kind,
                         std::string_view label, bool allow_already_used = false);
+
+class WriteTransaction;
+
+/// mark_used in two steps, for a caller that publishes files together with
+/// the marks (the book): the constructor records the puzzles in an open
+/// write transaction (throwing as mark_used does, nothing recorded then),
+/// commit() makes them permanent, and the destructor rolls back marks that
+/// were not committed. The store stays locked for writing in between.
+class PendingMarks {
+ public:
+  PendingMarks(PuzzleStore& store, const std::vector<PuzzleRecord>& puzzles, std::string_view kind,
+               std::string_view label, bool allow_already_used = false);
+  ~PendingMarks();
+  PendingMarks(const PendingMarks&) = delete;
+  PendingMarks& operator=(const PendingMarks&) = delete;
+  /// Throws StoreError (then nothing is recorded).
+  void commit();
+  /// How many puzzles are newly recorded.
+  std::uint64_t added() const { return added_; }
+
+ private:
+  std::unique_ptr<WriteTransaction> tx_;
+  std::uint64_t added_ = 0;
+};
 
 }  // namespace sudokit::db

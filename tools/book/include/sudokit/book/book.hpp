@@ -76,15 +76,43 @@ struct BookResult {
   std::vector<Placement> placements;  // in puzzle order
 };
 
-/// Renders the book to `path` (written to a temporary file and renamed into
-/// place when complete). `before_publish`, when given, runs once the
-/// document is complete and before it replaces `path`; if it throws, `path`
-/// is left as it was (the caller records the puzzles as used there, so a
-/// book exists exactly when its puzzles are marked). Throws RenderError;
+/// What a book run writes: the PDF ("-" = stdout, written as it is drawn)
+/// and, unless empty, the manifest (manifest_json; "-" is a file name here).
+struct BookFiles {
+  BookFiles(std::string pdf_path, std::string manifest_path = "")
+      : pdf(std::move(pdf_path)), manifest(std::move(manifest_path)) {}
+  std::string pdf;
+  std::string manifest;
+};
+
+/// The caller's record of the run (`sudokit book --mark-used`: the store's
+/// used marks), kept in step with the files. `prepare` records it without
+/// making it permanent (an open transaction that is rolled back unless
+/// committed), `commit` makes it permanent. Either may be empty or throw.
+struct BookRecord {
+  std::function<void()> prepare;
+  std::function<void()> commit;
+};
+
+/// Renders the book all or nothing: the PDF, the manifest and the record
+/// together, or none of them. The protocol:
+///  1. the manifest, then the PDF, are written under temporary names beside
+///     their targets ("NAME.tmp-PID"), every write, flush and close checked;
+///  2. a stop request (options.stop) ends the run here: RenderInterrupted;
+///  3. record.prepare();
+///  4. the manifest, then the PDF, are renamed into place, each file they
+///     replace kept as "NAME.old-PID" (a hard link);
+///  5. record.commit();
+///  6. the backups are removed.
+/// When a step throws, what was done is undone (temporaries removed, the
+/// replaced files renamed back, new ones removed; the caller rolls back an
+/// uncommitted record) and the exception propagates: RenderError ("FILE:
+/// reason"), RenderInterrupted, or what the record threw. A run killed
+/// outright (SIGKILL) may leave NAME.tmp-PID or NAME.old-PID files.
 /// std::invalid_argument for an empty puzzle list, an unsupported per_page,
 /// a first_number outside 1..kMaxFirstNumber or a pad_to outside 0..kMaxPadTo.
-BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const std::string& path,
-                       const std::function<void()>& before_publish = {});
+BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const BookFiles& files,
+                       const BookRecord& record = {});
 
 /// "Hard" for "hard": the level name as printed.
 std::string display_level(const std::string& level);
