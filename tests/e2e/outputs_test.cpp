@@ -19,6 +19,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <thread>
 
 #include "run.hpp"
 #include "store_check.hpp"
@@ -150,6 +151,32 @@ TEST_F(Outputs, NoCommandWritesOverItsInputsHoweverThePathIsSpelled) {
   EXPECT_NE(journal.err.find("is the same file as FILE in.db-journal"), std::string::npos) << journal.err;
   EXPECT_EQ(snapshot(d), before);
   RecordProperty("cases", cases + 1);
+}
+
+// An output that is not a regular file is written, not replaced: a FIFO (as
+// /dev/null or /dev/stdout would be) stays a FIFO and its reader gets the
+// image; a symbolic link stays a link and the file it names gets the image.
+TEST_F(Outputs, AnOutputThatIsAFifoOrALinkIsWrittenNotReplaced) {
+  const std::string d = dir_.path();
+  const std::string fifo = d + "/pipe.svg";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] { received = slurp(fifo); });
+  const auto r = run_sudokit("render " + puzzle_ + " --out " + fifo);
+  reader.join();
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::is_fifo(fifo)) << "the FIFO was replaced by a regular file";
+  EXPECT_NE(received.find("<svg"), std::string::npos);
+
+  std::ofstream(d + "/real.svg") << "old";
+  fs::create_symlink("real.svg", d + "/link.svg");
+  const auto l = run_sudokit("render " + puzzle_ + " --out " + d + "/link.svg");
+  EXPECT_EQ(l.status, 0) << l.err;
+  EXPECT_TRUE(fs::is_symlink(d + "/link.svg")) << "the link was replaced by a regular file";
+  EXPECT_NE(slurp(d + "/real.svg").find("<svg"), std::string::npos);
+  std::size_t entries = 0;  // pipe.svg, real.svg, link.svg: no temporary left (snapshot() would read the FIFO)
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(d)) ++entries;
+  EXPECT_EQ(entries, 3u);
 }
 
 // daily --out DIR: the store inside DIR under a name a run writes (the

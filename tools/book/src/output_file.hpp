@@ -21,6 +21,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include "sudokit/book/book.hpp"
@@ -36,7 +37,24 @@ class OutputFile {
       file_ = stdout;
       return;
     }
-    temporary_ = path_ + ".tmp-" + std::to_string(::getpid());
+    // A device, FIFO or socket (/dev/null, a named pipe) is written in
+    // place: renaming a temporary over it would replace the device node
+    // with a regular file. A symbolic link keeps pointing where it did: the
+    // temporary goes beside the file it names, and replaces that file.
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+      file_ = std::fopen(path_.c_str(), "wb");
+      if (file_ == nullptr) throw RenderError(path_, std::string("cannot write: ") + std::strerror(errno));
+      return;
+    }
+    place_ = path_;
+    if (::lstat(path_.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+      std::error_code ec;
+      const auto target = std::filesystem::weakly_canonical(path_, ec);
+      if (ec) throw RenderError(path_, "cannot follow the link: " + ec.message());
+      place_ = target.string();
+    }
+    temporary_ = place_ + ".tmp-" + std::to_string(::getpid());
     file_ = std::fopen(temporary_.c_str(), "wb");
     if (file_ == nullptr) {
       temporary_.clear();
@@ -97,24 +115,24 @@ class OutputFile {
     if (temporary_.empty()) return;
     struct stat st {};
     bool linked = false;
-    if (::lstat(path_.c_str(), &st) == 0) {
+    if (::lstat(place_.c_str(), &st) == 0) {
       if (S_ISDIR(st.st_mode)) throw RenderError(path_, "cannot write: Is a directory");
-      backup_ = path_ + ".old-" + std::to_string(::getpid());
+      backup_ = place_ + ".old-" + std::to_string(::getpid());
       std::remove(backup_.c_str());
       // A hard link keeps NAME in place; a file system without them gets a
       // rename (NAME is missing for a moment).
-      linked = ::link(path_.c_str(), backup_.c_str()) == 0;
-      if (!linked && std::rename(path_.c_str(), backup_.c_str()) != 0) {
+      linked = ::link(place_.c_str(), backup_.c_str()) == 0;
+      if (!linked && std::rename(place_.c_str(), backup_.c_str()) != 0) {
         const int e = errno;
         backup_.clear();
         throw RenderError(path_, std::string("cannot keep the file it replaces: ") + std::strerror(e));
       }
     }
-    if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+    if (std::rename(temporary_.c_str(), place_.c_str()) != 0) {
       const int e = errno;
       if (!backup_.empty()) {
         if (linked) std::remove(backup_.c_str());
-        else std::rename(backup_.c_str(), path_.c_str());
+        else std::rename(backup_.c_str(), place_.c_str());
         backup_.clear();
       }
       throw RenderError(path_, std::string("cannot write: ") + std::strerror(e));
@@ -134,13 +152,15 @@ class OutputFile {
   void restore() noexcept {
     if (!published_) return;
     published_ = false;
-    if (!backup_.empty()) std::rename(backup_.c_str(), path_.c_str());
-    else std::remove(path_.c_str());
+    if (!backup_.empty()) std::rename(backup_.c_str(), place_.c_str());
+    else std::remove(place_.c_str());
     backup_.clear();
   }
 
  private:
-  std::string path_, temporary_, backup_;
+  std::string path_;   // as given, for messages
+  std::string place_;  // the file replaced on publish (a link resolved); empty when written in place
+  std::string temporary_, backup_;
   std::FILE* file_ = nullptr;
   int errno_ = 0;
   bool published_ = false;
