@@ -109,7 +109,6 @@ int run_generate(const std::vector<std::string>& args) {
   grader::Target& target = criteria.target;
   int search = 0, search_keep = 1;
   const unsigned cores = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
-  const Accepts<double> ratings{kMinRating, kMaxRating};
   add_number(opts, "count,n", o.count, {1, kMaxCount}, "number of puzzles", 10);
   opts.add_options()
       ("method", po::value<std::string>()->default_value("backtrack"), "grid method: backtrack, box-permutation, digit-box or relabel")
@@ -133,8 +132,9 @@ int run_generate(const std::vector<std::string>& args) {
       ("no-grade", "with --db: store without grading")
       ("grade", "grade every puzzle and print its SE rating")
       ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare)");
-  add_number(opts, "min-rating", target.min_rating, ratings, "keep only puzzles with ER >= this");
-  add_number(opts, "max-rating", target.max_rating, ratings, "keep only puzzles with ER <= this (puzzles rate 1.0 or more)");
+  add_number(opts, "min-rating", target.min_rating, {kMinRating, kMaxRating}, "keep only puzzles with ER >= this");
+  add_number(opts, "max-rating", target.max_rating, {1.0, kMaxRating},
+             "keep only puzzles with ER <= this (every puzzle with an empty cell rates 1.0 or more)");
   opts.add_options()
       ("require-technique", po::value<std::vector<std::string>>()->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
       ("hardest-technique", po::value<std::string>(), "keep only puzzles whose hardest step (the one that sets ER) is this technique");
@@ -239,11 +239,6 @@ int run_generate(const std::vector<std::string>& args) {
   }
   if (target.min_rating > target.max_rating) {
     std::cerr << "sudokit generate: the rating range is empty (--min-rating above --max-rating, or outside --level)\n";
-    return kUsageError;
-  }
-  if (target.max_rating < 1.0) {
-    std::cerr << "sudokit generate: --max-rating " << number_text(target.max_rating)
-              << " keeps nothing: every puzzle with an empty cell rates 1.0 or more\n";
     return kUsageError;
   }
   auto technique = [](const std::string& name, grader::TechniqueSet& t) {
