@@ -129,12 +129,13 @@ class LineSource final : public RecordSource {
     item.line = rec.line;
     item.record.puzzle = rec.grid;
     // "puzzle rating", or "puzzle solution rating" as `generate --solution`
-    // prints it: the field after the puzzle (and its solution) is the
-    // source's rating and must be one; "ER/EP/ED" (as `sudokit grade` and
-    // Sudoku Explainer print them) gives the ER. Later fields are comments.
+    // prints it: the first field after the puzzle that is not 81 characters
+    // (a solution, or more puzzles) is the source's rating and must be one;
+    // "ER/EP/ED" (as `sudokit grade` and Sudoku Explainer print them) gives
+    // the ER. Later fields are comments.
     std::string_view rest = rec.fields;
     std::string_view field = next_field(rest);
-    if (field.size() == 81) field = next_field(rest);
+    while (field.size() == 81) field = next_field(rest);
     if (field.empty()) return true;
     double rating = 0;
     const std::size_t slash = field.find('/');
