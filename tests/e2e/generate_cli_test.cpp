@@ -39,7 +39,7 @@ TEST(GenerateCli, PrintsUniquePuzzlesDeterministically) {
 TEST(GenerateCli, ImpossibleRequestsFailClearly) {
   auto few = run_sudokit("generate --clues 10 --count 1");
   EXPECT_EQ(few.status, 2);
-  EXPECT_NE(few.err.find("17 to 80 clues"), std::string::npos) << few.err;
+  EXPECT_NE(few.err.find("--clues must be a whole number from 17 to 80 (found 10)"), std::string::npos) << few.err;
   auto pattern12 = run_sudokit("generate --count 1 --pattern xxxxxxxxxxxx.....................................................................");
   EXPECT_EQ(pattern12.status, 2);
   EXPECT_NE(pattern12.err.find("12 clues"), std::string::npos) << pattern12.err;
