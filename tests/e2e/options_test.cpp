@@ -208,7 +208,7 @@ TEST_F(Options, TheTableCoversEveryNumericOptionOfEverySubcommand) {
   }
 }
 
-TEST_F(Options, UnknownNamesAreUsageErrors) {
+TEST_F(Options, UnknownNamesAndEmptyRangesAreUsageErrors) {
   const std::string out = " --out " + file("x.pdf");
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"solve --format xml", "unknown --format 'xml'"},
@@ -238,6 +238,7 @@ TEST_F(Options, UnknownNamesAreUsageErrors) {
       {"book --db " + db() + " --level bogus --count 1" + out, "--level: unknown level 'bogus'"},
       {"book --db " + db() + " --levels easy,bogus --count 2" + out, "--levels: unknown level 'bogus'"},
       {"book --db " + db() + " --level easy --count 1 --paper a5" + out, "unknown --paper 'a5'"},
+      {"book --db " + db() + " --levels easy:9000,hard:1001" + out, "--levels: the counts add up to 10001; a book holds at most 10000 puzzles"},
       {"render " + std::string(kPuzzle) + " --format gif --out " + file("x.svg"), "unknown --format 'gif'"},
   };
   for (const auto& [args, message] : cases) {

@@ -174,6 +174,13 @@ int run_book(const std::vector<std::string>& args) {
       std::cerr << "sudokit book: --levels: " << error << '\n';
       return kUsageError;
     }
+    std::uint64_t total = 0;
+    for (const auto& w : wanted) total += w.count;  // at most a few levels of 9 digits each: no overflow
+    if (total > kMaxBookPuzzles) {
+      std::cerr << "sudokit book: --levels: the counts add up to " << total << "; a book holds at most "
+                << kMaxBookPuzzles << " puzzles\n";
+      return kUsageError;
+    }
   } else {
     std::cerr << "sudokit book: give the level: --level hard --count 60, or --levels easy,medium,hard --count 60\n";
     return kUsageError;
