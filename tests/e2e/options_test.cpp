@@ -11,10 +11,13 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <cctype>
+#include <fstream>
 #include <functional>
 #include <map>
-#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -172,25 +175,46 @@ TEST_F(Options, EveryNumericOptionTakesItsRangeOrIsRefused) {
 
 /// The options of a subcommand's --help whose help line states a numeric
 /// range, and those whose default is a number (which must state one too).
+/// An entry starts a line with two blanks ("  --limit arg (=2)  with ...",
+/// "  -n [ --count ] arg (=10)  number ..."); its description runs on over
+/// the wrapped lines below it.
 void numeric_options_in_help(const std::string& help, std::set<std::string>& ranged, std::set<std::string>& numeric) {
-  // An option's entry starts a line with two blanks ("  --limit arg (=2)", "  -n [ --count ] arg (=10)");
-  // its description runs on wrapped lines to the next entry.
-  const std::string& text = help;
-  const std::regex start("\\n  (?:-[a-z] \\[ )?--([a-z][a-z-]*)(?: \\])?( arg(?: \\(=([^)]*)\\))?)?");
-  std::vector<std::smatch> found;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), start); it != std::sregex_iterator(); ++it)
-    found.push_back(*it);
-  for (std::size_t i = 0; i < found.size(); ++i) {
-    const std::size_t from = static_cast<std::size_t>(found[i].position(0) + found[i].length(0));
-    const std::size_t to = i + 1 < found.size() ? static_cast<std::size_t>(found[i + 1].position(0)) : text.size();
-    const std::string description = std::regex_replace(text.substr(from, to - from), std::regex("\\s+"), " ");
-    const std::string name = "--" + found[i][1].str();
-    if (description.find("; a whole number from") != std::string::npos ||
-        description.find("; a number from") != std::string::npos || description.find("; 1, 2, 4 or 6") != std::string::npos)
-      ranged.insert(name);
-    const std::string fallback = found[i][3].str();
+  std::string name, fallback, description;
+  auto finish = [&] {
+    if (name.empty()) return;
+    std::string text;  // blanks and line breaks as single spaces
+    for (const char c : description) {
+      if (std::isspace(static_cast<unsigned char>(c)) == 0) text += c;
+      else if (!text.empty() && text.back() != ' ') text += ' ';
+    }
+    for (const char* range : {"; a whole number from", "; a number from", "; 1, 2, 4 or 6"})
+      if (text.find(range) != std::string::npos) ranged.insert(name);
     if (!fallback.empty() && fallback.find_first_not_of("0123456789.-+e") == std::string::npos) numeric.insert(name);
+    name.clear();
+  };
+  std::istringstream in(help);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("  -", 0) != 0) {
+      if (!name.empty()) description += ' ' + line;
+      continue;
+    }
+    finish();
+    const std::size_t dashes = line.find("--");
+    const std::size_t end = line.find_first_of(" ]", dashes);
+    name = line.substr(dashes, end - dashes);
+    std::size_t rest = std::min(line.find_first_not_of(" ]", end), line.size());
+    fallback.clear();
+    if (line.compare(rest, 3, "arg") == 0) {
+      rest += 3;
+      if (line.compare(rest, 3, " (=") == 0) {
+        const std::size_t close = line.find(')', rest);
+        fallback = line.substr(rest + 3, close - rest - 3);
+        rest = close + 1;
+      }
+    }
+    description = line.substr(rest);
   }
+  finish();
 }
 
 TEST_F(Options, TheTableCoversEveryNumericOptionOfEverySubcommand) {
