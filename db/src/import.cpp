@@ -52,15 +52,20 @@ bool is_hex(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
 }
 
-template <class T>
-bool parse_number(std::string_view text, T& out) {
-  text = trim(text);
-  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  const auto r = std::from_chars(text.data(), text.data() + text.size(), out);
-  return r.ec == std::errc() && r.ptr == text.data() + text.size() && !text.empty();
+// Takes the first field off `rest`: fields are separated by blanks, commas
+// or semicolons, as the line reader separates the puzzle from what follows.
+std::string_view next_field(std::string_view& rest) {
+  auto separator = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == ';'; };
+  std::size_t i = 0;
+  while (i < rest.size() && separator(rest[i])) ++i;
+  const std::size_t start = i;
+  while (i < rest.size() && !separator(rest[i])) ++i;
+  const std::string_view field = rest.substr(start, i - start);
+  rest.remove_prefix(i);
+  return field;
 }
 
-// Splits on runs of blanks (the bank layout, trailing line fields).
+// Splits on runs of blanks (the bank layout).
 std::vector<std::string_view> split_blanks(std::string_view line) {
   std::vector<std::string_view> out;
   std::size_t i = 0;
@@ -123,12 +128,26 @@ class LineSource final : public RecordSource {
     }
     item.line = rec.line;
     item.record.puzzle = rec.grid;
-    // "puzzle rating": keep the source's rating when the next field is a number.
-    if (!rec.fields.empty()) {
-      const auto fields = split_blanks(rec.fields);
-      double rating = 0;
-      if (!fields.empty() && parse_number(fields[0], rating)) item.record.source_rating = rating;
+    // "puzzle rating", or "puzzle solution rating" as `generate --solution`
+    // prints it: the first field after the puzzle that is not 81 characters
+    // (a solution, or more puzzles) is the source's rating and must be one;
+    // "ER/EP/ED" (as `sudokit grade` and Sudoku Explainer print them) gives
+    // the ER. Later fields are comments.
+    std::string_view rest = rec.fields;
+    std::string_view field = next_field(rest);
+    while (field.size() == 81) field = next_field(rest);
+    if (field.empty()) return true;
+    double rating = 0;
+    const std::size_t slash = field.find('/');
+    if (slash != std::string_view::npos && std::count(field.begin(), field.end(), '/') == 2) {
+      std::string_view others = field.substr(slash + 1);
+      double ep = 0, ed = 0;
+      const std::size_t second = others.find('/');
+      if (!parse_rating(others.substr(0, second), ep, item.error) || !parse_rating(others.substr(second + 1), ed, item.error))
+        return true;
+      field = field.substr(0, slash);
     }
+    if (parse_rating(field, rating, item.error)) item.record.source_rating = rating;
     return true;
   }
 
@@ -163,10 +182,7 @@ class BankSource final : public RecordSource {
       return true;
     }
     double rating = 0;
-    if (!parse_number(f[2], rating)) {
-      item.error = "expected a rating after the puzzle, found '" + std::string(f[2].substr(0, 20)) + "'";
-      return true;
-    }
+    if (!parse_rating(f[2], rating, item.error)) return true;
     item.record.source_rating = rating;
     return true;
   }
@@ -220,6 +236,15 @@ class CsvSource final : public RecordSource {
       if (parse_number(v, x)) out = x;
       else if (bad.empty()) bad = std::string("bad ") + name + " '" + std::string(v.substr(0, 30)) + "'";
     };
+    // Rating columns: present means a rating (parse_rating), as in every layout.
+    auto rating = [&](int col, std::optional<double>& out, const char* name) {
+      const std::string_view v = field(col);
+      if (col < 0 || v.empty()) return;
+      double x = 0;
+      std::string why;
+      if (parse_rating(v, x, why)) out = x;
+      else if (bad.empty()) bad = std::string(name) + ": " + why;
+    };
     if (solution_col_ >= 0 && !field(solution_col_).empty()) {
       Grid s;
       if (parse_puzzle(field(solution_col_), s, err)) item.solution = s;
@@ -234,14 +259,14 @@ class CsvSource final : public RecordSource {
     text(method_col_, r.method);
     number(seed_col_, r.seed, "seed");
     number(index_col_, r.index, "seed_index");
-    number(source_rating_col_, r.source_rating, "source rating");
+    rating(source_rating_col_, r.source_rating, "source rating");
     text(created_col_, r.created_at);
     number(search_moves_col_, r.search_moves, "search_moves");
     text(dig_order_col_, r.dig_order);
     if (carry_grades_ && er_col_ >= 0 && !field(er_col_).empty()) {
-      number(er_col_, r.er, "er");
-      number(ep_col_, r.ep, "ep");
-      number(ed_col_, r.ed, "ed");
+      rating(er_col_, r.er, "er");
+      rating(ep_col_, r.ep, "ep");
+      rating(ed_col_, r.ed, "ed");
       text(level_col_, r.level);
       text(hardest_col_, r.hardest);
       text(histogram_col_, r.histogram);

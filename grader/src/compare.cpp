@@ -1,6 +1,8 @@
 // Comparison of grades with reference ratings. See compare.hpp.
 #include "sudokit/grader/compare.hpp"
 
+#include "sudokit/solver/text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -44,7 +46,7 @@ double spearman(const std::vector<double>& a, const std::vector<double>& b) {
   return (va == 0 || vb == 0) ? 0 : cov / std::sqrt(va * vb);
 }
 
-bool parse_reference(std::string_view fields, Reference& ref) {
+bool parse_reference(std::string_view fields, Reference& ref, std::string& error) {
   double values[3];
   int n = 0;
   std::size_t i = 0;
@@ -54,19 +56,31 @@ bool parse_reference(std::string_view fields, Reference& ref) {
     while (j < fields.size() && fields[j] != ' ' && fields[j] != '\t' && fields[j] != ',') ++j;
     if (j == i) break;
     const std::string token(fields.substr(i, j - i));
+    // A word ends the ratings (a comment, a source name); anything strtod
+    // reads as a number, "nan", "inf" and "1e999" included, is a rating
+    // field and must be one.
     char* end = nullptr;
-    const double v = std::strtod(token.c_str(), &end);
+    std::strtod(token.c_str(), &end);
     if (end == token.c_str() || *end != '\0') break;
-    values[n++] = v;
+    if (!parse_rating(token, values[n], error)) return false;
+    ++n;
     i = j;
   }
-  if (n == 0) return false;
+  if (n == 0) {
+    error = "no reference rating after the puzzle";
+    return false;
+  }
   ref.er = values[0];
   ref.has_ep = n >= 2;
   ref.has_ed = n >= 3;
   ref.ep = n >= 2 ? values[1] : 0;
   ref.ed = n >= 3 ? values[2] : 0;
   return true;
+}
+
+bool parse_reference(std::string_view fields, Reference& ref) {
+  std::string error;
+  return parse_reference(fields, ref, error);
 }
 
 void Comparison::add(const std::string& puzzle, const Reference& ref, const Grade& grade) {

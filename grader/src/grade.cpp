@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit::grader {
 
@@ -184,12 +185,12 @@ bool parse_levels(const std::string& text, std::vector<Level>& out, std::string&
       return false;
     }
     Level l{item.substr(0, colon), 0};
-    try {
-      std::size_t used = 0;
-      l.min_er = std::stod(item.substr(colon + 1), &used);
-      if (used != item.size() - colon - 1) throw std::invalid_argument("trailing");
-    } catch (const std::exception&) {
-      error = "level '" + item + "' has an invalid rating";
+    std::string_view value = std::string_view(item).substr(colon + 1);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+    std::string why;
+    if (!parse_rating(value, l.min_er, why)) {  // finite, on the SE scale: "nan" or "1e999" would order nothing
+      error = "level '" + item + "' has an invalid rating: " + why;
       return false;
     }
     if (!out.empty() && l.min_er <= out.back().min_er) {

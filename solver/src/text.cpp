@@ -89,6 +89,19 @@ bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error) {
   return true;
 }
 
+bool parse_rating(std::string_view text, double& rating, std::string& error) {
+  double value = 0;
+  if (parse_number(text, value) && value >= kMinRating && value <= kMaxRating) {
+    rating = value;
+    return true;
+  }
+  static_assert(kMinRating == 0.0 && kMaxRating == 20.0, "the message below states the range");
+  constexpr std::size_t kShown = 30;  // a long field is cut, not copied whole into the message
+  error = "rating '" + std::string(text.substr(0, kShown)) + (text.size() > kShown ? "...'" : "'") +
+          " is not a number from 0 to 20";
+  return false;
+}
+
 bool is_header_line(std::string_view line) {
   bool letter = false;
   for (const char c : line) {

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "db_test_util.hpp"
@@ -145,7 +146,7 @@ TEST(DbImport, ReadsThePuzzleBankLayoutAndKeepsItsRating) {
   EXPECT_EQ(problems[0].line, 3u);
   EXPECT_NE(problems[0].reason.find("12-character hex hash"), std::string::npos);
   EXPECT_EQ(problems[1].line, 4u);
-  EXPECT_NE(problems[1].reason.find("expected a rating"), std::string::npos);
+  EXPECT_EQ(problems[1].reason, "rating 'high' is not a number from 0 to 20");
   EXPECT_EQ(problems[2].line, 5u);
   EXPECT_NE(problems[2].reason.find("expected 3 fields"), std::string::npos);
   const auto back = rows(store);
@@ -159,6 +160,78 @@ TEST(DbImport, ReadsThePuzzleBankLayoutAndKeepsItsRating) {
   // Auto-detection picks the same layout.
   PuzzleStore other(dir.file("bank2.db"));
   EXPECT_EQ(import(other, text, no_grade()).imported, 2u);
+}
+
+// One rule for a rating field in every layout: present means a finite
+// number from 0 to 20 (sudokit::parse_rating), else the record is rejected
+// with `line: rating '...' is not a number from 0 to 20`. Before, the line
+// layout stored "abc" and "1e999" as NULL and "-5" as -5 without a word, the
+// bank layout took "nan" and "-5", and CSV took "nan", "inf" and "-5".
+TEST(DbImport, EveryLayoutRejectsARatingFieldThatIsNotARating) {
+  const auto p = test::load_puzzles("puzzles_top95.txt", 2);
+  const std::string good = format_line(p[0]), other = format_line(p[1]);
+  const std::string solution = format_line(solve(p[0], 2).solution);
+  auto zeros = [](std::string s) {
+    for (char& c : s)
+      if (c == '.') c = '0';
+    return s;
+  };
+  const std::vector<std::string> bad = {"abc", "1e999", "-5", "nan", "inf", "20.5", "7.2/x/1.2"};
+  struct Layout {
+    const char* name;
+    ImportFormat format;
+    std::string header;
+    std::function<std::string(const std::string& puzzle, const std::string& rating)> row;
+  };
+  const std::vector<Layout> layouts = {
+      {"line", ImportFormat::Line, "", [](const auto& q, const auto& r) { return q + " " + r + "\n"; }},
+      {"line, after a solution", ImportFormat::Line, "",
+       [&](const auto& q, const auto& r) { return q + " " + solution + " " + r + "\n"; }},
+      {"line, comma", ImportFormat::Line, "", [](const auto& q, const auto& r) { return q + "," + r + "\n"; }},
+      {"bank", ImportFormat::Bank, "", [&](const auto& q, const auto& r) { return "0000183b305c " + zeros(q) + " " + r + "\n"; }},
+      {"csv rating", ImportFormat::Csv, "puzzle,rating\n", [](const auto& q, const auto& r) { return q + "," + r + "\n"; }},
+      {"csv er", ImportFormat::Csv, "puzzle,er,ep,ed\n", [](const auto& q, const auto& r) { return q + "," + r + ",1.2,1.2\n"; }},
+  };
+  for (const Layout& layout : layouts) {
+    SCOPED_TRACE(layout.name);
+    for (const std::string& rating : bad) {
+      if (layout.format != ImportFormat::Line && rating.find('/') != std::string::npos) continue;
+      SCOPED_TRACE(rating);
+      TempDir dir;
+      PuzzleStore store(dir.file("r.db"));
+      const std::string text = layout.header + layout.row(good, rating) + layout.row(other, "7.2");
+      std::vector<Problem> problems;
+      const ImportCounts c = import(store, text, no_grade(layout.format), &problems);
+      EXPECT_EQ(c.imported, 1u);
+      EXPECT_EQ(c.rejected, 1u);
+      ASSERT_EQ(problems.size(), 1u);
+      EXPECT_EQ(problems[0].line, layout.header.empty() ? 1u : 2u);
+      EXPECT_NE(problems[0].reason.find(" is not a number from 0 to 20"), std::string::npos) << problems[0].reason;
+      const auto back = rows(store);
+      ASSERT_EQ(back.size(), 1u);
+      EXPECT_EQ(back[0].puzzle, p[1]);
+    }
+    // The ends of the scale are ratings.
+    for (const char* rating : {"0", "20", "+7.2"}) {
+      TempDir dir;
+      PuzzleStore store(dir.file("ok.db"));
+      std::vector<Problem> problems;
+      EXPECT_EQ(import(store, layout.header + layout.row(good, rating), no_grade(layout.format), &problems).imported, 1u)
+          << rating << (problems.empty() ? "" : ": " + problems[0].reason);
+    }
+  }
+  // The line layout: no field, or a solution alone, is no rating; "ER/EP/ED"
+  // (as `sudokit grade` prints it) gives the ER; fields after the rating are comments.
+  TempDir dir;
+  PuzzleStore store(dir.file("line.db"));
+  std::vector<Problem> problems;
+  const std::string text = good + "\n" + other + " " + format_line(solve(p[1], 2).solution) + "\n";
+  EXPECT_EQ(import(store, text, no_grade(ImportFormat::Line), &problems).imported, 2u);
+  for (const auto& r : rows(store)) EXPECT_FALSE(r.source_rating.has_value());
+  PuzzleStore graded(dir.file("graded.db"));
+  EXPECT_EQ(import(graded, good + " 7.2/7.2/1.2 expert X-Wing\n", no_grade(ImportFormat::Line), &problems).imported, 1u);
+  EXPECT_EQ(rows(graded)[0].source_rating, 7.2);
+  EXPECT_TRUE(problems.empty());
 }
 
 TEST(DbImport, ReadsCsvWithQuotesTabsAndItsOwnColumnNames) {

@@ -83,6 +83,14 @@ TEST(Levels, DefaultTableAndOverrides) {
   EXPECT_FALSE(parse_levels("a:0,b:2,c:1", custom, error));
   EXPECT_FALSE(parse_levels("a", custom, error));
   EXPECT_FALSE(parse_levels("a:0,b:x", custom, error));
+  // Every minimum is a rating (0 to 20): "nan" compares false with
+  // everything and used to pass the ascending check.
+  for (const char* bad : {"a:0,b:nan", "a:0,b:inf", "a:0,b:1e999", "a:0,b:25", "a:-1,b:2", "a:0,b:2,c:nan"}) {
+    EXPECT_FALSE(parse_levels(bad, custom, error)) << bad;
+    EXPECT_NE(error.find("invalid rating"), std::string::npos) << bad << ": " << error;
+  }
+  ASSERT_TRUE(parse_levels("a:0, b: 2.5", custom, error)) << error;  // blanks around a number, as before
+  EXPECT_EQ(custom[1].min_er, 2.5);
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
 // Text formats: every input layout, malformed records, and the writers.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sudokit/solver/text.hpp"
 #include "test_data.hpp"
@@ -181,6 +184,46 @@ TEST(Text, WritersRoundTrip) {
   auto r = read_all(grid);
   ASSERT_EQ(r.records.size(), 1u);
   EXPECT_EQ(r.records[0].grid, g);
+}
+
+// The one number reader behind options and fields: the whole text, no
+// wrapping of "-1" into an unsigned, no "nan", "inf" or overflow.
+TEST(Text, ParseNumberTakesTheWholeTextAndNeverWraps) {
+  std::uint64_t u = 7;
+  EXPECT_TRUE(parse_number("18446744073709551615", u));
+  EXPECT_EQ(u, 18446744073709551615ull);
+  EXPECT_TRUE(parse_number("+3", u));
+  EXPECT_EQ(u, 3u);
+  for (const char* bad : {"-1", "-0", "18446744073709551616", "1e3", "3.0", " 3", "3 ", "", "+", "+-1", "abc", "0x10"})
+    EXPECT_FALSE(parse_number(bad, u)) << bad;
+  EXPECT_EQ(u, 3u) << "a refused text leaves the value alone";
+  int i = 0;
+  EXPECT_TRUE(parse_number("-5", i));
+  EXPECT_EQ(i, -5);
+  EXPECT_FALSE(parse_number("2147483648", i));
+  EXPECT_FALSE(parse_number("+-5", i));
+  double d = 0;
+  EXPECT_TRUE(parse_number("1e-3", d));
+  EXPECT_EQ(d, 1e-3);
+  EXPECT_TRUE(parse_number("-7.25", d));
+  EXPECT_EQ(d, -7.25);
+  for (const char* bad : {"nan", "NaN", "inf", "-inf", "infinity", "1e999", "-1e999", "1,5", "7.2x", ""})
+    EXPECT_FALSE(parse_number(bad, d)) << bad;
+}
+
+TEST(Text, ParseRatingAcceptsTheSeScaleOnly) {
+  double r = -1;
+  std::string error;
+  for (const auto& [text, value] : std::vector<std::pair<const char*, double>>{{"0", 0}, {"7.2", 7.2}, {"20", 20}, {"+1.5", 1.5}}) {
+    EXPECT_TRUE(parse_rating(text, r, error)) << text;
+    EXPECT_EQ(r, value);
+  }
+  for (const char* bad : {"-0.1", "20.01", "nan", "inf", "1e999", "abc", ""}) {
+    EXPECT_FALSE(parse_rating(bad, r, error)) << bad;
+    EXPECT_EQ(error, "rating '" + std::string(bad) + "' is not a number from 0 to 20");
+  }
+  EXPECT_FALSE(parse_rating(std::string(100, '9'), r, error));
+  EXPECT_EQ(error, "rating '" + std::string(30, '9') + "...' is not a number from 0 to 20");
 }
 
 }  // namespace

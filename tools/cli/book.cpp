@@ -22,6 +22,9 @@ namespace {
 
 using namespace sudokit::db;
 
+/// The most puzzles one book holds (a 10,000-page book at one per page).
+constexpr std::uint64_t kMaxBookPuzzles = 10'000;
+
 /// "easy,medium,hard" (counts from --count, shared out evenly, easier levels
 /// taking the remainder) or "easy:10,hard:20" (explicit counts).
 bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> count, std::vector<LevelCount>& out,
@@ -92,19 +95,23 @@ int run_book(const std::vector<std::string>& args) {
       ("out", po::value<std::string>(), "the PDF FILE to write (required)")
       ("level", po::value<std::string>(), "the level of every puzzle (with --count)")
       ("levels", po::value<std::string>(), "several levels, easiest first in the book: easy,medium,hard (--count shared out) or easy:10,hard:20")
-      ("count", po::value<std::uint64_t>(), "number of puzzles")
       ("title", po::value<std::string>()->default_value("Sudoku"), "the title on the title page and in the PDF's properties")
       ("subtitle", po::value<std::string>()->default_value(""), "a line under the title")
-      ("per-page", po::value<int>()->default_value(4), "puzzles per page: 1, 2, 4 or 6")
       ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
       ("solutions", "add the solutions section at the back (the default)")
       ("no-solutions", "leave the solutions out")
       ("show-rating", "print each puzzle's rating (SE scale) next to its level")
       ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
-      ("first-number", po::value<int>()->default_value(1), "number of the first puzzle (volume 2 of 60-puzzle books: 61)")
-      ("pad-to", po::value<int>()->default_value(0), "add blank pages at the end up to a multiple of this many (4, 8, 16 or 32 for printers that fold sheets; 0 = none)")
       ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, level, rating, page, solution page)");
+  book::BookOptions options;
+  std::uint64_t count_value = 0;
+  add_number(opts, "count", count_value, {1, kMaxBookPuzzles}, "number of puzzles");
+  add_number(opts, "per-page", options.per_page, {.only = {1, 2, 4, 6}}, "puzzles per page", 4);
+  add_number(opts, "first-number", options.first_number, {1, book::kMaxFirstNumber},
+             "number of the first puzzle (volume 2 of 60-puzzle books: 61)", 1);
+  add_number(opts, "pad-to", options.pad_to, {0, book::kMaxPadTo, "none"},
+             "add blank pages at the end up to a multiple of this many (4, 8, 16 or 32 for printers that fold sheets)", 0);
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
@@ -137,27 +144,11 @@ int run_book(const std::vector<std::string>& args) {
       return kUsageError;
   }
 
-  book::BookOptions options;
   options.title = vm["title"].as<std::string>();
   options.subtitle = vm["subtitle"].as<std::string>();
-  options.per_page = vm["per-page"].as<int>();
   options.show_rating = vm.count("show-rating") != 0;
-  options.first_number = vm["first-number"].as<int>();
-  options.pad_to = vm["pad-to"].as<int>();
-  if (options.first_number < 1 || options.first_number > book::kMaxFirstNumber) {
-    std::cerr << "sudokit book: --first-number must be 1 to " << book::kMaxFirstNumber << " (found " << options.first_number << ")\n";
-    return kUsageError;
-  }
-  if (options.pad_to < 0 || options.pad_to > book::kMaxPadTo) {
-    std::cerr << "sudokit book: --pad-to must be 0 to " << book::kMaxPadTo << " (found " << options.pad_to << ")\n";
-    return kUsageError;
-  }
   options.creator = std::string("sudokit ") + SUDOKIT_VERSION;
   options.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
-  if (!book::valid_per_page(options.per_page)) {
-    std::cerr << "sudokit book: --per-page must be 1, 2, 4 or 6 (found " << options.per_page << ")\n";
-    return kUsageError;
-  }
   const auto paper = book::parse_paper(vm["paper"].as<std::string>());
   if (!paper) {
     std::cerr << "sudokit book: unknown --paper '" << vm["paper"].as<std::string>() << "' (expected a4 or letter)\n";
@@ -175,13 +166,7 @@ int run_book(const std::vector<std::string>& args) {
   }
 
   std::optional<std::uint64_t> count;
-  if (vm.count("count")) {
-    count = vm["count"].as<std::uint64_t>();
-    if (*count == 0) {
-      std::cerr << "sudokit book: --count must be at least 1\n";
-      return kUsageError;
-    }
-  }
+  if (vm.count("count")) count = count_value;
   std::vector<LevelCount> wanted;
   std::string error;
   const char* levels_option = vm.count("level") ? "--level" : "--levels";
@@ -197,6 +182,13 @@ int run_book(const std::vector<std::string>& args) {
   } else if (vm.count("levels")) {
     if (!parse_book_levels(vm["levels"].as<std::string>(), count, wanted, error)) {
       std::cerr << "sudokit book: --levels: " << error << '\n';
+      return kUsageError;
+    }
+    std::uint64_t total = 0;
+    for (const auto& w : wanted) total += w.count;  // at most a few levels of 9 digits each: no overflow
+    if (total > kMaxBookPuzzles) {
+      std::cerr << "sudokit book: --levels: the counts add up to " << total << "; a book holds at most "
+                << kMaxBookPuzzles << " puzzles\n";
       return kUsageError;
     }
   } else {

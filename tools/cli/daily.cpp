@@ -20,6 +20,9 @@ namespace {
 
 using namespace sudokit::db;
 
+/// The longest run of dates one command assigns (about 100 years).
+constexpr std::int64_t kMaxDays = 36'600;
+
 /// --from/--to: YYYY-MM-DD, "today" or "tomorrow" (local date).
 bool read_date(const po::variables_map& vm, const char* name, Date& out) {
   const std::string text = vm[name].as<std::string>();
@@ -40,13 +43,14 @@ int run_daily(const std::vector<std::string>& args) {
   add_store_options(opts);
   opts.add_options()
       ("from", po::value<std::string>(), "first date, YYYY-MM-DD (or today, tomorrow)")
-      ("days", po::value<std::int64_t>(), "number of dates (default 1)")
       ("to", po::value<std::string>(), "last date, instead of --days")
       ("levels", po::value<std::string>(), "levels every day, e.g. easy,medium,hard")
       ("schedule", po::value<std::string>(), "levels per weekday, e.g. mon=easy,tue=medium,wed=medium,thu=hard,fri=hard,sat=expert,sun=expert (ranges mon-fri=hard, several levels sun=hard+expert; days not named get no puzzle)")
       ("out", po::value<std::string>(), "directory for DATE.json files and index.json (created if missing)")
       ("format", po::value<std::string>()->default_value("json"), "json (files in --out DIR) or ndjson (one line per date on stdout)")
       ("dry-run", "check the request and show what it would assign; records and writes nothing");
+  std::int64_t days = 1;
+  add_number(opts, "days", days, {1, kMaxDays}, "number of dates (default 1)");
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit daily --db FILE --from DATE [--days N | --to DATE]\n"
@@ -78,11 +82,7 @@ int run_daily(const std::vector<std::string>& args) {
     return kUsageError;
   }
   if (vm.count("days")) {
-    request.days = vm["days"].as<std::int64_t>();
-    if (request.days < 1) {
-      std::cerr << "sudokit daily: --days must be at least 1 (found " << request.days << ")\n";
-      return kUsageError;
-    }
+    request.days = days;
   } else if (vm.count("to")) {
     Date last;
     if (!read_date(vm, "to", last)) return kUsageError;

@@ -176,15 +176,19 @@ int run_export(const std::vector<std::string>& args) {
   opts.add_options()
       ("format", po::value<std::string>()->default_value("json"), "json (one array), ndjson (one object per line), csv (header + every column) or line (puzzles only)")
       ("out", po::value<std::string>(), "write to FILE instead of stdout")
-      ("level", po::value<std::string>(), "only this level")
-      ("min-rating", po::value<double>(), "only ER >= X")
-      ("max-rating", po::value<double>(), "only ER <= Y")
+      ("level", po::value<std::string>(), "only this level (a level of the default table or one stored in the file)");
+  PuzzleFilter filter;
+  double min_rating = 0, max_rating = 0;
+  std::uint64_t limit = 0;
+  add_number(opts, "min-rating", min_rating, {kMinRating, kMaxRating}, "only ER >= X");
+  add_number(opts, "max-rating", max_rating, {kMinRating, kMaxRating}, "only ER <= Y");
+  opts.add_options()
       ("clues", po::value<std::string>(), "only A-B clues (A, A-B, A- or -B)")
       ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")
-      ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T")
-      ("limit", po::value<std::uint64_t>(), "at most N rows")
-      ("random", "random order (with --limit: a random sample), reproducible with --seed")
-      ("seed", po::value<std::uint64_t>()->default_value(0), "seed of --random: the same seed gives the same rows");
+      ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T");
+  add_number(opts, "limit", limit, {1, std::numeric_limits<std::int64_t>::max()}, "at most N rows (default: all)");
+  opts.add_options()("random", "random order (with --limit: a random sample), reproducible with --seed");
+  add_number(opts, "seed", filter.seed, {}, "seed of --random: the same seed gives the same rows", 0);
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit db export --db FILE [--format json|ndjson|csv|line] [--level L]\n"
@@ -203,10 +207,13 @@ int run_export(const std::vector<std::string>& args) {
               << "' (expected json, ndjson, csv or line)\n";
     return kUsageError;
   }
-  PuzzleFilter filter;
   if (vm.count("level")) filter.level = vm["level"].as<std::string>();
-  if (vm.count("min-rating")) filter.min_rating = vm["min-rating"].as<double>();
-  if (vm.count("max-rating")) filter.max_rating = vm["max-rating"].as<double>();
+  if (vm.count("min-rating")) filter.min_rating = min_rating;
+  if (vm.count("max-rating")) filter.max_rating = max_rating;
+  if (filter.min_rating && filter.max_rating && *filter.min_rating > *filter.max_rating) {
+    std::cerr << "sudokit " << cmd << ": the rating range is empty (--min-rating above --max-rating)\n";
+    return kUsageError;
+  }
   if (vm.count("clues") && !parse_clue_range(vm["clues"].as<std::string>(), filter)) {
     std::cerr << "sudokit " << cmd << ": --clues: expected A, A-B, A- or -B with numbers up to 81, found '"
               << vm["clues"].as<std::string>() << "'\n";
@@ -214,9 +221,8 @@ int run_export(const std::vector<std::string>& args) {
   }
   if (!technique_option(vm, "technique", cmd, filter.technique) || !technique_option(vm, "hardest", cmd, filter.hardest))
     return kUsageError;
-  if (vm.count("limit")) filter.limit = vm["limit"].as<std::uint64_t>();
+  if (vm.count("limit")) filter.limit = limit;
   filter.random = vm.count("random") != 0;
-  filter.seed = vm["seed"].as<std::uint64_t>();
   if (vm.count("out")) {
     CommandFiles files;
     files.add_database("--db", *path);
@@ -225,6 +231,7 @@ int run_export(const std::vector<std::string>& args) {
 
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Read));
+    if (filter.level) check_levels(store, {*filter.level});
     std::FILE* out = stdout;
     std::string out_name = "<stdout>";
     if (vm.count("out")) {
@@ -250,6 +257,9 @@ int run_export(const std::vector<std::string>& args) {
     if (!vm.count("out")) return write_failed(cmd, WriteError("<stdout>", e.error()));
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return 1;
+  } catch (const LevelError& e) {
+    std::cerr << "sudokit " << cmd << ": --level: " << e.what() << '\n';
+    return kUsageError;
   } catch (const StoreError& e) {
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return 1;
@@ -265,11 +275,17 @@ int run_import(const std::vector<std::string>& args) {
   opts.add_options()
       ("format", po::value<std::string>()->default_value("auto"), "auto, line (one puzzle per line), csv (with a header) or bank (Sudoku Exchange: hash puzzle rating)")
       ("no-grade", "do not grade (fast bulk import: rating columns stay empty, or are taken from a CSV)")
-      ("levels", po::value<std::string>(), "level table NAME:MIN,... on the rounded ER (default as for `sudokit grade`)")
-      ("max-steps", po::value<int>()->default_value(2000), "grader work bound per puzzle")
-      ("time-limit", po::value<double>()->default_value(ImportOptions{}.time_limit), "grading time bound per puzzle in seconds (a puzzle that needs longer is stored ungraded); 0 = no limit")
-      ("threads", po::value<unsigned>()->default_value(0), "threads that check and grade (0 = one per core, 1 = do everything in one thread)")
-      ("batch-rows", po::value<std::size_t>()->default_value(StoreOptions{}.batch_rows), "commit after this many rows (and at least once a second)");
+      ("levels", po::value<std::string>(), "level table NAME:MIN,... on the rounded ER (default as for `sudokit grade`)");
+  ImportOptions options;
+  std::size_t batch_rows = StoreOptions{}.batch_rows;
+  add_number(opts, "max-steps", options.max_steps, {1, kMaxSteps},
+             "grader work bound per puzzle (a puzzle that needs more steps is stored ungraded)", options.max_steps);
+  add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"},
+             "grading time bound per puzzle in seconds (a puzzle that needs longer is stored ungraded)", options.time_limit);
+  add_number(opts, "threads", options.threads, {0, kMaxThreads, "one per core"},
+             "threads that check and grade (1 = do everything in one thread; more than the cores is allowed but gains nothing)", 0);
+  add_number(opts, "batch-rows", batch_rows, {1, 1'000'000}, "commit after this many rows (and at least once a second)",
+             batch_rows);
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit db import [FILE...] --db FILE [--format auto|line|csv|bank] [--no-grade]\n"
@@ -290,12 +306,8 @@ int run_import(const std::vector<std::string>& args) {
               << "' (expected auto, line, csv or bank)\n";
     return kUsageError;
   }
-  ImportOptions options;
   options.format = *format;
   options.grade = vm.count("no-grade") == 0;
-  options.max_steps = vm["max-steps"].as<int>();
-  if (!seconds_option(vm, cmd, "time-limit", options.time_limit)) return kUsageError;
-  options.threads = vm["threads"].as<unsigned>();
   options.stop = &g_stop;
   if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
   std::vector<std::string> files = input_files(vm);
@@ -314,7 +326,7 @@ int run_import(const std::vector<std::string>& args) {
   int status = 0;
   try {
     StoreOptions so = store_options(vm, OpenMode::Write);
-    so.batch_rows = std::max<std::size_t>(1, vm["batch-rows"].as<std::size_t>());
+    so.batch_rows = batch_rows;
     store.emplace(*path, so);
     std::string text;
     for (const auto& name : files) {

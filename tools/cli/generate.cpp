@@ -105,34 +105,49 @@ class DbSink final : public PuzzleSink {
 
 int run_generate(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  PipelineOptions o;
+  GradeCriteria criteria;
+  grader::Target& target = criteria.target;
+  int search = 0, search_keep = 1;
+  const unsigned cores = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
+  add_number(opts, "count,n", o.count, {1, kMaxCount}, "number of puzzles", 10);
   opts.add_options()
-      ("count,n", po::value<std::uint64_t>()->default_value(10), "number of puzzles")
       ("method", po::value<std::string>()->default_value("backtrack"), "grid method: backtrack, box-permutation, digit-box or relabel")
       ("scramble", "apply a uniformly random symmetry to each grid (makes box-permutation and relabel useful)")
       ("base", po::value<std::string>(), "base grid for --method relabel (81 digits)")
-      ("symmetry", po::value<std::string>()->default_value("none"), "clue symmetry: none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random (one per puzzle)")
-      ("clues", po::value<int>(), "dig down to exactly this many clues (17..80) instead of a minimal puzzle")
+      ("symmetry", po::value<std::string>()->default_value("none"), "clue symmetry: none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random (one per puzzle)");
+  add_number(opts, "clues", o.target_clues, {17, 80}, "dig down to exactly this many clues instead of a minimal puzzle (a puzzle with one solution has 17 to 80)");
+  opts.add_options()
       ("dig-order", po::value<std::string>(), "order clues are removed in: random, or sparse-digits (the clues of a few digits first, then where the houses hold the most clues: harder puzzles); default sparse-digits when the target needs more than singles (a rating above 2.3 or a technique beyond them), else random")
       ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default")
       ("verify-minimal", "re-check every minimal puzzle clue by clue (the single digging pass already guarantees it)")
-      ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one")
-      ("seed", po::value<std::uint64_t>(), "random seed (default: from the clock; printed on stderr)")
-      ("threads", po::value<unsigned>()->default_value(cores), "worker threads (output is the same for any count)")
+      ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one");
+  add_number(opts, "seed", o.seed, {}, "random seed (default: from the clock; printed on stderr)");
+  add_number(opts, "threads", o.threads, {1, kMaxThreads},
+             "worker threads (output is the same for any count; default: one per core; more than the cores is allowed but gains nothing)",
+             cores);
+  opts.add_options()
       ("format", po::value<std::string>()->default_value("line"), "output: line, json (one object per line) or csv")
       ("solution", "also print each puzzle's solution")
       ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
       ("grade", "grade every puzzle and print its SE rating")
-      ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare)")
-      ("min-rating", po::value<double>(), "keep only puzzles with ER >= this")
-      ("max-rating", po::value<double>(), "keep only puzzles with ER <= this")
+      ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare)");
+  add_number(opts, "min-rating", target.min_rating, {kMinRating, kMaxRating}, "keep only puzzles with ER >= this");
+  add_number(opts, "max-rating", target.max_rating, {1.0, kMaxRating},
+             "keep only puzzles with ER <= this (every puzzle with an empty cell rates 1.0 or more)");
+  opts.add_options()
       ("require-technique", po::value<std::vector<std::string>>()->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
-      ("hardest-technique", po::value<std::string>(), "keep only puzzles whose hardest step (the one that sets ER) is this technique")
-      ("search", po::value<int>(), "local search around each puzzle that nearly meets the target: neighbours graded per puzzle, the first that meets it replaces it (default 32 with a target; 0 = plain filtering)")
-      ("search-keep", po::value<int>()->default_value(1), "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)")
-      ("time-limit", po::value<double>()->default_value(0), "stop after this many seconds with what was found (0 = none)")
-      ("max-attempts", po::value<std::uint32_t>(), "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
+      ("hardest-technique", po::value<std::string>(), "keep only puzzles whose hardest step (the one that sets ER) is this technique");
+  add_number(opts, "search", search, {0, 1'000'000, "plain filtering"},
+             "local search around each puzzle that nearly meets the target: neighbours graded per puzzle, the first that meets it replaces it (default 32 with a target)");
+  add_number(opts, "search-keep", search_keep, {1, 1000},
+             "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)",
+             1);
+  add_number(opts, "time-limit", o.time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found",
+             0);
+  add_number(opts, "max-attempts", o.max_attempts, {1, 1'000'000},
+             "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit generate [options]\n"
@@ -142,8 +157,6 @@ int run_generate(const std::vector<std::string>& args) {
       "Ctrl-C stops cleanly after the puzzles in flight.";
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
 
-  PipelineOptions o;
-  o.count = vm["count"].as<std::uint64_t>();
   const auto method = parse_grid_method(vm["method"].as<std::string>());
   if (!method) {
     std::cerr << "sudokit generate: unknown --method '" << vm["method"].as<std::string>() << "'\n";
@@ -167,14 +180,6 @@ int run_generate(const std::vector<std::string>& args) {
   if (vm.count("clues") && vm.count("minimal")) {
     std::cerr << "sudokit generate: --clues and --minimal exclude each other\n";
     return kUsageError;
-  }
-  if (vm.count("clues")) {
-    o.target_clues = vm["clues"].as<int>();
-    if (o.target_clues < 17 || o.target_clues > 80) {
-      std::cerr << "sudokit generate: --clues " << o.target_clues
-                << " is impossible: a puzzle with one solution has 17 to 80 clues\n";
-      return kUsageError;
-    }
   }
   std::string pattern_file;  // --pattern FILE: an input the store must not write over
   if (vm.count("pattern")) {
@@ -203,7 +208,7 @@ int run_generate(const std::vector<std::string>& args) {
       return kUsageError;
     }
     o.pattern = pattern;
-    o.max_attempts = 5;
+    if (!vm.count("max-attempts")) o.max_attempts = 5;
     o.max_failures = 2;
   }
   if (vm.count("dig-order")) {
@@ -219,12 +224,7 @@ int run_generate(const std::vector<std::string>& args) {
     o.dig_order = *order;
   }
   o.verify_minimal = vm.count("verify-minimal") != 0;
-  if (vm.count("max-attempts")) o.max_attempts = std::max(1u, vm["max-attempts"].as<std::uint32_t>());
-  o.threads = std::max(1u, vm["threads"].as<unsigned>());
-  if (!seconds_option(vm, "generate", "time-limit", o.time_limit)) return kUsageError;
-  if (vm.count("seed")) {
-    o.seed = vm["seed"].as<std::uint64_t>();
-  } else {
+  if (!vm.count("seed")) {
     o.seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) ^ (std::random_device{}() * 0x9E3779B97F4A7C15ull);
     std::cerr << "sudokit generate: seed " << o.seed << '\n';
   }
@@ -234,12 +234,8 @@ int run_generate(const std::vector<std::string>& args) {
     return kUsageError;
   }
 
-  GradeCriteria criteria;
   const bool to_db = vm.count("db") != 0;
   criteria.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
-  grader::Target& target = criteria.target;
-  if (vm.count("min-rating")) target.min_rating = vm["min-rating"].as<double>();
-  if (vm.count("max-rating")) target.max_rating = vm["max-rating"].as<double>();
   if (vm.count("level") && !target.restrict_to_level(vm["level"].as<std::string>(), criteria.levels)) {
     std::cerr << "sudokit generate: unknown --level '" << vm["level"].as<std::string>() << "'\n";
     return kUsageError;
@@ -272,8 +268,8 @@ int run_generate(const std::vector<std::string>& args) {
   // singles (docs/GRADING.md has the rates of both orders).
   if (!vm.count("dig-order") && !o.pattern && target.needs_more_than_singles()) o.dig_order = DigOrder::SparseDigits;
   if (criteria.active()) o.make_filter = [criteria] { return std::make_unique<GradeStage>(criteria); };
-  o.search_evaluations = vm.count("search") ? vm["search"].as<int>() : (target.any() ? 32 : 0);
-  o.search_keep = std::max(1, vm["search-keep"].as<int>());
+  o.search_evaluations = vm.count("search") ? search : (target.any() ? 32 : 0);
+  o.search_keep = search_keep;
   if (vm.count("search") && o.search_evaluations > 0 && (o.pattern || o.target_clues > 0)) {
     std::cerr << "sudokit generate: --search moves clues, so it cannot keep --pattern or --clues\n";
     return kUsageError;

@@ -20,9 +20,11 @@ int run_grade(const std::vector<std::string>& args) {
       ("explain", "print the solution path, one step per line, after each puzzle (chains in Eureka notation, see docs/GRADING.md)")
       ("compare", "input rows carry reference ratings (puzzle ER [EP [ED]]): print agreement statistics and a confusion table")
       ("mismatches", "with --compare, also list the puzzles whose ER differs")
-      ("levels", po::value<std::string>(), "level table NAME:MIN,NAME:MIN,... on the rounded ER (default easy:0,medium:1.5,hard:2.5,diabolical:5,expert:7,extreme:8.5,nightmare:10)")
-      ("max-steps", po::value<int>()->default_value(2000), "give up (not rated) after this many steps")
-      ("time-limit", po::value<double>()->default_value(60.0), "give up (not rated) after this many seconds of work on one puzzle; 0 = no limit");
+      ("levels", po::value<std::string>(), "level table NAME:MIN,NAME:MIN,... on the rounded ER (default easy:0,medium:1.5,hard:2.5,diabolical:5,expert:7,extreme:8.5,nightmare:10)");
+  GradeOptions options;
+  add_number(opts, "max-steps", options.max_steps, {1, kMaxSteps}, "give up (not rated) after this many steps", 2000);
+  add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"},
+             "give up (not rated) after this many seconds of work on one puzzle", 60.0);
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit grade [options] [FILE...]\n"
@@ -46,10 +48,7 @@ int run_grade(const std::vector<std::string>& args) {
   }
   const bool explain_steps = vm.count("explain") != 0;
   const bool compare = vm.count("compare") != 0;
-  GradeOptions options;
   options.keep_steps = explain_steps || format == "json";
-  options.max_steps = vm["max-steps"].as<int>();
-  if (!seconds_option(vm, "grade", "time-limit", options.time_limit)) return kUsageError;
 
   Grader grader;
   Comparison comparison;
@@ -57,8 +56,9 @@ int run_grade(const std::vector<std::string>& args) {
   Output out;
   for_each_record(input_files(vm), diag, [&](const std::string& source, const TextRecord& rec) {
     Reference ref;
-    if (compare && !parse_reference(rec.fields, ref)) {
-      diag.report(source, rec.line, "no reference rating after the puzzle");
+    std::string ref_error;
+    if (compare && !parse_reference(rec.fields, ref, ref_error)) {
+      diag.report(source, rec.line, ref_error);
       return;
     }
     const Grade g = grader.grade(rec.grid, options);

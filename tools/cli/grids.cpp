@@ -1,7 +1,6 @@
 // `sudokit grids`: make complete solution grids with one of the four methods,
 // optionally scrambled by a random symmetry, or print their diversity report.
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 
 #include "commands.hpp"
@@ -12,13 +11,6 @@
 
 namespace sudokit::cli {
 namespace {
-
-// Digits only: Boost's conversion would wrap "-3" round to 2^64 - 3.
-bool parse_count(const std::string& text, std::uint64_t& value) {
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  return !text.empty() && ec == std::errc() && ptr == end;
-}
 
 void print_report(Output& out, const GridOptions& options, std::uint64_t seed, const GridReport& r) {
   char line[256];
@@ -40,11 +32,13 @@ void print_report(Output& out, const GridOptions& options, std::uint64_t seed, c
 
 int run_grids(const std::vector<std::string>& args) {
   po::options_description opts("options");
+  std::uint64_t count = 1, seed = 1;
   opts.add_options()
       ("method", po::value<std::string>()->default_value("backtrack"),
-       "backtrack | box-permutation | digit-box | relabel")
-      ("count", po::value<std::string>()->default_value("1"), "how many grids")
-      ("seed", po::value<std::string>()->default_value("1"), "random seed; grid i depends only on (method, options, seed, i)")
+       "backtrack | box-permutation | digit-box | relabel");
+  add_number(opts, "count", count, {1, kMaxCount}, "how many grids", 1);
+  add_number(opts, "seed", seed, {}, "random seed; grid i depends only on (method, options, seed, i)", 1);
+  opts.add_options()
       ("scramble", "apply a uniformly random symmetry (bands, rows, stacks, columns, transpose, digits) to each grid")
       ("base", po::value<std::string>(), "relabel: the base grid (81 digits); default: a built-in grid")
       ("report", "print the diversity report (speed, distinct grids, distinct canonical forms, per-cell chi-square) instead of the grids")
@@ -97,11 +91,6 @@ int run_grids(const std::vector<std::string>& args) {
     }
   }
   options.scramble = vm.count("scramble") != 0;
-  std::uint64_t count = 0, seed = 0;
-  if (!parse_count(vm["count"].as<std::string>(), count) || !parse_count(vm["seed"].as<std::string>(), seed)) {
-    std::cerr << "sudokit grids: --count and --seed take a whole number >= 0\n";
-    return kUsageError;
-  }
 
   Output out;
   if (vm.count("report")) {

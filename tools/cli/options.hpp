@@ -1,15 +1,27 @@
 // Shared option handling for subcommands: parse with Boost.program_options,
 // print `--help`, and turn option errors into a usage message and status 2.
+//
+// Every numeric option is declared with add_number: its text is read by
+// sudokit::parse_number (Boost's own conversion would wrap "-1" round to
+// 2^64 - 1 for an unsigned option, and takes "nan" and "inf" for a double),
+// checked against the values it accepts (Accepts: a range or a list, and
+// what 0 means when it is special), and stored in a variable. Anything else
+// is a usage error naming the option, the value and what it accepts (exit
+// status 2); the same text ends the option's --help line.
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <charconv>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <optional>
+#include <type_traits>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit::cli {
 
@@ -44,17 +56,116 @@ inline std::optional<int> parse_options(const std::vector<std::string>& args, co
   return std::nullopt;
 }
 
-/// Reads a duration option (seconds, 0 = no limit) into `seconds`; false,
-/// with the error on stderr, for a negative or non-finite value.
-inline bool seconds_option(const po::variables_map& vm, const std::string& cmd, const char* name, double& seconds) {
-  if (!vm.count(name)) return true;
-  const double v = vm[name].as<double>();
-  if (!std::isfinite(v) || v < 0) {
-    std::cerr << "sudokit " << cmd << ": --" << name << " " << v << " is not a duration (seconds >= 0; 0 = no limit)\n";
+/// Worker threads a command accepts (generate, db import): more than the
+/// machine's cores is allowed (it gains nothing); beyond this many a typo
+/// would only exhaust memory or the process's thread limit.
+inline constexpr unsigned kMaxThreads = 256;
+
+/// The most puzzles or grids one run makes (generate, grids --count): far
+/// beyond any run's time, and small enough that the generator's bound of
+/// 10^6 candidates per wanted puzzle stays within 64 bits.
+inline constexpr std::uint64_t kMaxCount = 1'000'000'000'000;
+
+/// The most grader steps per puzzle an option may allow (--max-steps).
+/// Every puzzle is solved in fewer than 1,000 steps; more only lets a
+/// runaway grade run longer.
+inline constexpr int kMaxSteps = 1'000'000;
+
+/// The longest time limit (seconds, about three years): well inside what
+/// the clocks' 64-bit nanosecond counts hold.
+inline constexpr double kMaxSeconds = 1e8;
+
+/// The shortest text that reads back as `v` ("60", "0.5", "1e-09"); whole
+/// numbers in full ("100000000", not "1e+08").
+template <class T>
+std::string number_text(T v) {
+  char buf[64];
+  std::to_chars_result r;
+  if constexpr (std::is_floating_point_v<T>) {
+    r = v == std::floor(v) && std::fabs(v) < 1e15 ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 0)
+                                                   : std::to_chars(buf, buf + sizeof buf, v);
+  } else {
+    r = std::to_chars(buf, buf + sizeof buf, v);
+  }
+  return std::string(buf, r.ptr);
+}
+
+/// The values a numeric option accepts: whole numbers (integral T) or finite
+/// numbers (floating T) from `lo` to `hi`, or, when `only` is not empty, just
+/// those. `zero` says what 0 means when it is special ("no limit").
+template <class T>
+struct Accepts {
+  T lo = std::numeric_limits<T>::lowest();
+  T hi = std::numeric_limits<T>::max();
+  std::string zero = {};
+  std::vector<T> only = {};
+
+  bool contains(T v) const {
+    if (only.empty()) return v >= lo && v <= hi;
+    for (T o : only)
+      if (v == o) return true;
     return false;
   }
-  seconds = v;
-  return true;
+  /// "a whole number from 1 to 256", "1, 2, 4 or 6", "a number from 0 to 20 (0 = no limit)".
+  std::string describe() const {
+    std::string text;
+    if (!only.empty()) {
+      for (std::size_t i = 0; i < only.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == only.size() ? " or " : ", ") + number_text(only[i]);
+    } else {
+      text = std::is_integral_v<T> ? "a whole number from " : "a number from ";
+      text += number_text(lo) + " to " + number_text(hi);
+    }
+    if (!zero.empty()) text += " (0 = " + zero + ")";
+    return text;
+  }
+};
+
+/// Declares the numeric option `name` ("count" or "count,n") with `help`;
+/// the accepted values are appended to the help line. When the options are
+/// read (parse_options), a given value (or `fallback`, the default shown in
+/// --help) is parsed, checked and stored in `*target` when there is one; an
+/// absent option without a fallback leaves it alone (vm.count(name) tells).
+/// Outside `accepts`: "--count must be a whole number from 1 to
+/// 1000000000000 (found -1)", exit status 2.
+template <class T>
+void add_number(po::options_description& opts, const std::string& name, T* target, const Accepts<T>& accepts,
+                const std::string& help, std::optional<T> fallback) {
+  const std::string option = "--" + name.substr(0, name.find(','));
+  auto* value = po::value<std::string>()->notifier([target, accepts, option](const std::string& text) {
+    T v{};
+    if (!parse_number(text, v) || !accepts.contains(v))
+      throw po::error(option + " must be " + accepts.describe() + " (found " + text + ")");
+    if (target != nullptr) *target = v;
+  });
+  if (fallback) value->default_value(number_text(*fallback));
+  opts.add_options()(name.c_str(), value, (help + "; " + accepts.describe()).c_str());
+}
+
+/// The same, stored in `target`.
+template <class T>
+void add_number(po::options_description& opts, const std::string& name, T& target,
+                const std::type_identity_t<Accepts<T>>& accepts, const std::string& help,
+                std::type_identity_t<std::optional<T>> fallback = std::nullopt) {
+  add_number(opts, name, &target, accepts, help, fallback);
+}
+
+/// The same, read later with number_value (for options declared by shared
+/// code, such as --busy-timeout).
+template <class T>
+void add_number(po::options_description& opts, const std::string& name, const std::type_identity_t<Accepts<T>>& accepts,
+                const std::string& help, std::type_identity_t<std::optional<T>> fallback = std::nullopt) {
+  add_number<T>(opts, name, static_cast<T*>(nullptr), accepts, help, fallback);
+}
+
+/// The value of an option declared with add_number, already checked by
+/// parse_options (`name` without the leading "--"; the option must be given
+/// or have a fallback).
+template <class T>
+T number_value(const po::variables_map& vm, const std::string& name) {
+  T v{};
+  parse_number(vm[name].as<std::string>(), v);
+  return v;
 }
 
 /// An output that would write over an input or another output (the error of

@@ -62,10 +62,12 @@ int run_render(const std::vector<std::string>& args) {
   opts.add_options()
       ("format", po::value<std::string>(), "svg, png or pdf (default: from the --out file's extension)")
       ("out", po::value<std::string>(), "the image FILE (default stdout)")
-      ("size", po::value<double>(), "image width: pixels for png (default 1080) and svg (540), points for pdf (360)")
       ("solution", "draw the solved grid (givens bold, the other digits grey)")
       ("caption", po::value<std::string>()->default_value(""), "a line of text under the grid")
       ("transparent", "png/svg: no background outside the grid");
+  book::ImageOptions options;
+  add_number(opts, "size", options.size, {64, 20000},
+             "image width: pixels for png (default 1080) and svg (540), points for pdf (360)");
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit render PUZZLE [--format svg|png|pdf] [--out FILE] [--size N] [--solution]\n"
@@ -109,18 +111,10 @@ int run_render(const std::vector<std::string>& args) {
     std::cerr << "sudokit render: not writing a binary image to a terminal; use --out FILE or redirect stdout\n";
     return kUsageError;
   }
-  book::ImageOptions options;
   options.format = *format;
   options.caption = vm["caption"].as<std::string>();
   options.transparent = vm.count("transparent") != 0;
   options.creation_date = book::source_date_epoch();
-  if (vm.count("size")) {
-    options.size = vm["size"].as<double>();
-    if (!(options.size >= 64 && options.size <= 20000)) {
-      std::cerr << "sudokit render: --size must be from 64 to 20000\n";
-      return kUsageError;
-    }
-  }
 
   Grid puzzle;
   std::string label;

@@ -10,9 +10,11 @@ namespace sudokit::cli {
 
 int run_solve(const std::vector<std::string>& args) {
   po::options_description opts("options");
+  unsigned limit = 2;
+  opts.add_options()("count", "print the number of solutions of each puzzle instead of a solution");
+  add_number(opts, "limit", limit, {2, std::numeric_limits<unsigned>::max()},
+             "with --count, stop counting at this many; prints N+ when reached", 2);
   opts.add_options()
-      ("count", "print the number of solutions of each puzzle instead of a solution")
-      ("limit", po::value<unsigned>()->default_value(2), "with --count, stop counting at this many (>= 2); prints N+ when reached")
       ("any", "print the first solution found even when the puzzle has several (default: such puzzles are rejected)")
       ("format", po::value<std::string>()->default_value("line"), "output: line (81 digits), grid (readable 9x9) or json (one object per line)");
   po::variables_map vm;
@@ -31,11 +33,6 @@ int run_solve(const std::vector<std::string>& args) {
     return kUsageError;
   }
   const bool count_mode = vm.count("count") != 0;
-  const unsigned limit = vm["limit"].as<unsigned>();
-  if (count_mode && limit < 2) {
-    std::cerr << "sudokit solve: --limit must be at least 2\n";
-    return kUsageError;
-  }
   const bool any = vm.count("any") != 0;
 
   Diagnostics diag;

@@ -17,9 +17,9 @@
 namespace sudokit::cli {
 
 inline void add_store_options(po::options_description& opts) {
-  opts.add_options()
-      ("db", po::value<std::string>(), "the SQLite store FILE (required)")
-      ("busy-timeout", po::value<unsigned>()->default_value(60000), "wait this many ms for another process's lock");
+  opts.add_options()("db", po::value<std::string>(), "the SQLite store FILE (required)");
+  add_number<unsigned>(opts, "busy-timeout", {0, 86'400'000, "give up at once"},
+                       "wait this many ms for another process's lock", 60000);
 }
 
 /// The --db value, or a usage error printed (nullopt).
@@ -34,7 +34,7 @@ inline std::optional<std::string> db_path(const po::variables_map& vm, const std
 inline db::StoreOptions store_options(const po::variables_map& vm, db::OpenMode mode) {
   db::StoreOptions o;
   o.mode = mode;
-  o.busy_timeout = std::chrono::milliseconds(vm["busy-timeout"].as<unsigned>());
+  o.busy_timeout = std::chrono::milliseconds(number_value<unsigned>(vm, "busy-timeout"));
   return o;
 }
 

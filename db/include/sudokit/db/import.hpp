@@ -1,8 +1,9 @@
 // Importing puzzles from text into the store. Three layouts:
 //   line  one puzzle per line as every sudokit command reads them (81
 //         characters, optionally followed by a rating; also 9-line grids and
-//         batch files ended by "end"); a number after the puzzle is kept as
-//         source_rating;
+//         batch files ended by "end"); the first field after the puzzle that
+//         is not 81 characters (a solution) is its rating, kept as
+//         source_rating ("ER/EP/ED" gives the ER), later fields are ignored;
 //   csv   a header line, then rows (comma, tab or semicolon separated,
 //         RFC 4180 quotes; a field may not span lines). The puzzle column is `puzzle` (or `quizzes`,
 //         `quiz`, else the first column). Columns named like the store's own
@@ -12,6 +13,9 @@
 //         hardest, histogram. A `solution` column is checked, not trusted.
 //   bank  the Sudoku Exchange puzzle bank: "hash puzzle rating", a 12-digit
 //         hex hash, 81 digits with 0 for empty, the source's rating (" 7.2").
+// A rating field that is present, in any layout (also CSV's source_rating,
+// rating, er, ep and ed), must be a rating (sudokit::parse_rating: a finite
+// number from 0 to 20), else the record is rejected.
 //   auto  csv when the first line is a header with separators, bank when it
 //         starts with a hex hash and an 81-digit field, line otherwise.
 // Every puzzle is checked (81 cells, givens that break no rule, exactly one

@@ -16,7 +16,12 @@ struct Reference {
   bool has_ep = false, has_ed = false;
 };
 
-/// Parses "ER [EP [ED]]" from the fields after a puzzle (tabs or spaces).
+/// Parses "ER [EP [ED]]" from the fields after a puzzle (tabs, spaces or
+/// commas); a word after ER or EP ends the list. Each number must be a
+/// rating (sudokit::parse_rating: 0 to 20); false with `error` saying what
+/// is wrong ("no reference rating after the puzzle", "rating 'nan' is not
+/// a number from 0 to 20").
+bool parse_reference(std::string_view fields, Reference& ref, std::string& error);
 bool parse_reference(std::string_view fields, Reference& ref);
 
 struct ComparedPuzzle {

@@ -85,7 +85,8 @@ struct Level {
 /// The default table: easy < 1.5, medium < 2.5, hard < 5.0 (the puzzle bank's
 /// buckets), then diabolical < 7.0, expert < 8.5, extreme < 10.0, nightmare.
 const std::vector<Level>& default_levels();
-/// Parses "name:min,name:min,..." (ascending mins); false with `error` set on bad input.
+/// Parses "name:min,name:min,..." (ascending mins, each a rating from 0 to
+/// 20 as parse_rating reads it); false with `error` set on bad input.
 bool parse_levels(const std::string& text, std::vector<Level>& out, std::string& error);
 /// The level of a rounded ER in a table.
 const std::string& level_for(double er, const std::vector<Level>& levels = default_levels());

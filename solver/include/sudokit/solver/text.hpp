@@ -6,11 +6,16 @@
 //     QQWing's readable mode and most books;
 //   * the classic batch format: 81-character lines ended by a line "end".
 // Writing: line (81 chars, '.' empty), grid (readable 9x9) and JSON (in tools).
+// Also the one strict number reader behind every numeric field and option
+// (parse_number) and the rule for a rating field (parse_rating).
 #pragma once
 
+#include <charconv>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "sudokit/solver/grid.hpp"
 
@@ -62,6 +67,42 @@ bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error);
 /// a letter and no control characters (binary data is never a header). Only
 /// the first line with content may be one.
 bool is_header_line(std::string_view line);
+
+/// Reads a number that is all of `text`: a whole number for an integral T
+/// (decimal digits, a leading '-' only for a signed T), else a finite real
+/// ("7.2", "1e-3"). False for anything else: blanks, a fraction or exponent
+/// for an integral T, a value outside T's range ("-1" for an unsigned T is
+/// refused, never wrapped round to 2^64 - 1), "nan", "inf", "1e999". A
+/// leading '+' is allowed. std::from_chars does the conversion (locale-free,
+/// no wrapping); this adds the whole-text, sign and finiteness rules.
+template <class T>
+bool parse_number(std::string_view text, T& out) {
+  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>);
+  const bool plus = !text.empty() && text.front() == '+';
+  if (plus) text.remove_prefix(1);
+  if (text.empty() || text.front() == '+' || (text.front() == '-' && (plus || std::is_unsigned_v<T>))) return false;
+  T value{};
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size()) return false;
+  if constexpr (std::is_floating_point_v<T>) {
+    if (!std::isfinite(value)) return false;
+  }
+  out = value;
+  return true;
+}
+
+/// The ratings a text field may carry, on the Sudoku Explainer scale: from
+/// 0.0 (SE's rating of a solved grid) to 20.0 (SE's mark for a puzzle beyond
+/// its techniques). Puzzles rate 1.0 to about 12.
+inline constexpr double kMinRating = 0.0;
+inline constexpr double kMaxRating = 20.0;
+
+/// A rating field (the number after a puzzle, a rating column): true with
+/// the value for a number (parse_number) from kMinRating to kMaxRating, else
+/// false with `error` saying what was found ("rating 'abc' is not a number
+/// from 0 to 20"). Every reader of ratings (db import's line, bank and CSV
+/// layouts, `grade --compare`) applies this one rule.
+bool parse_rating(std::string_view text, double& rating, std::string& error);
 
 /// True for characters that mean "empty cell" in the 81-character format.
 constexpr bool is_empty_char(char c) { return c == '.' || c == '0' || c == '*' || c == '_' || c == '-'; }

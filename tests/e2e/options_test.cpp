@@ -1,0 +1,298 @@
+// Options are checked (docs/RELIABILITY.md, "Options are checked"): every
+// numeric option of every subcommand, given a negative number, zero, huge
+// numbers (1e30, 2^64), nan, inf and a word, either does what its --help
+// says that value means or is refused with exit status 2 and a message that
+// names the option, the value and the range. Never a hang (each run has a
+// time limit), never a crash, never exit 0 with a changed meaning. The list
+// of options is checked against every subcommand's --help, so an option
+// added later without a range fails here. Unknown names (levels,
+// techniques, formats, ...) are usage errors too.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../temp_dir.hpp"
+#include "run.hpp"
+
+namespace sudokit {
+namespace {
+
+using test::RunResult;
+using test::slurp;
+using test::TempDir;
+
+constexpr const char* kPuzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+constexpr int kSeconds = 20;  // far above any run here (most take milliseconds); a hang is killed
+
+/// run_sudokit with a time limit: status 124 (or 137) when it had to be stopped.
+RunResult run_limited(const std::string& args, const std::string& dir) {
+  const std::string out = dir + "/out", err = dir + "/err";
+  const std::string cmd = "timeout -s KILL " + std::to_string(kSeconds) + " " + SUDOKIT_BIN + " " + args +
+                          " </dev/null >" + out + " 2>" + err;
+  const int raw = std::system(cmd.c_str());
+  RunResult r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+const std::vector<std::string> kValues = {"-1", "0", "1e30", "18446744073709551616", "nan", "inf", "abc"};
+
+/// One numeric option: the command with {} where the value goes, and the
+/// values of kValues it accepts, each with a check of what it then means.
+struct NumericOption {
+  std::string command;  // subcommand words, e.g. "db export"
+  std::string option;   // "--count"
+  std::string args;     // the rest, with {} for the value
+  std::map<std::string, std::function<void(const RunResult&)>> accepted = {};
+};
+
+class Options : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    // A small store: easy puzzles (for book and daily) and a puzzle file to import.
+    const RunResult r = run_limited("generate --db " + db() + " --count 3 --seed 1 --level easy", dir_->path());
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ofstream(dir_->file("one.txt")) << kPuzzle << '\n';
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string db() { return dir_->file("store.db"); }
+  static std::string file(const std::string& name) { return dir_->file(name); }
+  static TempDir* dir_;
+};
+
+TempDir* Options::dir_ = nullptr;
+
+std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+void ok_lines(const RunResult& r, std::size_t n) {
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(lines(r.out), n) << r.out;
+}
+
+std::vector<NumericOption> numeric_options(const std::string& db, const std::string& dir) {
+  const std::string puzzle_file = dir + "/one.txt", pdf = dir + "/book.pdf", import_db = dir + "/import.db";
+  auto one_puzzle = [](const RunResult& r) { ok_lines(r, 1); };
+  auto one_grid = [](const RunResult& r) {
+    ok_lines(r, 1);
+    EXPECT_EQ(r.out.find_first_not_of("123456789\n"), std::string::npos) << r.out;
+  };
+  auto exit_0 = [](const RunResult& r) { EXPECT_EQ(r.status, 0) << r.err; };
+  auto all_rows = [](const RunResult& r) { ok_lines(r, 3); };
+  auto imported = [](const RunResult& r) {
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("rejected 0"), std::string::npos) << r.err;
+  };
+  auto book_written = [pdf](const RunResult& r) {
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find(pdf + ": 1 puzzles"), std::string::npos) << r.err;
+  };
+  const std::string gen = "--seed 1 --count 1";
+  return {
+      {"solve", "--limit", "--count --limit {} " + puzzle_file},
+      {"generate", "--count", "--seed 1 --count {}"},
+      {"generate", "--clues", gen + " --clues {}"},
+      {"generate", "--seed", "--count 1 --seed {}", {{"0", one_puzzle}}},
+      {"generate", "--threads", gen + " --threads {}"},
+      {"generate", "--min-rating", gen + " --min-rating {}", {{"0", one_puzzle}}},  // ER >= 0: every puzzle
+      {"generate", "--max-rating", gen + " --max-rating {}"},  // 0 keeps nothing: refused, not an endless run
+      {"generate", "--search", gen + " --search {}", {{"0", one_puzzle}}},
+      {"generate", "--search-keep", gen + " --search-keep {}"},
+      {"generate", "--time-limit", gen + " --time-limit {}", {{"0", one_puzzle}}},
+      {"generate", "--max-attempts", gen + " --max-attempts {}"},
+      {"grade", "--max-steps", "--max-steps {} " + puzzle_file},
+      {"grade", "--time-limit", "--time-limit {} " + puzzle_file,
+       {{"0", [](const RunResult& r) {
+          ok_lines(r, 1);
+          EXPECT_NE(r.out.find("/1.2 "), std::string::npos) << "rated (ER/EP/ED), without a limit: " << r.out;
+        }}}},
+      {"grids", "--count", "--seed 1 --count {}"},
+      {"grids", "--seed", "--count 1 --seed {}", {{"0", one_grid}}},
+      {"db stats", "--busy-timeout", "--db " + db + " --busy-timeout {}", {{"0", exit_0}}},
+      {"db export", "--busy-timeout", "--db " + db + " --format line --busy-timeout {}", {{"0", all_rows}}},
+      {"db export", "--min-rating", "--db " + db + " --format line --min-rating {}", {{"0", all_rows}}},
+      {"db export", "--max-rating", "--db " + db + " --format line --max-rating {}",
+       {{"0", [](const RunResult& r) { ok_lines(r, 0); }}}},  // no puzzle rates 0
+      {"db export", "--limit", "--db " + db + " --format line --limit {}"},
+      {"db export", "--seed", "--db " + db + " --format line --random --seed {}", {{"0", all_rows}}},
+      {"db import", "--busy-timeout", "--db " + import_db + " " + puzzle_file + " --busy-timeout {}", {{"0", imported}}},
+      {"db import", "--max-steps", "--db " + import_db + " " + puzzle_file + " --max-steps {}"},
+      {"db import", "--time-limit", "--db " + import_db + " " + puzzle_file + " --time-limit {}", {{"0", imported}}},
+      {"db import", "--threads", "--db " + import_db + " " + puzzle_file + " --threads {}", {{"0", imported}}},
+      {"db import", "--batch-rows", "--db " + import_db + " " + puzzle_file + " --batch-rows {}"},
+      {"daily", "--busy-timeout", "--db " + db + " --from 2030-01-01 --levels easy --dry-run --busy-timeout {}",
+       {{"0", exit_0}}},
+      {"daily", "--days", "--db " + db + " --from 2030-01-01 --levels easy --dry-run --days {}"},
+      {"book", "--busy-timeout", "--db " + db + " --level easy --count 1 --out " + pdf + " --busy-timeout {}",
+       {{"0", book_written}}},
+      {"book", "--count", "--db " + db + " --level easy --out " + pdf + " --count {}"},
+      {"book", "--per-page", "--db " + db + " --level easy --count 1 --out " + pdf + " --per-page {}"},
+      {"book", "--first-number", "--db " + db + " --level easy --count 1 --out " + pdf + " --first-number {}"},
+      {"book", "--pad-to", "--db " + db + " --level easy --count 1 --out " + pdf + " --pad-to {}", {{"0", book_written}}},
+      {"render", "--size", std::string(kPuzzle) + " --out " + dir + "/image.svg --size {}"},
+  };
+}
+
+std::string with_value(std::string args, const std::string& value) {
+  args.replace(args.find("{}"), 2, value);
+  return args;
+}
+
+TEST_F(Options, EveryNumericOptionTakesItsRangeOrIsRefused) {
+  for (const NumericOption& o : numeric_options(db(), dir_->path())) {
+    for (const std::string& value : kValues) {
+      SCOPED_TRACE(o.command + " " + o.option + " " + value);
+      const RunResult r = run_limited(o.command + " " + with_value(o.args, value), dir_->path());
+      ASSERT_NE(r.status, 124) << "still running after " << kSeconds << " s";
+      ASSERT_NE(r.status, 137) << "still running after " << kSeconds << " s";
+      ASSERT_NE(r.status, -1) << "killed by a signal";
+      if (const auto it = o.accepted.find(value); it != o.accepted.end()) {
+        it->second(r);
+        continue;
+      }
+      EXPECT_EQ(r.status, 2) << r.err;
+      EXPECT_NE(r.err.find("sudokit " + o.command + ": " + o.option + " must be "), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find("(found " + value + ")"), std::string::npos) << r.err;
+      EXPECT_EQ(r.out, "");
+    }
+  }
+}
+
+/// The options of a subcommand's --help whose help line states a numeric
+/// range, and those whose default is a number (which must state one too).
+/// An entry starts a line with two blanks ("  --limit arg (=2)  with ...",
+/// "  -n [ --count ] arg (=10)  number ..."); its description runs on over
+/// the wrapped lines below it.
+void numeric_options_in_help(const std::string& help, std::set<std::string>& ranged, std::set<std::string>& numeric) {
+  std::string name, fallback, description;
+  auto finish = [&] {
+    if (name.empty()) return;
+    std::string text;  // blanks and line breaks as single spaces
+    for (const char c : description) {
+      if (std::isspace(static_cast<unsigned char>(c)) == 0) text += c;
+      else if (!text.empty() && text.back() != ' ') text += ' ';
+    }
+    for (const char* range : {"; a whole number from", "; a number from", "; 1, 2, 4 or 6"})
+      if (text.find(range) != std::string::npos) ranged.insert(name);
+    if (!fallback.empty() && fallback.find_first_not_of("0123456789.-+e") == std::string::npos) numeric.insert(name);
+    name.clear();
+  };
+  std::istringstream in(help);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("  -", 0) != 0) {
+      if (!name.empty()) description += ' ' + line;
+      continue;
+    }
+    finish();
+    const std::size_t dashes = line.find("--");
+    const std::size_t end = line.find_first_of(" ]", dashes);
+    name = line.substr(dashes, end - dashes);
+    std::size_t rest = std::min(line.find_first_not_of(" ]", end), line.size());
+    fallback.clear();
+    if (line.compare(rest, 3, "arg") == 0) {
+      rest += 3;
+      if (line.compare(rest, 3, " (=") == 0) {
+        const std::size_t close = line.find(')', rest);
+        fallback = line.substr(rest + 3, close - rest - 3);
+        rest = close + 1;
+      }
+    }
+    description = line.substr(rest);
+  }
+  finish();
+}
+
+TEST_F(Options, TheTableCoversEveryNumericOptionOfEverySubcommand) {
+  std::map<std::string, std::set<std::string>> table;
+  for (const NumericOption& o : numeric_options(db(), dir_->path())) table[o.command].insert(o.option);
+  for (const char* command : {"solve", "generate", "grade", "grids", "canon", "db stats", "db export", "db import",
+                              "daily", "book", "render"}) {
+    SCOPED_TRACE(command);
+    const RunResult help = run_limited(std::string(command) + " --help", dir_->path());
+    ASSERT_EQ(help.status, 0);
+    std::set<std::string> ranged, numeric;
+    numeric_options_in_help(help.out, ranged, numeric);
+    EXPECT_EQ(ranged, table[command]) << "every option with a range is in the table, and only those:\n" << help.out;
+    for (const auto& name : numeric) EXPECT_TRUE(ranged.count(name)) << name << " has a numeric default but no stated range";
+  }
+}
+
+TEST_F(Options, UnknownNamesAndEmptyRangesAreUsageErrors) {
+  const std::string out = " --out " + file("x.pdf");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"solve --format xml", "unknown --format 'xml'"},
+      {"generate --method magic", "unknown --method 'magic'"},
+      {"generate --symmetry spiral", "unknown --symmetry 'spiral'"},
+      {"generate --dig-order sideways", "unknown --dig-order 'sideways'"},
+      {"generate --level bogus", "unknown --level 'bogus'"},
+      {"generate --require-technique telepathy", "unknown technique 'telepathy'"},
+      {"generate --hardest-technique telepathy", "unknown technique 'telepathy'"},
+      {"generate --format xml", "unknown --format 'xml'"},
+      {"grade --format xml", "unknown --format 'xml'"},
+      {"grade --levels a:0,b:nan", "--levels: level 'b:nan' has an invalid rating"},
+      {"grids --method magic", "unknown --method 'magic'"},
+      {"grids --format xml", "unknown --format 'xml'"},
+      {"db stats --db " + db() + " --format xml", "unknown --format 'xml'"},
+      {"db stats --db " + db() + " --levels a:0,b:inf", "--levels: level 'b:inf' has an invalid rating"},
+      {"db export --db " + db() + " --level bogus", "--level: unknown level 'bogus'"},
+      {"db export --db " + db() + " --format xml", "unknown --format 'xml'"},
+      {"db export --db " + db() + " --technique telepathy", "unknown technique 'telepathy'"},
+      {"db export --db " + db() + " --hardest telepathy", "unknown technique 'telepathy'"},
+      {"db export --db " + db() + " --min-rating 5 --max-rating 4", "the rating range is empty"},
+      {"db import --db " + file("names.db") + " --format xml", "unknown --format 'xml'"},
+      {"db import --db " + file("names.db") + " --levels a:0,b:1e999", "--levels: level 'b:1e999' has an invalid rating"},
+      {"daily --db " + db() + " --from 2030-01-01 --levels bogus --dry-run", "--levels: unknown level 'bogus'"},
+      {"daily --db " + db() + " --from 2030-01-01 --schedule funday=easy --dry-run", "--schedule"},
+      {"daily --db " + db() + " --from 2030-01-01 --levels easy --format xml", "unknown --format 'xml'"},
+      {"book --db " + db() + " --level bogus --count 1" + out, "--level: unknown level 'bogus'"},
+      {"book --db " + db() + " --levels easy,bogus --count 2" + out, "--levels: unknown level 'bogus'"},
+      {"book --db " + db() + " --level easy --count 1 --paper a5" + out, "unknown --paper 'a5'"},
+      {"book --db " + db() + " --levels easy:9000,hard:1001" + out, "--levels: the counts add up to 10001; a book holds at most 10000 puzzles"},
+      {"render " + std::string(kPuzzle) + " --format gif --out " + file("x.svg"), "unknown --format 'gif'"},
+  };
+  for (const auto& [args, message] : cases) {
+    SCOPED_TRACE(args);
+    const RunResult r = run_limited(args, dir_->path());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  EXPECT_FALSE(std::filesystem::exists(file("x.pdf")));
+  EXPECT_FALSE(std::filesystem::exists(file("names.db")));
+}
+
+// A level is known when the level table in force has it, or a stored puzzle
+// carries it (a file graded with a custom --levels table).
+TEST_F(Options, CustomLevelTablesKeepWorking) {
+  const std::string custom = file("custom.db");
+  const RunResult imported = run_limited("db import --levels gentle:0,tough:2.5 --db " + custom + " " + file("one.txt"), dir_->path());
+  ASSERT_EQ(imported.status, 0) << imported.err;
+  const RunResult exported = run_limited("db export --db " + custom + " --format line --level tough", dir_->path());
+  EXPECT_EQ(exported.status, 0) << exported.err;
+  EXPECT_EQ(exported.out, std::string(kPuzzle) + "\n");
+  const RunResult graded = run_limited("grade --levels gentle:0,tough:2.5 " + file("one.txt"), dir_->path());
+  EXPECT_EQ(graded.status, 0) << graded.err;
+  EXPECT_NE(graded.out.find(" tough "), std::string::npos) << graded.out;
+  // The default table's names stay known in a file that has none of them.
+  const RunResult easy = run_limited("db export --db " + custom + " --format line --level easy", dir_->path());
+  EXPECT_EQ(easy.status, 0) << easy.err;
+  EXPECT_EQ(easy.out, "");
+}
+
+}  // namespace
+}  // namespace sudokit
