@@ -293,16 +293,20 @@ int run_import(const std::vector<std::string>& args) {
     store.emplace(*path, so);
     std::vector<std::string> files = input_files(vm);
     if (files.empty()) files.push_back("-");
-    std::string text;
     for (const auto& name : files) {
       const std::string label = source_label(name);
       std::string error;
-      if (!read_source(name, text, error)) {
+      ByteSource source;
+      if (!open_source(name, source, error)) {
         diag.report(label, "cannot read: " + error);
         continue;
       }
-      total += import_text(*store, text, options,
-                           [&](std::size_t line, const std::string& reason) { diag.report(label, line, reason); });
+      // A stop request ends the input: a stream without end (a pipe, /dev/zero) is not read on.
+      ByteSource stoppable = [source = std::move(source)](char* buffer, std::size_t size, std::string& err) -> long {
+        return g_stop.load() ? 0 : source(buffer, size, err);
+      };
+      total += import_lines(*store, LineReader(std::move(stoppable)), options,
+                            [&](std::size_t line, const std::string& reason) { diag.report(label, line, reason); });
       if (total.interrupted) break;
     }
     status = diag.exit_status();

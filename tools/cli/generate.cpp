@@ -184,7 +184,8 @@ int run_generate(const std::vector<std::string>& args) {
     if (text.size() != 81) {
       std::string file_text;
       if (!read_source(text, file_text, error)) {
-        std::cerr << "sudokit generate: --pattern is neither 81 cells nor a readable file: " << text << '\n';
+        std::cerr << "sudokit generate: --pattern is neither 81 cells nor a readable file: " << text << " (" << error
+                  << ")\n";
         return kUsageError;
       }
       text = file_text;

@@ -30,6 +30,7 @@
 
 #include "sudokit/db/store.hpp"
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit::db {
 
@@ -72,9 +73,17 @@ struct ImportCounts {
 /// Receives each rejected record: its 1-based line and the reason.
 using ImportProblemSink = std::function<void(std::size_t line, const std::string& reason)>;
 
-/// Imports every puzzle of `text` into `store` and commits them (also when
-/// stopped). Problems go to `on_problem` in line order. Throws StoreError when
-/// the store fails; rows committed before that stay committed.
+/// Imports every puzzle read from `lines` (a text in memory or a stream:
+/// memory stays bounded whatever its size) into `store` and commits them
+/// (also when stopped). Problems go to `on_problem` in line order; a line
+/// longer than the reader's limit is one rejected record, and a read error
+/// ends the input as one more rejected record ("cannot read: ..."). Throws
+/// StoreError when the store fails; rows committed before that stay
+/// committed.
+ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOptions& options,
+                          const ImportProblemSink& on_problem);
+
+/// import_lines() over a text held in memory.
 ImportCounts import_text(PuzzleStore& store, std::string_view text, const ImportOptions& options,
                          const ImportProblemSink& on_problem);
 
