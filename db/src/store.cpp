@@ -188,6 +188,19 @@ void PuzzleStore::Impl::open() {
     throw StoreError(path, "schema version " + std::to_string(version) + " is newer than this sudokit understands (" +
                                std::to_string(kSchemaVersion) + "); use a newer sudokit");
   opened_version = version;
+  // A file with our tables but no version is someone else's: refuse it
+  // before anything below (page size, WAL mode) changes a byte of it. One
+  // statement, so a store another process is creating right now (version
+  // and tables set in one transaction) is never taken for one.
+  if (version == 0) {
+    Statement t(db,
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('puzzles', 'daily', 'used') "
+                "AND (SELECT user_version FROM pragma_user_version) = 0",
+                &path);
+    if (t.step())
+      throw StoreError(path, "not a sudokit store: it has a table `" + std::string(t.text(0)) +
+                                 "` but no sudokit schema version (PRAGMA user_version is 0); it was left unchanged");
+  }
 
   if (read_only) {
     if (version == 0) throw StoreError(path, "not a sudokit store (no schema version: PRAGMA user_version is 0)");

@@ -207,10 +207,17 @@ TEST(Store, RefusesFilesThatAreNotOurs) {
   const std::string other = dir.file("other.db");
   { Raw(other).exec("PRAGMA application_id = 1234; CREATE TABLE t (x);"); }
   EXPECT_NE(error_of(other).find("belongs to another application"), std::string::npos);
-  // A `puzzles` table that is not ours.
+  // A `puzzles` table that is not ours: refused before anything changes
+  // (no switch to WAL mode, no -wal or -shm file), in both modes.
   const std::string foreign = dir.file("foreign.db");
-  { Raw(foreign).exec("CREATE TABLE puzzles (grid TEXT);"); }
-  EXPECT_NE(error_of(foreign).find("has a table `puzzles` but no sudokit schema version"), std::string::npos);
+  { Raw(foreign).exec("CREATE TABLE puzzles (grid TEXT); INSERT INTO puzzles VALUES ('mine');"); }
+  const std::string foreign_bytes = test::slurp(foreign);
+  for (const OpenMode mode : {OpenMode::Write, OpenMode::Read}) {
+    EXPECT_NE(error_of(foreign, mode).find("has a table `puzzles` but no sudokit schema version"), std::string::npos);
+    EXPECT_EQ(test::slurp(foreign), foreign_bytes) << "the refused file was changed";
+    EXPECT_FALSE(std::filesystem::exists(foreign + "-wal"));
+    EXPECT_FALSE(std::filesystem::exists(foreign + "-shm"));
+  }
   // Missing file in read mode, directory in either mode.
   EXPECT_NE(error_of(dir.file("missing.db"), OpenMode::Read).find("no such database file"), std::string::npos);
   EXPECT_FALSE(std::filesystem::exists(dir.file("missing.db")));
