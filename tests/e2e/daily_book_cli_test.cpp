@@ -264,16 +264,33 @@ TEST_F(DailyBookCli, DailyDryRunRecordsAndWritesNothing) {
   EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), 0);
 }
 
-TEST_F(DailyBookCli, DailyStartsTodayWhenAsked) {
+TEST_F(DailyBookCli, DailyStartsTodayWhenAskedInTheZoneGiven) {
+  // "today" is the date in --tz (UTC by default), whatever TZ says; the zone
+  // goes into index.json (ndjson lines stay the date files' objects).
   const std::string db = store();
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char today[16];
-  std::strftime(today, sizeof today, "%Y-%m-%d", &local);
+  auto date_at_offset = [](int hours) {
+    const std::time_t now = std::time(nullptr) + hours * 3600;
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &tm);
+    return std::string(text);
+  };
   const auto r = run_sudokit("daily --db " + db + " --from today --days 1 --levels hard --format ndjson");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(json::parse(r.out)["date"], today);
+  EXPECT_EQ(json::parse(r.out)["date"], date_at_offset(0));
+  // Asia/Tokyo is UTC+9 all year; TZ in the environment is ignored.
+  const auto tokyo = run_sudokit("daily --db " + db + " --from today --days 1 --levels hard --tz Asia/Tokyo --out " +
+                                 dir_.file("tokyo"));
+  ASSERT_EQ(tokyo.status, 0) << tokyo.err;
+  const json index = json::parse(slurp(dir_.file("tokyo") + "/index.json"));
+  EXPECT_EQ(index["first"], date_at_offset(9));
+  EXPECT_EQ(index["time_zone"], "Asia/Tokyo");
+  // An unknown zone is a usage error naming the option.
+  const auto bad = run_sudokit("daily --db " + db + " --from 2027-01-01 --levels hard --tz Mars/Olympus --format ndjson");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--tz: unknown time zone 'Mars/Olympus'"), std::string::npos) << bad.err;
+  EXPECT_EQ(bad.out, "");
 }
 
 TEST_F(DailyBookCli, TwoDailyRunsAtOnceAgreeAndServeNothingTwice) {
