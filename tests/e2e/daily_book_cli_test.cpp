@@ -23,6 +23,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "run.hpp"
@@ -253,6 +254,44 @@ TEST_F(DailyBookCli, DailyRunningShortWritesNothingAndSaysWhatToGenerate) {
   const auto ok = run_sudokit(cmd);
   ASSERT_EQ(ok.status, 0) << ok.err;
   EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), days);
+}
+
+TEST_F(DailyBookCli, EveryGenerateCommandItSuggestsRunsAndEnds) {
+  // A store graded with a custom level table (db import --levels), then a
+  // daily request short of a custom level and of nightmare: each suggested
+  // command is run (with a count of 1 and a short time limit) and must be
+  // understood, end, and for the custom level add a puzzle of that level.
+  const std::string db = dir_.file("custom.db"), text = dir_.file("puzzles.txt");
+  const auto made = run_sudokit("generate --count 40 --seed 11");
+  ASSERT_EQ(made.status, 0) << made.err;
+  std::ofstream(text) << made.out;
+  const auto imported = run_sudokit("db import --levels warmup:0,tricky:2.0 --db " + db + " " + text);
+  ASSERT_EQ(imported.status, 0) << imported.err;
+  const long long tricky = sql_integer(db, "SELECT count(*) FROM puzzles WHERE level = 'tricky'");
+  ASSERT_GT(tricky, 0);
+  const auto r = run_sudokit("daily --db " + db + " --from 2027-01-01 --days " + std::to_string(tricky + 2) +
+                             " --levels tricky,nightmare --format ndjson");
+  EXPECT_EQ(r.status, 1) << r.err;
+  std::vector<std::string> suggestions;
+  std::istringstream lines(r.err);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("  sudokit generate ", 0) == 0) suggestions.push_back(line.substr(std::string("  sudokit ").size()));
+  ASSERT_EQ(suggestions.size(), 2u) << r.err;
+  EXPECT_NE(suggestions[0].find("--levels warmup:0.0,tricky:"), std::string::npos) << suggestions[0];
+  for (std::string cmd : suggestions) {
+    SCOPED_TRACE(cmd);
+    const std::size_t count = cmd.find(" --count ");
+    ASSERT_NE(count, std::string::npos);
+    cmd = cmd.substr(0, count) + " --count 1 --seed 3 --time-limit 8";
+    const auto g = run_sudokit(cmd);
+    if (cmd.find("nightmare") != std::string::npos) {
+      // Rarely met in 8 s: it ends and says how far it got.
+      EXPECT_TRUE(g.status == 0 || (g.status == 1 && g.err.find("reached 0 of the 1") != std::string::npos)) << g.err;
+    } else {
+      EXPECT_EQ(g.status, 0) << g.err;
+      EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM puzzles WHERE level = 'tricky'"), tricky + 1);
+    }
+  }
 }
 
 TEST_F(DailyBookCli, DailyDryRunRecordsAndWritesNothing) {

@@ -9,11 +9,13 @@
 
 #include <sstream>
 
+#include "child.hpp"
 #include "run.hpp"
 
 namespace sudokit {
 namespace {
 
+using test::Child;
 using test::run_sudokit;
 
 std::vector<std::string> lines(const std::string& text) {
@@ -191,14 +193,37 @@ TEST(GenerateCli, ClueCountsAndPatternsAreKeptWithATarget) {
 }
 
 TEST(GenerateCli, TimeLimitStopsATargetThatIsNotMet) {
-  // Nothing is rated 12: the run ends at its time limit, cleanly, with nothing printed.
+  // Nothing is rated 12: the run ends at its time limit, cleanly, with
+  // nothing printed, says how far it got, and fails (fewer than asked).
   auto r = run_sudokit("generate --count 1 --seed 1 --min-rating 12 --time-limit 1");
-  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("stopped early"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("reached 0 of the 1 puzzles asked for within the time limit (1 s)"), std::string::npos) << r.err;
   EXPECT_EQ(run_sudokit("generate --count 1 --search 8").status, 2);  // a search needs a target
   EXPECT_EQ(run_sudokit("generate --count 1 --min-rating 6 --max-rating 5").status, 2);
   EXPECT_EQ(run_sudokit("generate --count 1 --level hard --min-rating 6").status, 2);  // empty range
+}
+
+TEST(GenerateCli, ARareTargetGetsADefaultTimeLimitAndShowsProgressInALog) {
+  // Nightmare (ER >= 10.0) is rarely met: without --time-limit the run gets
+  // the default one, says so, and prints a plain progress line every few
+  // seconds to a stderr that is not a terminal (a pipe here).
+  Child c({"generate", "--level", "nightmare", "--count", "1", "--seed", "1", "--threads", "1"});
+  std::string err;
+  const bool progressed = Child::read_until(c.err, err, std::chrono::seconds(60), [](const std::string& t) {
+    return t.find("0/1 found after") != std::string::npos && t.find('\n', t.find("0/1 found after")) != std::string::npos;
+  });
+  EXPECT_TRUE(progressed) << err;
+  EXPECT_NE(err.find("ER >= 10.0 is rare: stopping after 120 s"), std::string::npos) << err;
+  EXPECT_EQ(err.find('\r'), std::string::npos) << "no carriage returns in a log";
+  kill(c.pid, SIGINT);
+  EXPECT_EQ(c.wait_exit(std::chrono::seconds(60)), 130);
+  // An explicit limit wins (no note), and 0 means none.
+  auto r = run_sudokit("generate --level nightmare --count 1 --seed 1 --time-limit 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.find("is rare"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("reached 0 of the 1"), std::string::npos) << r.err;
 }
 
 }  // namespace
@@ -310,6 +335,7 @@ TEST(GenerateCli, SigkillDuringGenerateDbLeavesAnIntactFileThatARerunCompletes) 
   EXPECT_EQ(sqlite_query(db, "PRAGMA integrity_check"), "ok");
   std::system(("rm -rf " + dir).c_str());
 }
+
 
 }  // namespace
 }  // namespace sudokit

@@ -27,15 +27,6 @@ namespace {
 using namespace sudokit::db;
 
 
-bool parse_levels_option(const po::variables_map& vm, const std::string& command, std::vector<grader::Level>& levels) {
-  levels = grader::default_levels();
-  if (!vm.count("levels")) return true;
-  std::string error;
-  if (grader::parse_levels(vm["levels"].as<std::string>(), levels, error)) return true;
-  std::cerr << "sudokit " << command << ": --levels: " << error << '\n';
-  return false;
-}
-
 std::string with_commas(std::uint64_t n) {
   const std::string digits = std::to_string(n);
   std::string out;

@@ -14,10 +14,15 @@
 #include "input.hpp"
 #include "options.hpp"
 #include "stop.hpp"
+#include "store_cli.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/generator/pipeline.hpp"
 
 namespace sudokit::cli {
+
+namespace {
+constexpr std::chrono::seconds kLogProgressEvery{5};  // progress lines when stderr is not a terminal
+}  // namespace
 namespace {
 
 
@@ -123,14 +128,15 @@ int run_generate(const std::vector<std::string>& args) {
       ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
       ("grade", "grade every puzzle and print its SE rating")
-      ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare)")
+      ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare, or one of --levels)")
+      ("levels", po::value<std::string>(), "level table NAME:MIN_ER,... for --level and the stored level names, instead of the default one (as db import --levels)")
       ("min-rating", po::value<double>(), "keep only puzzles with ER >= this")
       ("max-rating", po::value<double>(), "keep only puzzles with ER <= this")
       ("require-technique", po::value<std::vector<std::string>>()->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
       ("hardest-technique", po::value<std::string>(), "keep only puzzles whose hardest step (the one that sets ER) is this technique")
       ("search", po::value<int>(), "local search around each puzzle that nearly meets the target: neighbours graded per puzzle, the first that meets it replaces it (default 32 with a target; 0 = plain filtering)")
       ("search-keep", po::value<int>()->default_value(1), "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)")
-      ("time-limit", po::value<double>()->default_value(0), "stop after this many seconds with what was found (0 = none)")
+      ("time-limit", po::value<double>()->default_value(0), "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise; 0 = none)")
       ("max-attempts", po::value<std::uint32_t>(), "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
   po::variables_map vm;
   const std::string usage =
@@ -233,6 +239,7 @@ int run_generate(const std::vector<std::string>& args) {
   }
 
   GradeCriteria criteria;
+  if (!parse_levels_option(vm, "generate", criteria.levels)) return kUsageError;
   const bool to_db = vm.count("db") != 0;
   criteria.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
   grader::Target& target = criteria.target;
@@ -281,23 +288,37 @@ int run_generate(const std::vector<std::string>& args) {
     return kUsageError;
   }
 
+  // A rare target may never be met: without a --time-limit of its own it
+  // gets the target's default one (grader::Target::default_time_limit).
+  const bool time_limit_given = !vm["time-limit"].defaulted();
+  if (!time_limit_given && target.default_time_limit() > 0) {
+    o.time_limit = target.default_time_limit();
+    std::fprintf(stderr, "sudokit generate: ER >= %.1f is rare: stopping after %.0f s with what is found "
+                         "(--time-limit S to change, 0 for none)\n", target.min_rating, o.time_limit);
+  }
+
+  // Progress: a line redrawn in place on a terminal; one plain line every
+  // few seconds otherwise (a log, a pipe), so a long run shows it is alive.
   const bool tty = isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
   auto last = start;
-  if (tty) {
-    o.progress = [&](std::uint64_t accepted, std::uint64_t tried) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last < std::chrono::milliseconds(200) && accepted < o.count) return;
-      last = now;
-      const double secs = std::chrono::duration<double>(now - start).count();
-      const double rate = secs > 0 ? static_cast<double>(accepted) / secs : 0;
-      const double eta = rate > 0 ? static_cast<double>(o.count - accepted) / rate : 0;
+  o.progress = [&](std::uint64_t accepted, std::uint64_t tried) {
+    const auto now = std::chrono::steady_clock::now();
+    if (tty ? now - last < std::chrono::milliseconds(200) && accepted < o.count : now - last < kLogProgressEvery) return;
+    last = now;
+    const double secs = std::chrono::duration<double>(now - start).count();
+    const double rate = secs > 0 ? static_cast<double>(accepted) / secs : 0;
+    const double eta = rate > 0 ? static_cast<double>(o.count - accepted) / rate : 0;
+    const double share = tried ? 100.0 * static_cast<double>(accepted) / static_cast<double>(tried) : 0.0;
+    if (tty)
       std::fprintf(stderr, "\r%llu/%llu found, %.1f/s, accepted %.2f%% of %llu tried, ETA %.0fs   ",
-                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), rate,
-                   tried ? 100.0 * static_cast<double>(accepted) / static_cast<double>(tried) : 0.0,
+                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), rate, share,
                    static_cast<unsigned long long>(tried), eta);
-    };
-  }
+    else
+      std::fprintf(stderr, "sudokit generate: %llu/%llu found after %.0f s, %llu candidates tried\n",
+                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), secs,
+                   static_cast<unsigned long long>(tried));
+  };
   catch_stop_signals();
   o.stop = &g_stop;
 
@@ -339,7 +360,12 @@ int run_generate(const std::vector<std::string>& args) {
     std::cerr << "sudokit generate: giving up after " << r.tried * o.max_attempts << " grids: " << r.failure << '\n';
     return 1;
   }
-  if (r.stopped) return g_stop.load() ? interrupted_status() : 0;
+  if (r.stopped && g_stop.load()) return interrupted_status();
+  if (r.accepted < o.count) {  // the time limit ended the run first
+    std::fprintf(stderr, "sudokit generate: reached %llu of the %llu puzzles asked for within the time limit (%.0f s)\n",
+                 static_cast<unsigned long long>(r.accepted), static_cast<unsigned long long>(o.count), o.time_limit);
+    return 1;
+  }
   return 0;
 }
 
