@@ -221,11 +221,15 @@ class CsvSource final : public RecordSource {
       else bad = "bad solution: " + err.message;
     }
     text(symmetry_col_, r.symmetry);
-    if (const std::string_view v = field(minimal_col_); !v.empty()) {
-      if (v == "1" || v == "true") r.minimal = true;
-      else if (v == "0" || v == "false") r.minimal = false;
-      else bad = "bad minimal '" + std::string(v.substr(0, 30)) + "' (expected 0 or 1)";
-    }
+    auto flag = [&](int col, std::optional<bool>& out, const char* name) {
+      const std::string_view v = field(col);
+      if (col < 0 || v.empty()) return;
+      if (v == "1" || v == "true") out = true;
+      else if (v == "0" || v == "false") out = false;
+      else if (bad.empty()) bad = std::string("bad ") + name + " '" + std::string(v.substr(0, 30)) + "' (expected 0 or 1)";
+    };
+    flag(minimal_col_, r.minimal, "minimal");
+    flag(symmetric_minimal_col_, r.symmetric_minimal, "symmetric_minimal");
     text(method_col_, r.method);
     number(seed_col_, r.seed, "seed");
     number(index_col_, r.index, "seed_index");
@@ -280,6 +284,7 @@ class CsvSource final : public RecordSource {
       else if (name == "created_at") set(created_col_);
       else if (name == "search_moves") set(search_moves_col_);
       else if (name == "dig_order") set(dig_order_col_);
+      else if (name == "symmetric_minimal") set(symmetric_minimal_col_);
     }
     if (puzzle_col_ < 0) puzzle_col_ = std::max(first, 0);
   }
@@ -324,7 +329,8 @@ class CsvSource final : public RecordSource {
   std::vector<std::string> fields_;
   int puzzle_col_ = -1, solution_col_ = -1, symmetry_col_ = -1, minimal_col_ = -1, method_col_ = -1,
       seed_col_ = -1, index_col_ = -1, er_col_ = -1, ep_col_ = -1, ed_col_ = -1, level_col_ = -1,
-      hardest_col_ = -1, histogram_col_ = -1, source_rating_col_ = -1, created_col_ = -1, search_moves_col_ = -1, dig_order_col_ = -1;
+      hardest_col_ = -1, histogram_col_ = -1, source_rating_col_ = -1, created_col_ = -1, search_moves_col_ = -1, dig_order_col_ = -1,
+      symmetric_minimal_col_ = -1;
 };
 
 // Stage 2 for one item: everything the store needs, or the reason to reject.

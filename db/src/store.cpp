@@ -292,7 +292,8 @@ void PuzzleStore::Impl::prepare_writes() {
   insert = Statement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
                      "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
-                     "dig_order) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19) "
+                     "dig_order, symmetric_minimal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
+                     "?18, ?19, ?20) "
                      "ON CONFLICT (canonical) DO NOTHING",
                      &path);
   insert.doing("cannot write a batch");
@@ -361,6 +362,8 @@ void PuzzleStore::Impl::write_queue() {
     else insert.bind_null(18);
     if (r.dig_order.empty()) insert.bind_null(19);
     else insert.bind_static(19, r.dig_order);
+    if (r.symmetric_minimal) insert.bind(20, *r.symmetric_minimal ? 1 : 0);
+    else insert.bind_null(20);
     insert.step();
     if (sqlite3_changes(db) == 0) ++late_duplicates;  // another writer stored it since insert()
     else ++added;
@@ -510,6 +513,7 @@ PuzzleRecord read_row(const Statement& st, const std::string& path) {
   r.created_at = st.text(17);
   if (!st.is_null(18)) r.search_moves = static_cast<int>(st.int64(18));
   r.dig_order = st.text(19);
+  if (!st.is_null(20)) r.symmetric_minimal = st.int64(20) != 0;
   return r;
 }
 

@@ -413,9 +413,9 @@ TEST(DbExport, JsonRowsCarryEveryColumnAndTheHistogramAsAnObject) {
   const auto& j = all[1];
   for (const char* key : {"id", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method", "seed",
                           "seed_index", "er", "ep", "ed", "level", "hardest", "histogram", "source_rating", "created_at", "search_moves",
-                          "dig_order"})
+                          "dig_order", "symmetric_minimal"})
     EXPECT_TRUE(j.contains(key)) << key;
-  EXPECT_EQ(j.size(), 20u);
+  EXPECT_EQ(j.size(), 21u);
   EXPECT_EQ(j["puzzle"], format_line(p[1]));
   EXPECT_TRUE(j["histogram"].is_object());
   EXPECT_EQ(j["histogram"]["x-wing"], 1);

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "child.hpp"
@@ -281,6 +282,7 @@ TEST(GenerateCli, DigOrderIsChosenReportedAndStored) {
   auto csv = run_sudokit("generate --count 2 --seed 4 --format csv --dig-order sparse-digits");
   ASSERT_EQ(csv.status, 0) << csv.err;
   EXPECT_NE(csv.out.find(",search_moves,dig_order\n"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find(",minimal,symmetric_minimal,"), std::string::npos) << csv.out;
   EXPECT_NE(csv.out.find(",0,sparse-digits\n"), std::string::npos) << csv.out;
   auto bad = run_sudokit("generate --count 1 --dig-order spiral");
   EXPECT_EQ(bad.status, 2);
@@ -336,6 +338,32 @@ TEST(GenerateCli, SigkillDuringGenerateDbLeavesAnIntactFileThatARerunCompletes) 
   std::system(("rm -rf " + dir).c_str());
 }
 
+
+TEST(GenerateCli, MinimalFlagsSurviveAReimport) {
+  // Symmetric puzzles stored by generate carry the strict `minimal` fact,
+  // the one db import computes: a re-import agrees row for row.
+  char dir_template[] = "/tmp/sudokit-minimal-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string gen_db = dir + "/gen.db", imp_db = dir + "/imp.db", text = dir + "/puzzles.txt";
+  const std::string args = "generate --symmetry rot180 --count 30 --seed 4 --threads 2";
+  ASSERT_EQ(run_sudokit(args + " --db " + gen_db).status, 0);
+  const auto printed = run_sudokit(args);
+  ASSERT_EQ(printed.status, 0);
+  std::ofstream(text) << printed.out;
+  ASSERT_EQ(run_sudokit("db import --no-grade --db " + imp_db + " " + text).status, 0);
+  // --no-grade leaves minimal unknown; grading computes it. Grade them all.
+  const auto graded = run_sudokit("db import --db " + dir + "/graded.db " + text);
+  ASSERT_EQ(graded.status, 0) << graded.err;
+  const std::string q = "SELECT group_concat(minimal, '') FROM (SELECT minimal FROM puzzles ORDER BY canonical)";
+  const std::string generated = sqlite_query(gen_db, q), reimported = sqlite_query(dir + "/graded.db", q);
+  EXPECT_EQ(generated, reimported);
+  EXPECT_NE(generated.find('0'), std::string::npos) << "rot180 digging leaves single clues removable in most puzzles";
+  EXPECT_EQ(sqlite_query(gen_db, "SELECT count(*) FROM puzzles WHERE symmetric_minimal = 1"), "30");
+  // The CSV output carries both facts.
+  const auto csv = run_sudokit(args + " --format csv");
+  EXPECT_NE(csv.out.find("index,puzzle,clues,symmetry,minimal,symmetric_minimal"), std::string::npos) << csv.out;
+  std::system(("rm -rf " + dir).c_str());
+}
 
 }  // namespace
 }  // namespace sudokit

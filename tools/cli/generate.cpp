@@ -30,7 +30,8 @@ class PrintSink final : public PuzzleSink {
  public:
   PrintSink(Output& out, std::string format, bool solution) : out_(out), format_(std::move(format)), solution_(solution) {
     if (format_ == "csv") {
-      out_.buffer() += solution_ ? "index,puzzle,solution,clues,symmetry,minimal" : "index,puzzle,clues,symmetry,minimal";
+      out_.buffer() += solution_ ? "index,puzzle,solution,clues,symmetry,minimal,symmetric_minimal"
+                                 : "index,puzzle,clues,symmetry,minimal,symmetric_minimal";
       out_.buffer() += ",er,ep,ed,level,hardest,search_moves,dig_order\n";
     }
   }
@@ -48,7 +49,7 @@ class PrintSink final : public PuzzleSink {
     } else if (format_ == "csv") {
       b += std::to_string(p.index) + ',' + format_line(p.puzzle);
       if (solution_) b += ',' + format_line(p.solution);
-      b += ',' + std::to_string(p.clues) + ',' + symmetry_name(p.symmetry) + ',' + (p.minimal ? "1" : "0");
+      b += ',' + std::to_string(p.clues) + ',' + symmetry_name(p.symmetry) + ',' + (p.minimal ? "1" : "0") + ',' + (p.symmetric_minimal ? "1" : "0");
       if (g) {
         b += ',' + grader::format_rating(g->grade.er) + ',' + grader::format_rating(g->grade.ep) + ',' +
              grader::format_rating(g->grade.ed) + ',' + g->level + ",\"" + g->grade.hardest_name + '"';
@@ -59,7 +60,7 @@ class PrintSink final : public PuzzleSink {
     } else {
       nlohmann::json j = {{"index", p.index},         {"seed", p.seed},       {"puzzle", format_line(p.puzzle)},
                           {"clues", p.clues},         {"symmetry", symmetry_name(p.symmetry)},
-                          {"minimal", p.minimal},     {"method", method_name(p.method)},
+                          {"minimal", p.minimal}, {"symmetric_minimal", p.symmetric_minimal},     {"method", method_name(p.method)},
                           {"search_moves", p.search_moves}, {"dig_order", p.dig_order ? nlohmann::json(dig_order_name(*p.dig_order)) : nlohmann::json(nullptr)}};
       if (solution_) j["solution"] = format_line(p.solution);
       if (g) {
@@ -90,6 +91,7 @@ class DbSink final : public PuzzleSink {
     db::PuzzleRecord r = db::make_record(p.puzzle, p.solution);
     r.symmetry = symmetry_name(p.symmetry);
     r.minimal = p.minimal;
+    r.symmetric_minimal = p.symmetric_minimal;
     r.method = method_name(p.method);
     r.seed = p.seed;
     r.index = p.index;

@@ -7,7 +7,7 @@
 //         RFC 4180 quotes; a field may not span lines). The puzzle column is `puzzle` (or `quizzes`,
 //         `quiz`, else the first column). Columns named like the store's own
 //         (see `sudokit db export --format csv`) are carried over: symmetry,
-//         minimal, method, seed, seed_index, created_at, source_rating (or
+//         minimal, symmetric_minimal, method, seed, seed_index, created_at, source_rating (or
 //         `rating`, `bank_rating`), and, when not grading, er/ep/ed, level,
 //         hardest, histogram. A `solution` column is checked, not trusted.
 //   bank  the Sudoku Exchange puzzle bank: "hash puzzle rating", a 12-digit
