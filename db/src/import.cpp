@@ -80,7 +80,7 @@ class RecordSource {
   /// Fills `item` (line, puzzle and carried columns, or error); false at the end.
   virtual bool next(Item& item) = 0;
   /// The line reader underneath: lines read so far, read error.
-  virtual const LineReader& lines() const = 0;
+  virtual LineReader& lines() = 0;
 };
 
 // The next line with content (not blank, not a comment), or a line too long
@@ -104,7 +104,7 @@ bool next_content_line(LineReader& lines, std::string_view& line, Item& item) {
 class LineSource final : public RecordSource {
  public:
   explicit LineSource(LineReader lines) : reader_(std::move(lines)) {}
-  const LineReader& lines() const override { return reader_.lines(); }
+  LineReader& lines() override { return reader_.lines(); }
   bool next(Item& item) override {
     TextRecord rec;
     ParseError err;
@@ -137,7 +137,7 @@ class LineSource final : public RecordSource {
 class BankSource final : public RecordSource {
  public:
   explicit BankSource(LineReader lines) : lines_(std::move(lines)) {}
-  const LineReader& lines() const override { return lines_; }
+  LineReader& lines() override { return lines_; }
   bool next(Item& item) override {
     std::string_view raw;
     if (!next_content_line(lines_, raw, item)) return false;
@@ -175,7 +175,7 @@ class BankSource final : public RecordSource {
 class CsvSource final : public RecordSource {
  public:
   explicit CsvSource(LineReader lines, bool carry_grades) : lines_(std::move(lines)), carry_grades_(carry_grades) {}
-  const LineReader& lines() const override { return lines_; }
+  LineReader& lines() override { return lines_; }
 
   bool next(Item& item) override {
     std::string_view raw;
@@ -597,6 +597,11 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
     counts.interrupted = !(end_of_text && in_flight.empty()) || stopped();
   }  // workers stop here, before the final commit
   store.flush();
+  if (!counts.interrupted) {  // count the lines no record was read from (after a batch file's "end")
+    std::string_view rest;
+    while (source->lines().next(rest) != LineStatus::End) {
+    }
+  }
   counts.lines = counts.interrupted ? last_line : source->lines().number();
   if (!counts.interrupted && !source->lines().read_error().empty()) {
     ++counts.rejected;  // the rest of the input, unread

@@ -107,6 +107,8 @@ class PuzzleReader {
   explicit PuzzleReader(LineReader lines) : lines_(std::move(lines)) {}
   ReadStatus next(TextRecord& record, ParseError& error);
   const LineReader& lines() const { return lines_; }
+  /// The lines underneath, e.g. to count those after a batch file's "end".
+  LineReader& lines() { return lines_; }
   const std::string& read_error() const { return lines_.read_error(); }
 
  private:
