@@ -122,7 +122,7 @@ bool LineReader::fill() {
   if (capacity_ < held + kReadChunk) {
     const std::size_t capacity = std::max(std::min(capacity_ * 2, max_line_ + 2 + kReadChunk), held + kReadChunk);
     auto bigger = std::make_unique<char[]>(capacity);
-    std::memcpy(bigger.get(), data_.data() + pos_, held);
+    if (held > 0) std::memcpy(bigger.get(), data_.data() + pos_, held);
     buffer_ = std::move(bigger);
     capacity_ = capacity;
   } else if (pos_ > 0) {
