@@ -11,7 +11,8 @@ preset="${1:-release}"
 packages=(cmake ninja-build g++ pkg-config
           libboost-program-options-dev libboost-random-dev
           libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev
-          libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils)
+          libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils
+          tzdata)  # the C library's time zone database (daily --tz)
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
 # shellcheck disable=SC2206

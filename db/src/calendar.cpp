@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 
 namespace sudokit::db {
@@ -75,12 +76,51 @@ std::string format_date(const Date& date) {
   return buf;
 }
 
-Date today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  return Date{sys_days(year_month_day{year(local.tm_year + 1900), month(static_cast<unsigned>(local.tm_mon + 1)),
-                                      day(static_cast<unsigned>(local.tm_mday))})};
+namespace {
+
+// A zone name the tz database has: a TZif file under TZDIR (or the usual
+// place). Names are relative paths of letters, digits and "/_-+"; ".." and
+// absolute paths are not names.
+bool known_zone(std::string_view zone) {
+  if (zone.empty() || zone.front() == '/' || zone.find("..") != std::string_view::npos) return false;
+  for (const char c : zone)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '/' && c != '_' && c != '-' && c != '+') return false;
+  const char* dir = std::getenv("TZDIR");
+  const std::string path = std::string(dir != nullptr && *dir != '\0' ? dir : "/usr/share/zoneinfo") + "/" + std::string(zone);
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return false;
+  char magic[4] = {};
+  const bool tzif = std::fread(magic, 1, 4, f) == 4 && std::string_view(magic, 4) == "TZif";
+  std::fclose(f);
+  return tzif;
+}
+
+}  // namespace
+
+bool date_in_zone(std::string_view zone, std::chrono::system_clock::time_point now, Date& out, std::string& error) {
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  std::tm tm{};
+  if (zone == "UTC") {  // needs no database
+    gmtime_r(&t, &tm);
+  } else {
+    if (!known_zone(zone)) {
+      error = "unknown time zone '" + std::string(zone) + "' (an IANA name such as UTC or Europe/Paris)";
+      return false;
+    }
+    const char* old = std::getenv("TZ");
+    const std::string saved = old != nullptr ? old : "";
+    std::string tz = ":";
+    tz.append(zone);
+    ::setenv("TZ", tz.c_str(), 1);
+    ::tzset();
+    localtime_r(&t, &tm);
+    if (old != nullptr) ::setenv("TZ", saved.c_str(), 1);
+    else ::unsetenv("TZ");
+    ::tzset();
+  }
+  out = Date{sys_days(year_month_day{year(tm.tm_year + 1900), month(static_cast<unsigned>(tm.tm_mon + 1)),
+                                     day(static_cast<unsigned>(tm.tm_mday))})};
+  return true;
 }
 
 Date last_supported_date() { return Date{sys_days(year(9999) / December / 31)}; }

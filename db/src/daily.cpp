@@ -320,7 +320,8 @@ nlohmann::ordered_json daily_json(const DailyDate& date) {
   return {{"date", format_date(date.date)}, {"weekday", weekday_name(date.date.weekday())}, {"puzzles", puzzles}};
 }
 
-DailyDirectory::DailyDirectory(std::string dir) : dir_(std::move(dir)) {}
+DailyDirectory::DailyDirectory(std::string dir, std::string time_zone)
+    : dir_(std::move(dir)), time_zone_(std::move(time_zone)) {}
 
 DailyDirectory::~DailyDirectory() {
   for (const Staged& f : staged_) std::remove(f.temporary.c_str());
@@ -365,6 +366,7 @@ void DailyDirectory::stage(const std::vector<DailyDate>& dates, const std::atomi
   nlohmann::ordered_json index = {{"count", all.size()},
                                   {"first", all.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(*all.begin())},
                                   {"last", all.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(*all.rbegin())},
+                                  {"time_zone", time_zone_},
                                   {"dates", all}};
   write_file("index.json", index.dump(2) + "\n");
   if (stop && stop->load()) throw StagingInterrupted(dir_);

@@ -83,6 +83,7 @@ nlohmann::ordered_json record_json(const PuzzleRecord& r) {
   j["clues"] = r.clues;
   j["symmetry"] = text_or_null(r.symmetry);
   j["minimal"] = opt(r.minimal);
+  j["symmetric_minimal"] = opt(r.symmetric_minimal);
   j["method"] = r.method;
   j["seed"] = opt(r.seed);
   j["seed_index"] = opt(r.index);
@@ -104,7 +105,7 @@ nlohmann::ordered_json record_json(const PuzzleRecord& r) {
 
 std::string_view csv_header() {
   return "id,puzzle,solution,canonical,clues,symmetry,minimal,method,seed,seed_index,er,ep,ed,level,hardest,"
-         "histogram,source_rating,created_at,search_moves,dig_order";
+         "histogram,source_rating,created_at,search_moves,dig_order,symmetric_minimal";
 }
 
 void append_csv_row(std::string& out, const PuzzleRecord& r) {
@@ -145,6 +146,8 @@ void append_csv_row(std::string& out, const PuzzleRecord& r) {
   if (r.search_moves) append_number(out, static_cast<std::uint64_t>(*r.search_moves));
   out += ',';
   append_field(out, r.dig_order);
+  out += ',';
+  if (r.symmetric_minimal) out += *r.symmetric_minimal ? '1' : '0';
 }
 
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,

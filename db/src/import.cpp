@@ -1,5 +1,6 @@
 // Import (see import.hpp). Three stages:
-//   1. the calling thread reads records from the text, in blocks (small
+//   1. the calling thread reads records from the text or stream (through
+//      the solver module's LineReader: one line at a time), in blocks (small
 //      ones when grading, so that a stop request finds little work half
 //      done), with one RecordSource per layout;
 //   2. worker threads check each puzzle (rules, exactly one solution), compute
@@ -78,41 +79,37 @@ std::vector<std::string_view> split_blanks(std::string_view line) {
   return out;
 }
 
-// Lines of a text held in memory, numbered from 1, without their '\n' / "\r\n".
-class Lines {
- public:
-  explicit Lines(std::string_view text) : text_(text) {
-    if (text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);  // UTF-8 byte order mark
-  }
-  bool next(std::string_view& line) {
-    if (pos_ >= text_.size()) return false;
-    std::size_t end = text_.find('\n', pos_);
-    if (end == std::string_view::npos) end = text_.size();
-    line = text_.substr(pos_, end - pos_);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    pos_ = end + 1;
-    ++number_;
-    return true;
-  }
-  std::size_t number() const { return number_; }
-
- private:
-  std::string_view text_;
-  std::size_t pos_ = 0;
-  std::size_t number_ = 0;
-};
-
 class RecordSource {
  public:
   virtual ~RecordSource() = default;
   /// Fills `item` (line, puzzle and carried columns, or error); false at the end.
   virtual bool next(Item& item) = 0;
+  /// The line reader underneath: lines read so far, read error.
+  virtual LineReader& lines() = 0;
 };
+
+// The next line with content (not blank, not a comment), or a line too long
+// (then `item` holds the error); false at the end.
+bool next_content_line(LineReader& lines, std::string_view& line, Item& item) {
+  for (;;) {
+    switch (lines.next(line)) {
+      case LineStatus::End:
+        return false;
+      case LineStatus::TooLong:
+        item.line = lines.number();
+        item.error = line_too_long_message(lines.max_line());
+        return true;
+      case LineStatus::Line:
+        if (!trim(line).empty() && trim(line).front() != '#') return true;
+    }
+  }
+}
 
 // --- line: the solver module's reader, every layout the other commands take.
 class LineSource final : public RecordSource {
  public:
-  explicit LineSource(std::string_view text) : reader_(text) {}
+  explicit LineSource(LineReader lines) : reader_(std::move(lines)) {}
+  LineReader& lines() override { return reader_.lines(); }
   bool next(Item& item) override {
     TextRecord rec;
     ParseError err;
@@ -158,14 +155,13 @@ class LineSource final : public RecordSource {
 // --- bank: "hash puzzle rating", strictly.
 class BankSource final : public RecordSource {
  public:
-  explicit BankSource(std::string_view text) : lines_(text) {}
+  explicit BankSource(LineReader lines) : lines_(std::move(lines)) {}
+  LineReader& lines() override { return lines_; }
   bool next(Item& item) override {
     std::string_view raw;
-    for (;;) {
-      if (!lines_.next(raw)) return false;
-      raw = trim(raw);
-      if (!raw.empty() && raw.front() != '#') break;
-    }
+    if (!next_content_line(lines_, raw, item)) return false;
+    if (!item.error.empty()) return true;
+    raw = trim(raw);
     item.line = lines_.number();
     const auto f = split_blanks(raw);
     if (f.size() != 3) {
@@ -188,20 +184,19 @@ class BankSource final : public RecordSource {
   }
 
  private:
-  Lines lines_;
+  LineReader lines_;
 };
 
 // --- csv: a header naming the columns, then rows.
 class CsvSource final : public RecordSource {
  public:
-  explicit CsvSource(std::string_view text, bool carry_grades) : lines_(text), carry_grades_(carry_grades) {}
+  explicit CsvSource(LineReader lines, bool carry_grades) : lines_(std::move(lines)), carry_grades_(carry_grades) {}
+  LineReader& lines() override { return lines_; }
 
   bool next(Item& item) override {
     std::string_view raw;
-    for (;;) {
-      if (!lines_.next(raw)) return false;
-      if (!trim(raw).empty() && trim(raw).front() != '#') break;
-    }
+    if (!next_content_line(lines_, raw, item)) return false;
+    if (!item.error.empty()) return true;
     if (!have_header_) {
       read_header(raw);
       return next(item);
@@ -251,11 +246,15 @@ class CsvSource final : public RecordSource {
       else bad = "bad solution: " + err.message;
     }
     text(symmetry_col_, r.symmetry);
-    if (const std::string_view v = field(minimal_col_); !v.empty()) {
-      if (v == "1" || v == "true") r.minimal = true;
-      else if (v == "0" || v == "false") r.minimal = false;
-      else bad = "bad minimal '" + std::string(v.substr(0, 30)) + "' (expected 0 or 1)";
-    }
+    auto flag = [&](int col, std::optional<bool>& out, const char* name) {
+      const std::string_view v = field(col);
+      if (col < 0 || v.empty()) return;
+      if (v == "1" || v == "true") out = true;
+      else if (v == "0" || v == "false") out = false;
+      else if (bad.empty()) bad = std::string("bad ") + name + " '" + std::string(v.substr(0, 30)) + "' (expected 0 or 1)";
+    };
+    flag(minimal_col_, r.minimal, "minimal");
+    flag(symmetric_minimal_col_, r.symmetric_minimal, "symmetric_minimal");
     text(method_col_, r.method);
     number(seed_col_, r.seed, "seed");
     number(index_col_, r.index, "seed_index");
@@ -310,6 +309,7 @@ class CsvSource final : public RecordSource {
       else if (name == "created_at") set(created_col_);
       else if (name == "search_moves") set(search_moves_col_);
       else if (name == "dig_order") set(dig_order_col_);
+      else if (name == "symmetric_minimal") set(symmetric_minimal_col_);
     }
     if (puzzle_col_ < 0) puzzle_col_ = std::max(first, 0);
   }
@@ -347,14 +347,15 @@ class CsvSource final : public RecordSource {
     }
   }
 
-  Lines lines_;
+  LineReader lines_;
   bool carry_grades_;
   bool have_header_ = false;
   char delimiter_ = ',';
   std::vector<std::string> fields_;
   int puzzle_col_ = -1, solution_col_ = -1, symmetry_col_ = -1, minimal_col_ = -1, method_col_ = -1,
       seed_col_ = -1, index_col_ = -1, er_col_ = -1, ep_col_ = -1, ed_col_ = -1, level_col_ = -1,
-      hardest_col_ = -1, histogram_col_ = -1, source_rating_col_ = -1, created_col_ = -1, search_moves_col_ = -1, dig_order_col_ = -1;
+      hardest_col_ = -1, histogram_col_ = -1, source_rating_col_ = -1, created_col_ = -1, search_moves_col_ = -1, dig_order_col_ = -1,
+      symmetric_minimal_col_ = -1;
 };
 
 // Stage 2 for one item: everything the store needs, or the reason to reject.
@@ -477,15 +478,38 @@ class Workers {
   std::unique_ptr<Checker> inline_checker_;
 };
 
-std::unique_ptr<RecordSource> make_source(ImportFormat format, std::string_view text, const ImportOptions& options) {
-  if (format == ImportFormat::Auto) format = detect_import_format(text);
+// The layout `auto` picks from the first line with content.
+ImportFormat detect_from_line(std::string_view line) {
+  line = trim(line);
+  const auto f = split_blanks(line);
+  if (f.size() >= 2 && f[0].size() == 12 && is_hex(f[0]) && f[1].size() == 81) return ImportFormat::Bank;
+  const std::size_t first_field = line.find_first_of(",;\t ");
+  if (is_header_line(line) && std::min(first_field, line.size()) != 81) return ImportFormat::Csv;
+  return ImportFormat::Line;
+}
+
+// `auto` looks at the first line with content and gives it back to the reader.
+ImportFormat detect_format(LineReader& lines) {
+  std::string_view line;
+  for (;;) {
+    const LineStatus status = lines.next(line);
+    if (status == LineStatus::End) return ImportFormat::Line;
+    if (status == LineStatus::Line && (trim(line).empty() || trim(line).front() == '#')) continue;
+    const ImportFormat format = status == LineStatus::Line ? detect_from_line(line) : ImportFormat::Line;
+    lines.unread();
+    return format;
+  }
+}
+
+std::unique_ptr<RecordSource> make_source(ImportFormat format, LineReader lines, const ImportOptions& options) {
+  if (format == ImportFormat::Auto) format = detect_format(lines);
   switch (format) {
     case ImportFormat::Csv:
-      return std::make_unique<CsvSource>(text, !options.grade);
+      return std::make_unique<CsvSource>(std::move(lines), !options.grade);
     case ImportFormat::Bank:
-      return std::make_unique<BankSource>(text);
+      return std::make_unique<BankSource>(std::move(lines));
     default:
-      return std::make_unique<LineSource>(text);
+      return std::make_unique<LineSource>(std::move(lines));
   }
 }
 
@@ -510,25 +534,18 @@ std::optional<ImportFormat> parse_import_format(std::string_view name) {
 }
 
 ImportFormat detect_import_format(std::string_view text) {
-  Lines lines(text);
-  std::string_view line;
-  while (lines.next(line)) {
-    line = trim(line);
-    if (line.empty() || line.front() == '#') continue;
-    const auto f = split_blanks(line);
-    if (f.size() >= 2 && f[0].size() == 12 && is_hex(f[0]) && f[1].size() == 81) return ImportFormat::Bank;
-    const std::size_t first_field = line.find_first_of(",;\t ");
-    if (is_header_line(line) && std::min(first_field, line.size()) != 81) return ImportFormat::Csv;
-    return ImportFormat::Line;
-  }
-  return ImportFormat::Line;
+  LineReader lines(text);
+  return detect_format(lines);
 }
 
 ImportCounts import_text(PuzzleStore& store, std::string_view text, const ImportOptions& options,
                          const ImportProblemSink& on_problem) {
+  return import_lines(store, LineReader(text), options, on_problem);
+}
+
+ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOptions& options,
+                          const ImportProblemSink& on_problem) {
   ImportCounts counts;
-  counts.lines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) +
-                 (!text.empty() && text.back() != '\n' ? 1 : 0);
   const std::uint64_t stored_before = store.stored(), duplicates_before = store.duplicates();
   auto stopped = [&] { return options.stop != nullptr && options.stop->load(std::memory_order_relaxed); };
 
@@ -539,7 +556,7 @@ ImportCounts import_text(PuzzleStore& store, std::string_view text, const Import
   const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   const unsigned worker_count = threads == 1 ? 0 : threads;
   const std::size_t block_size = options.grade ? kGradedBlockSize : kBlockSize;
-  auto source = make_source(options.format, text, options);
+  auto source = make_source(options.format, std::move(lines), options);
   std::uint64_t last_line = 0;  // of the last record handed on, for the rate of a stopped import
   {
     // The blocks outlive the workers (declared first, destroyed last): a
@@ -599,12 +616,22 @@ ImportCounts import_text(PuzzleStore& store, std::string_view text, const Import
       in_flight.pop_front();
       free_blocks.push_back(b);
     }
-    // Stopped unless every record was read and handed on (a stop request
-    // that came after the last record changes nothing).
-    counts.interrupted = !(end_of_text && in_flight.empty());
+    // Stopped unless every record was read and handed on and no stop was
+    // asked: a stream that is stopped may end as if it had no more input
+    // (the CLI's sources do, so that a pipe or /dev/zero is not read on).
+    counts.interrupted = !(end_of_text && in_flight.empty()) || stopped();
   }  // workers stop here, before the final commit
   store.flush();
-  if (counts.interrupted) counts.lines = last_line;
+  if (!counts.interrupted) {  // count the lines no record was read from (after a batch file's "end")
+    std::string_view rest;
+    while (source->lines().next(rest) != LineStatus::End) {
+    }
+  }
+  counts.lines = counts.interrupted ? last_line : source->lines().number();
+  if (!counts.interrupted && !source->lines().read_error().empty()) {
+    ++counts.rejected;  // the rest of the input, unread
+    if (on_problem) on_problem(source->lines().number() + 1, "cannot read: " + source->lines().read_error());
+  }
   counts.imported = store.stored() - stored_before;
   counts.duplicates = store.duplicates() - duplicates_before;
   return counts;

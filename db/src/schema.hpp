@@ -83,6 +83,21 @@ ALTER TABLE puzzles ADD COLUMN search_moves INTEGER;
     R"sql(
 ALTER TABLE puzzles ADD COLUMN dig_order TEXT;
 )sql",
+    // v6 -> v7: two facts instead of one. `minimal` is strict (no single
+    // given can be removed); `symmetric_minimal` says no orbit of givens
+    // under the row's symmetry can be removed. Up to v6 the generator wrote
+    // the orbit fact into `minimal` for symmetric puzzles, which is not the
+    // strict one (262 of 265 such puzzles were not strictly minimal): there
+    // the old value moves to `symmetric_minimal` and `minimal` becomes
+    // unknown (NULL); with symmetry 'none' orbits are single givens, so both
+    // hold the old value. Imported rows were checked strictly (and a
+    // strictly minimal puzzle is minimal among symmetric removals too).
+    R"sql(
+ALTER TABLE puzzles ADD COLUMN symmetric_minimal INTEGER CHECK (symmetric_minimal IN (0, 1));
+UPDATE puzzles SET symmetric_minimal = minimal
+  WHERE symmetry IS NOT NULL AND (method <> 'import' OR symmetry = 'none' OR minimal = 1);
+UPDATE puzzles SET minimal = NULL WHERE symmetry IS NOT NULL AND symmetry <> 'none' AND method <> 'import';
+)sql",
 };
 
 }  // namespace sudokit::db::detail

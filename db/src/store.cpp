@@ -188,6 +188,19 @@ void PuzzleStore::Impl::open() {
     throw StoreError(path, "schema version " + std::to_string(version) + " is newer than this sudokit understands (" +
                                std::to_string(kSchemaVersion) + "); use a newer sudokit");
   opened_version = version;
+  // A file with our tables but no version is someone else's: refuse it
+  // before anything below (page size, WAL mode) changes a byte of it. One
+  // statement, so a store another process is creating right now (version
+  // and tables set in one transaction) is never taken for one.
+  if (version == 0) {
+    Statement t(db,
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('puzzles', 'daily', 'used') "
+                "AND (SELECT user_version FROM pragma_user_version) = 0",
+                &path);
+    if (t.step())
+      throw StoreError(path, "not a sudokit store: it has a table `" + std::string(t.text(0)) +
+                                 "` but no sudokit schema version (PRAGMA user_version is 0); it was left unchanged");
+  }
 
   if (read_only) {
     if (version == 0) throw StoreError(path, "not a sudokit store (no schema version: PRAGMA user_version is 0)");
@@ -279,7 +292,8 @@ void PuzzleStore::Impl::prepare_writes() {
   insert = Statement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
                      "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
-                     "dig_order) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19) "
+                     "dig_order, symmetric_minimal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
+                     "?18, ?19, ?20) "
                      "ON CONFLICT (canonical) DO NOTHING",
                      &path);
   insert.doing("cannot write a batch");
@@ -348,6 +362,8 @@ void PuzzleStore::Impl::write_queue() {
     else insert.bind_null(18);
     if (r.dig_order.empty()) insert.bind_null(19);
     else insert.bind_static(19, r.dig_order);
+    if (r.symmetric_minimal) insert.bind(20, *r.symmetric_minimal ? 1 : 0);
+    else insert.bind_null(20);
     insert.step();
     if (sqlite3_changes(db) == 0) ++late_duplicates;  // another writer stored it since insert()
     else ++added;
@@ -497,6 +513,7 @@ PuzzleRecord read_row(const Statement& st, const std::string& path) {
   r.created_at = st.text(17);
   if (!st.is_null(18)) r.search_moves = static_cast<int>(st.int64(18));
   r.dig_order = st.text(19);
+  if (!st.is_null(20)) r.symmetric_minimal = st.int64(20) != 0;
   return r;
 }
 

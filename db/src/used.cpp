@@ -3,6 +3,9 @@
 // `daily` (the second condition covers daily rows an app wrote by hand).
 #include "sudokit/db/used.hpp"
 
+#include <cmath>
+#include <cstdio>
+
 #include <algorithm>
 #include <set>
 
@@ -75,6 +78,30 @@ std::uint64_t count_unused(PuzzleStore& store, const std::string& level) {
   return st.step() ? static_cast<std::uint64_t>(st.int64(0)) : 0;
 }
 
+namespace {
+
+// The custom levels of the store as a --levels table (see Shortage).
+std::string stored_levels_table(PuzzleStore::Impl& s) {
+  const auto& defaults = grader::default_levels();
+  Statement st(s.db, "SELECT level, min(er) FROM puzzles WHERE level IS NOT NULL AND er IS NOT NULL GROUP BY level "
+                     "ORDER BY min(er), level", &s.path);
+  std::string table;
+  double last = -1;
+  while (st.step()) {
+    const std::string name(st.text(0));
+    if (std::any_of(defaults.begin(), defaults.end(), [&](const grader::Level& l) { return l.name == name; })) continue;
+    const double min_er = table.empty() ? 0.0 : std::round(st.real(1) * 10) / 10;  // the first level starts at 0
+    if (min_er <= last) continue;  // two levels cannot start at one rating
+    last = min_er;
+    char number[32];
+    std::snprintf(number, sizeof number, "%.1f", min_er);
+    table += (table.empty() ? "" : ",") + name + ":" + number;
+  }
+  return table;
+}
+
+}  // namespace
+
 std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<LevelCount>& wanted, SelectOrder order,
                                          bool include_used) {
   PuzzleStore::Impl& s = store.impl();
@@ -92,13 +119,18 @@ std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<L
     const std::size_t first = out.size();
     while (st.step()) out.push_back(read_row(st, s.path));
     const std::uint64_t found = out.size() - first;
-    if (found < w.count) shortages.push_back({w.level, w.count, found});
+    if (found < w.count) shortages.push_back({w.level, w.count, found, {}});
     // Easiest first within the level: ungraded rows (no ER) last.
     if (order == SelectOrder::Rating)
       std::stable_sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [](const auto& a, const auto& b) {
       if (a.er.has_value() != b.er.has_value()) return a.er.has_value();
       return a.er && *a.er != *b.er ? *a.er < *b.er : a.id < b.id;
     });
+  }
+  for (Shortage& sh : shortages) {
+    const auto& defaults = grader::default_levels();
+    if (std::none_of(defaults.begin(), defaults.end(), [&](const grader::Level& l) { return l.name == sh.level; }))
+      sh.levels_table = stored_levels_table(s);
   }
   if (!shortages.empty()) throw ShortageError(std::move(shortages));
   return out;

@@ -313,10 +313,14 @@ DigResult dig_from(const Grid& puzzle, const Grid& solution, const DigOptions& o
     r.failure = "this grid cannot be dug down to " + std::to_string(target) + " clues (reached " + std::to_string(clues) + ")";
     return r;
   }
-  // Minimal by construction for a full dig: every orbit left was found
-  // necessary once, and removing more clues never restores uniqueness.
-  // options.verify re-checks it (tests always do); a clue target is checked.
-  r.minimal = (target == 0 && !options.verify) ? true : is_minimal(r.puzzle, options.symmetry);
+  // Minimal among symmetric removals by construction for a full dig: every
+  // orbit left was found necessary once, and removing more clues never
+  // restores uniqueness. options.verify re-checks it (tests always do); a
+  // clue target is checked. Strict minimality (single clues) is the same
+  // fact without symmetry; with one, a lone clue of an orbit may still go,
+  // so it is checked.
+  r.symmetric_minimal = (target == 0 && !options.verify) ? true : is_minimal(r.puzzle, options.symmetry);
+  r.minimal = options.symmetry == Symmetry::None ? r.symmetric_minimal : is_minimal(r.puzzle);
   r.ok = true;
   return r;
 }
@@ -358,7 +362,7 @@ DigResult dig_pattern(const Grid& solution, const CellSet& pattern, Engine& engi
     return r;
   }
   r.ok = true;
-  r.minimal = is_minimal(r.puzzle);
+  r.minimal = r.symmetric_minimal = is_minimal(r.puzzle);  // a pattern has no symmetry of its own
   return r;
 }
 

@@ -60,6 +60,7 @@ bool make_candidate(const PipelineOptions& options, std::uint64_t index, Generat
     out.puzzle = dug.puzzle;
     out.clues = dug.puzzle.clue_count();
     out.minimal = dug.minimal;
+    out.symmetric_minimal = dug.symmetric_minimal;
     return true;
   }
   return false;

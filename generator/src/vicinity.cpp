@@ -66,6 +66,7 @@ VicinityResult search_vicinity(const GeneratedPuzzle& start, double closeness, P
     neighbour.puzzle = dug.puzzle;
     neighbour.clues = dug.puzzle.clue_count();
     neighbour.minimal = dug.minimal;
+    neighbour.symmetric_minimal = dug.symmetric_minimal;
     neighbour.search_moves = here.search_moves + 1;
     neighbour.annotation.reset();
     ++result.evaluated;

@@ -2,7 +2,9 @@
 // writing grids as lines or readable 9x9 blocks. See text.hpp for the formats.
 #include "sudokit/solver/text.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 
 namespace sudokit {
 namespace {
@@ -112,30 +114,115 @@ bool is_header_line(std::string_view line) {
   return letter;
 }
 
-PuzzleReader::PuzzleReader(std::string_view text) : text_(text) {
-  if (text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);  // UTF-8 byte order mark
+namespace {
+constexpr std::size_t kReadChunk = std::size_t{1} << 16;  // bytes asked of the source at a time
+}  // namespace
+
+std::string line_too_long_message(std::size_t max_line) {
+  return "line longer than " + std::to_string(max_line) + " bytes";
 }
 
-bool PuzzleReader::next_line(std::string_view& line) {
-  if (pending_) {
-    pending_ = false;
-    line = pending_line_;
-    line_no_ = pending_line_no_;
-    return true;
+LineReader::LineReader(std::string_view text, std::size_t max_line) : data_(text), max_line_(max_line) {}
+
+LineReader::LineReader(ByteSource source, std::size_t max_line) : source_(std::move(source)), max_line_(max_line) {}
+
+// Streams only: moves the unread bytes to the front, grows the buffer when
+// the line held is long (never beyond max_line + 2 + kReadChunk: next()
+// gives up on a line before that), and reads what the source has.
+bool LineReader::fill() {
+  if (!source_) return false;
+  const std::size_t held = data_.size() - pos_;
+  if (capacity_ < held + kReadChunk) {
+    const std::size_t capacity = std::max(std::min(capacity_ * 2, max_line_ + 2 + kReadChunk), held + kReadChunk);
+    auto bigger = std::make_unique<char[]>(capacity);
+    if (held > 0) std::memcpy(bigger.get(), data_.data() + pos_, held);
+    buffer_ = std::move(bigger);
+    capacity_ = capacity;
+  } else if (pos_ > 0) {
+    std::memmove(buffer_.get(), data_.data() + pos_, held);
   }
-  if (pos_ >= text_.size()) return false;
-  std::size_t end = text_.find('\n', pos_);
-  if (end == std::string_view::npos) end = text_.size();
-  line = text_.substr(pos_, end - pos_);
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  pos_ = end + 1;
-  ++line_no_;
+  pos_ = 0;
+  data_ = std::string_view(buffer_.get(), held);
+  const long n = source_(buffer_.get() + held, capacity_ - held, error_);
+  if (n <= 0) {
+    if (n < 0 && error_.empty()) error_ = "read error";
+    source_ = nullptr;  // the end is final
+    return false;
+  }
+  data_ = std::string_view(buffer_.get(), held + static_cast<std::size_t>(n));
   return true;
+}
+
+// Drops the rest of a line that was too long; false when the input ends first.
+bool LineReader::skip_to_newline() {
+  for (;;) {
+    const void* nl = pos_ < data_.size() ? std::memchr(data_.data() + pos_, '\n', data_.size() - pos_) : nullptr;
+    if (nl != nullptr) {
+      pos_ = static_cast<std::size_t>(static_cast<const char*>(nl) - data_.data()) + 1;
+      return true;
+    }
+    pos_ = data_.size();
+    if (!fill()) return false;
+  }
+}
+
+LineStatus LineReader::next(std::string_view& line) {
+  if (repeat_) {
+    repeat_ = false;
+    line = last_line_;
+    return last_status_;
+  }
+  if (skipping_) {
+    skipping_ = false;
+    skip_to_newline();
+  }
+  scanned_ = 0;
+  std::size_t end;
+  for (;;) {
+    const std::size_t unscanned = data_.size() - pos_ - scanned_;
+    const void* nl = unscanned > 0 ? std::memchr(data_.data() + pos_ + scanned_, '\n', unscanned) : nullptr;
+    if (nl != nullptr) {
+      end = static_cast<std::size_t>(static_cast<const char*>(nl) - data_.data());
+      break;
+    }
+    scanned_ = data_.size() - pos_;
+    if (scanned_ > max_line_ + 1) {  // too long whatever follows (one byte may be a '\r')
+      ++number_;
+      skipping_ = true;
+      pos_ = data_.size();
+      last_line_ = line = {};
+      return last_status_ = LineStatus::TooLong;
+    }
+    if (!fill()) {
+      if (pos_ >= data_.size()) {
+        last_line_ = line = {};
+        return last_status_ = LineStatus::End;
+      }
+      end = data_.size();
+      break;
+    }
+  }
+  line = data_.substr(pos_, end - pos_);
+  pos_ = std::min(end + 1, data_.size());
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (++number_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);  // UTF-8 byte order mark
+  last_line_ = line;
+  return last_status_ = line.size() > max_line_ ? LineStatus::TooLong : LineStatus::Line;
 }
 
 ReadStatus PuzzleReader::next(TextRecord& record, ParseError& error) {
   std::string_view raw;
-  while (!ended_ && next_line(raw)) {
+  while (!ended_) {
+    const LineStatus got = lines_.next(raw);
+    if (got == LineStatus::End) break;
+    const std::size_t line_no = lines_.number();
+    if (got == LineStatus::TooLong) {
+      seen_content_ = true;
+      error.line = line_no;
+      error.column = 0;
+      error.message = line_too_long_message(lines_.max_line());
+      return ReadStatus::Error;
+    }
     const std::string_view line = trim(raw);
     if (line.empty() || line.front() == '#') continue;
     if (line == "end") {
@@ -144,8 +231,8 @@ ReadStatus PuzzleReader::next(TextRecord& record, ParseError& error) {
     }
     const bool first_content = !seen_content_;
     seen_content_ = true;
-    record.line = line_no_;
-    error.line = line_no_;
+    record.line = line_no;
+    error.line = line_no;
 
     std::string_view rest;
     std::string_view field = first_field(line, rest);
@@ -172,23 +259,18 @@ ReadStatus PuzzleReader::next(TextRecord& record, ParseError& error) {
     std::array<std::uint8_t, 9> row{};
     if (parse_grid_row(line, row)) {
       // A 9-line grid: collect nine rows, skipping rule lines between them.
-      const std::size_t start_line = line_no_;
+      const std::size_t start_line = line_no;
       int rows = 0;
       for (;;) {
         for (std::size_t j = 0; j < 9; ++j) record.grid.cells[static_cast<std::size_t>(rows) * 9 + j] = row[j];
         if (++rows == 9) break;
         std::string_view next;
         bool got_row = false;
-        while (next_line(next)) {
+        for (LineStatus s; (s = lines_.next(next)) != LineStatus::End;) {
           const std::string_view t = trim(next);
-          if (is_rule_line(t)) continue;
-          if (parse_grid_row(t, row)) {
-            got_row = true;
-          } else {  // not part of this grid: read it again as the next record
-            pending_ = true;
-            pending_line_ = next;
-            pending_line_no_ = line_no_;
-          }
+          if (s == LineStatus::Line && is_rule_line(t)) continue;
+          if (s == LineStatus::Line && parse_grid_row(t, row)) got_row = true;
+          else lines_.unread();  // not part of this grid: read it again as the next record
           break;
         }
         if (!got_row) {

@@ -86,6 +86,38 @@ TEST(Calendar, SaysWhyATextIsNotADate) {
     EXPECT_NE(date_error(bad).find("is not an ISO 8601 date (expected YYYY-MM-DD"), std::string::npos) << bad;
 }
 
+TEST(Calendar, TodayIsTheDateInTheNamedZoneAtTheGivenInstant) {
+  // The clock is an argument: two instants around midnight UTC, read in
+  // zones on both sides of it. The machine's TZ plays no part.
+  using namespace std::chrono;
+  auto at = [](int y, unsigned m, unsigned d, int h, int min) {
+    return system_clock::time_point(sys_days(year(y) / month(m) / day(d)) + hours(h) + minutes(min));
+  };
+  auto date_at = [](std::string_view zone, system_clock::time_point now) {
+    Date out;
+    std::string error;
+    EXPECT_TRUE(date_in_zone(zone, now, out, error)) << zone << ": " << error;
+    return format_date(out);
+  };
+  ::setenv("TZ", "Pacific/Kiritimati", 1);  // UTC+14: would shift every date below
+  const auto before = at(2027, 3, 1, 23, 30), after = at(2027, 3, 2, 0, 30);
+  EXPECT_EQ(date_at("UTC", before), "2027-03-01");
+  EXPECT_EQ(date_at("UTC", after), "2027-03-02");
+  EXPECT_EQ(date_at("Asia/Tokyo", before), "2027-03-02");        // 08:30 the next day
+  EXPECT_EQ(date_at("America/New_York", after), "2027-03-01");   // 19:30 the day before
+  EXPECT_EQ(date_at("Europe/Paris", before), "2027-03-02");      // 00:30
+  EXPECT_EQ(date_at("Europe/Paris", at(2027, 7, 1, 22, 30)), "2027-07-02");  // summer time: 00:30
+  EXPECT_EQ(date_at("Europe/London", at(2027, 1, 1, 23, 30)), "2027-01-01");
+  EXPECT_STREQ(std::getenv("TZ"), "Pacific/Kiritimati");  // left as it was
+  ::unsetenv("TZ");
+  for (const char* bad : {"Mars/Olympus", "utc+1", "", "/etc/passwd", "../zoneinfo/UTC", "Europe", "Europe/Paris\n"}) {
+    Date out;
+    std::string error;
+    EXPECT_FALSE(date_in_zone(bad, before, out, error)) << bad;
+    EXPECT_NE(error.find("unknown time zone"), std::string::npos) << bad << ": " << error;
+  }
+}
+
 // --- schedules -------------------------------------------------------------------
 
 TEST(Schedule, ReadsTheNewspaperWeek) {
@@ -538,6 +570,7 @@ TEST(Daily, WritesOneJsonFilePerDateAndAnIndexAllOrNothing) {
   EXPECT_EQ(index["count"], 4);
   EXPECT_EQ(index["first"], "2026-12-31");
   EXPECT_EQ(index["last"], "2027-01-03");
+  EXPECT_EQ(index["time_zone"], "UTC");
 
   // A stop request while staging (Ctrl-C) removes what was staged and
   // leaves the directory as it was.

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db_test_util.hpp"
+#include "../trickle.hpp"
 #include "sudokit/db/export.hpp"
 #include "sudokit/db/import.hpp"
 #include "sudokit/db/store.hpp"
@@ -322,6 +323,80 @@ TEST(DbImport, APuzzleOverTheGradingBudgetIsStoredUngraded) {
   }
 }
 
+TEST(DbImport, AStreamGivesWhatTheTextGivesAndALongLineIsOneRejectedRecord) {
+  // Every layout, read as a stream in odd-sized pieces with a 200-byte line
+  // limit: the same rows and the same problems at the same lines as from
+  // memory, plus one "line longer than" per over-long line.
+  const auto p = test::load_puzzles("puzzles_top95.txt", 4);
+  auto zeros = [](const Grid& g) {
+    std::string s = format_line(g);
+    for (char& c : s)
+      if (c == '.') c = '0';
+    return s;
+  };
+  const std::string long_line = std::string(500, '7') + "\n";
+  const std::vector<std::pair<ImportFormat, std::string>> texts = {
+      {ImportFormat::Line, "# line\n" + format_line(p[0]) + " 7.5\n" + long_line + "12345\n" + format_line(p[1]) + "\n"},
+      {ImportFormat::Bank, "# bank\n0000183b305c " + zeros(p[0]) + "  7.2\n" + long_line + "00001fe7a2e1 " + zeros(p[1]) + " 10.5\n"},
+      {ImportFormat::Csv, "puzzle,rating\n" + format_line(p[0]) + ",3\n" + long_line + format_line(p[1]) + ",4\n"},
+  };
+  for (const auto& [format, text] : texts) {
+    SCOPED_TRACE(text.substr(0, 20));
+    TempDir dir;
+    PuzzleStore memory(dir.file("memory.db")), stream(dir.file("stream.db"));
+    std::vector<Problem> from_memory, from_stream;
+    auto sink = [](std::vector<Problem>& out) {
+      return [&out](std::size_t line, const std::string& reason) { out.push_back({line, reason}); };
+    };
+    const ImportCounts a = import_lines(memory, LineReader(std::string_view(text), 200), no_grade(), sink(from_memory));
+    const ImportCounts b = import_lines(stream, LineReader(sudokit::test::trickle(text, {3, 17, 1}), 200), no_grade(), sink(from_stream));
+    EXPECT_EQ(detect_import_format(text), format);
+    EXPECT_EQ(a.imported, 2u);
+    EXPECT_EQ(b.imported, 2u);
+    EXPECT_EQ(a.lines, b.lines);
+    ASSERT_EQ(from_memory.size(), from_stream.size());
+    for (std::size_t i = 0; i < from_memory.size(); ++i) {
+      EXPECT_EQ(from_memory[i].line, from_stream[i].line);
+      EXPECT_EQ(from_memory[i].reason, from_stream[i].reason);
+    }
+    ASSERT_FALSE(from_stream.empty());
+    EXPECT_EQ(from_stream[0].line, 3u);
+    EXPECT_EQ(from_stream[0].reason, "line longer than 200 bytes");
+    const auto ra = rows(memory), rb = rows(stream);
+    ASSERT_EQ(ra.size(), rb.size());
+    for (std::size_t i = 0; i < ra.size(); ++i) {
+      EXPECT_EQ(ra[i].puzzle, rb[i].puzzle);
+      EXPECT_EQ(ra[i].source_rating, rb[i].source_rating);
+    }
+  }
+}
+
+TEST(DbImport, AReadErrorIsReportedAfterWhatWasRead) {
+  TempDir dir;
+  PuzzleStore store(dir.file("err.db"));
+  const auto p = test::load_puzzles("puzzles_top95.txt", 2);
+  auto first = std::make_shared<bool>(true);
+  const std::string text = lines_of({p[0], p[1]});
+  ByteSource failing = [first, text](char* buffer, std::size_t size, std::string& error) -> long {
+    if (!*first) {
+      error = "Input/output error";
+      return -1;
+    }
+    *first = false;
+    const std::size_t n = std::min(size, text.size());
+    std::copy_n(text.data(), n, buffer);
+    return static_cast<long>(n);
+  };
+  std::vector<Problem> problems;
+  const ImportCounts c = import_lines(store, LineReader(failing), no_grade(),
+                                      [&](std::size_t line, const std::string& reason) { problems.push_back({line, reason}); });
+  EXPECT_EQ(c.imported, 2u);
+  EXPECT_EQ(c.rejected, 1u);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].line, 3u);
+  EXPECT_EQ(problems[0].reason, "cannot read: Input/output error");
+}
+
 TEST(DbImport, ManyThreadsGiveTheSameRowsInTheSameOrder) {
   TempDir dir;
   const auto p = test::load_puzzles("puzzles_17clue.txt", 3000);
@@ -411,9 +486,9 @@ TEST(DbExport, JsonRowsCarryEveryColumnAndTheHistogramAsAnObject) {
   const auto& j = all[1];
   for (const char* key : {"id", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method", "seed",
                           "seed_index", "er", "ep", "ed", "level", "hardest", "histogram", "source_rating", "created_at", "search_moves",
-                          "dig_order"})
+                          "dig_order", "symmetric_minimal"})
     EXPECT_TRUE(j.contains(key)) << key;
-  EXPECT_EQ(j.size(), 20u);
+  EXPECT_EQ(j.size(), 21u);
   EXPECT_EQ(j["puzzle"], format_line(p[1]));
   EXPECT_TRUE(j["histogram"].is_object());
   EXPECT_EQ(j["histogram"]["x-wing"], 1);

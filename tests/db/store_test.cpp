@@ -75,7 +75,7 @@ TEST(Store, CreatesTheSchemaInANewFile) {
   EXPECT_EQ(columns_of(raw, "puzzles"),
             (std::vector<std::string>{"id", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method",
                                       "seed", "seed_index", "er", "ep", "ed", "level", "hardest", "histogram",
-                                      "created_at", "source_rating", "search_moves", "dig_order"}));
+                                      "created_at", "source_rating", "search_moves", "dig_order", "symmetric_minimal"}));
   EXPECT_EQ(columns_of(raw, "daily"), (std::vector<std::string>{"date", "level", "puzzle_id"}));
   auto indexes = raw.column("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name");
   EXPECT_EQ(columns_of(raw, "used"), (std::vector<std::string>{"canonical", "puzzle_id", "kind", "label", "used_at"}));
@@ -102,6 +102,67 @@ TEST(Store, QueriesUseTheIndexesMadeForThem) {
             std::string::npos);
   EXPECT_NE(plan("SELECT id FROM puzzles WHERE clues BETWEEN 22 AND 24").find("puzzles_clues"), std::string::npos);
   EXPECT_NE(plan("SELECT id FROM puzzles WHERE canonical = 'x'").find("sqlite_autoindex_puzzles_1"), std::string::npos);
+}
+
+// What versions 2 to 6 added to the v1 schema, exactly as they added it.
+constexpr const char* kVersion6Additions = R"sql(
+ALTER TABLE puzzles ADD COLUMN source_rating REAL;
+CREATE TABLE daily (
+  date       TEXT    NOT NULL,
+  level      TEXT    NOT NULL,
+  puzzle_id  INTEGER NOT NULL REFERENCES puzzles (id),
+  PRIMARY KEY (date, level)
+);
+CREATE INDEX daily_puzzle ON daily (puzzle_id);
+CREATE TABLE used (
+  canonical  TEXT    NOT NULL PRIMARY KEY CHECK (length(canonical) = 81),
+  puzzle_id  INTEGER NOT NULL,
+  kind       TEXT    NOT NULL,
+  label      TEXT    NOT NULL,
+  used_at    TEXT    NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX used_puzzle ON used (puzzle_id);
+ALTER TABLE puzzles ADD COLUMN search_moves INTEGER;
+ALTER TABLE puzzles ADD COLUMN dig_order TEXT;
+PRAGMA user_version = 6;
+)sql";
+
+TEST(Store, MigratesVersion6MinimalIntoTwoFacts) {
+  // Up to v6 a symmetric generated row's `minimal` was the orbit fact; v7
+  // keeps it as symmetric_minimal and leaves the strict fact unknown.
+  TempDir dir;
+  const std::string path = dir.file("v6.db");
+  const auto puzzles = test::load_puzzles("puzzles_top95.txt", 10);
+  {
+    Raw raw(path);
+    ASSERT_EQ(raw.exec(kVersion1Schema), SQLITE_OK);
+    ASSERT_EQ(raw.exec(kVersion6Additions), SQLITE_OK);
+    const std::vector<std::string> rows = {"'rot180', 1, 'backtrack'", "'none', 1, 'backtrack'", "NULL, 0, 'import'",
+                                           "'dihedral', 0, 'digit-box'", "'rot180', 1, 'import'"};
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const PuzzleRecord r = make_record(puzzles[i], solve(puzzles[i], 2).solution);
+      ASSERT_EQ(raw.exec("INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, created_at) "
+                         "VALUES ('" + format_line(r.puzzle) + "', '" + format_line(r.solution) + "', '" +
+                         format_line(r.canonical) + "', " + std::to_string(r.clues) + ", " + rows[i] +
+                         ", '2026-01-01T00:00:00Z')"),
+                SQLITE_OK);
+    }
+  }
+  {
+    PuzzleStore store(path);
+    EXPECT_EQ(store.opened_version(), 6);
+  }
+  Raw raw(path);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), kSchemaVersion);
+  auto facts = [&](int id) {
+    return raw.text("SELECT coalesce(minimal, 'NULL') || '/' || coalesce(symmetric_minimal, 'NULL') FROM puzzles WHERE id = " +
+                    std::to_string(id));
+  };
+  EXPECT_EQ(facts(1), "NULL/1");  // symmetric, generated: the orbit fact moves
+  EXPECT_EQ(facts(2), "1/1");     // no symmetry: both facts are the same
+  EXPECT_EQ(facts(3), "0/NULL");  // imported without a symmetry: strict only
+  EXPECT_EQ(facts(4), "NULL/0");
+  EXPECT_EQ(facts(5), "1/1");     // imported with a symmetry: import checked strictly
 }
 
 TEST(Store, MigratesAVersion1FileForward) {
@@ -207,10 +268,17 @@ TEST(Store, RefusesFilesThatAreNotOurs) {
   const std::string other = dir.file("other.db");
   { Raw(other).exec("PRAGMA application_id = 1234; CREATE TABLE t (x);"); }
   EXPECT_NE(error_of(other).find("belongs to another application"), std::string::npos);
-  // A `puzzles` table that is not ours.
+  // A `puzzles` table that is not ours: refused before anything changes
+  // (no switch to WAL mode, no -wal or -shm file), in both modes.
   const std::string foreign = dir.file("foreign.db");
-  { Raw(foreign).exec("CREATE TABLE puzzles (grid TEXT);"); }
-  EXPECT_NE(error_of(foreign).find("has a table `puzzles` but no sudokit schema version"), std::string::npos);
+  { Raw(foreign).exec("CREATE TABLE puzzles (grid TEXT); INSERT INTO puzzles VALUES ('mine');"); }
+  const std::string foreign_bytes = test::slurp(foreign);
+  for (const OpenMode mode : {OpenMode::Write, OpenMode::Read}) {
+    EXPECT_NE(error_of(foreign, mode).find("has a table `puzzles` but no sudokit schema version"), std::string::npos);
+    EXPECT_EQ(test::slurp(foreign), foreign_bytes) << "the refused file was changed";
+    EXPECT_FALSE(std::filesystem::exists(foreign + "-wal"));
+    EXPECT_FALSE(std::filesystem::exists(foreign + "-shm"));
+  }
   // Missing file in read mode, directory in either mode.
   EXPECT_NE(error_of(dir.file("missing.db"), OpenMode::Read).find("no such database file"), std::string::npos);
   EXPECT_FALSE(std::filesystem::exists(dir.file("missing.db")));

@@ -23,6 +23,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "run.hpp"
@@ -303,6 +304,44 @@ TEST_F(DailyBookCli, DailyRunningShortWritesNothingAndSaysWhatToGenerate) {
   EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), days);
 }
 
+TEST_F(DailyBookCli, EveryGenerateCommandItSuggestsRunsAndEnds) {
+  // A store graded with a custom level table (db import --levels), then a
+  // daily request short of a custom level and of nightmare: each suggested
+  // command is run (with a count of 1 and a short time limit) and must be
+  // understood, end, and for the custom level add a puzzle of that level.
+  const std::string db = dir_.file("custom.db"), text = dir_.file("puzzles.txt");
+  const auto made = run_sudokit("generate --count 40 --seed 11");
+  ASSERT_EQ(made.status, 0) << made.err;
+  std::ofstream(text) << made.out;
+  const auto imported = run_sudokit("db import --levels warmup:0,tricky:2.0 --db " + db + " " + text);
+  ASSERT_EQ(imported.status, 0) << imported.err;
+  const long long tricky = sql_integer(db, "SELECT count(*) FROM puzzles WHERE level = 'tricky'");
+  ASSERT_GT(tricky, 0);
+  const auto r = run_sudokit("daily --db " + db + " --from 2027-01-01 --days " + std::to_string(tricky + 2) +
+                             " --levels tricky,nightmare --format ndjson");
+  EXPECT_EQ(r.status, 1) << r.err;
+  std::vector<std::string> suggestions;
+  std::istringstream lines(r.err);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("  sudokit generate ", 0) == 0) suggestions.push_back(line.substr(std::string("  sudokit ").size()));
+  ASSERT_EQ(suggestions.size(), 2u) << r.err;
+  EXPECT_NE(suggestions[0].find("--levels warmup:0.0,tricky:"), std::string::npos) << suggestions[0];
+  for (std::string cmd : suggestions) {
+    SCOPED_TRACE(cmd);
+    const std::size_t count = cmd.find(" --count ");
+    ASSERT_NE(count, std::string::npos);
+    cmd = cmd.substr(0, count) + " --count 1 --seed 3 --time-limit 8";
+    const auto g = run_sudokit(cmd);
+    if (cmd.find("nightmare") != std::string::npos) {
+      // Rarely met in 8 s: it ends and says how far it got.
+      EXPECT_TRUE(g.status == 0 || (g.status == 1 && g.err.find("reached 0 of the 1") != std::string::npos)) << g.err;
+    } else {
+      EXPECT_EQ(g.status, 0) << g.err;
+      EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM puzzles WHERE level = 'tricky'"), tricky + 1);
+    }
+  }
+}
+
 TEST_F(DailyBookCli, DailyDryRunRecordsAndWritesNothing) {
   const std::string db = store(), out = dir_.file("daily");
   const auto r = run_sudokit("daily --db " + db + " --from 2027-01-01 --days 5 --levels hard --dry-run --out " + out);
@@ -312,16 +351,33 @@ TEST_F(DailyBookCli, DailyDryRunRecordsAndWritesNothing) {
   EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), 0);
 }
 
-TEST_F(DailyBookCli, DailyStartsTodayWhenAsked) {
+TEST_F(DailyBookCli, DailyStartsTodayWhenAskedInTheZoneGiven) {
+  // "today" is the date in --tz (UTC by default), whatever TZ says; the zone
+  // goes into index.json (ndjson lines stay the date files' objects).
   const std::string db = store();
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char today[16];
-  std::strftime(today, sizeof today, "%Y-%m-%d", &local);
+  auto date_at_offset = [](int hours) {
+    const std::time_t now = std::time(nullptr) + hours * 3600;
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &tm);
+    return std::string(text);
+  };
   const auto r = run_sudokit("daily --db " + db + " --from today --days 1 --levels hard --format ndjson");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(json::parse(r.out)["date"], today);
+  EXPECT_EQ(json::parse(r.out)["date"], date_at_offset(0));
+  // Asia/Tokyo is UTC+9 all year; TZ in the environment is ignored.
+  const auto tokyo = run_sudokit("daily --db " + db + " --from today --days 1 --levels hard --tz Asia/Tokyo --out " +
+                                 dir_.file("tokyo"));
+  ASSERT_EQ(tokyo.status, 0) << tokyo.err;
+  const json index = json::parse(slurp(dir_.file("tokyo") + "/index.json"));
+  EXPECT_EQ(index["first"], date_at_offset(9));
+  EXPECT_EQ(index["time_zone"], "Asia/Tokyo");
+  // An unknown zone is a usage error naming the option.
+  const auto bad = run_sudokit("daily --db " + db + " --from 2027-01-01 --levels hard --tz Mars/Olympus --format ndjson");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--tz: unknown time zone 'Mars/Olympus'"), std::string::npos) << bad.err;
+  EXPECT_EQ(bad.out, "");
 }
 
 TEST_F(DailyBookCli, TwoDailyRunsAtOnceAgreeAndServeNothingTwice) {

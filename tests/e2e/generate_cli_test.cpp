@@ -7,13 +7,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fstream>
 #include <sstream>
 
+#include "child.hpp"
 #include "run.hpp"
 
 namespace sudokit {
 namespace {
 
+using test::Child;
 using test::run_sudokit;
 
 std::vector<std::string> lines(const std::string& text) {
@@ -191,14 +194,37 @@ TEST(GenerateCli, ClueCountsAndPatternsAreKeptWithATarget) {
 }
 
 TEST(GenerateCli, TimeLimitStopsATargetThatIsNotMet) {
-  // Nothing is rated 12: the run ends at its time limit, cleanly, with nothing printed.
+  // Nothing is rated 12: the run ends at its time limit, cleanly, with
+  // nothing printed, says how far it got, and fails (fewer than asked).
   auto r = run_sudokit("generate --count 1 --seed 1 --min-rating 12 --time-limit 1");
-  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("stopped early"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("reached 0 of the 1 puzzles asked for within the time limit (1 s)"), std::string::npos) << r.err;
   EXPECT_EQ(run_sudokit("generate --count 1 --search 8").status, 2);  // a search needs a target
   EXPECT_EQ(run_sudokit("generate --count 1 --min-rating 6 --max-rating 5").status, 2);
   EXPECT_EQ(run_sudokit("generate --count 1 --level hard --min-rating 6").status, 2);  // empty range
+}
+
+TEST(GenerateCli, ARareTargetGetsADefaultTimeLimitAndShowsProgressInALog) {
+  // Nightmare (ER >= 10.0) is rarely met: without --time-limit the run gets
+  // the default one, says so, and prints a plain progress line every few
+  // seconds to a stderr that is not a terminal (a pipe here).
+  Child c({"generate", "--level", "nightmare", "--count", "1", "--seed", "1", "--threads", "1"});
+  std::string err;
+  const bool progressed = Child::read_until(c.err, err, std::chrono::seconds(60), [](const std::string& t) {
+    return t.find("0/1 found after") != std::string::npos && t.find('\n', t.find("0/1 found after")) != std::string::npos;
+  });
+  EXPECT_TRUE(progressed) << err;
+  EXPECT_NE(err.find("ER >= 10.0 is rare: stopping after 120 s"), std::string::npos) << err;
+  EXPECT_EQ(err.find('\r'), std::string::npos) << "no carriage returns in a log";
+  kill(c.pid, SIGINT);
+  EXPECT_EQ(c.wait_exit(std::chrono::seconds(60)), 130);
+  // An explicit limit wins (no note), and 0 means none.
+  auto r = run_sudokit("generate --level nightmare --count 1 --seed 1 --time-limit 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.find("is rare"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("reached 0 of the 1"), std::string::npos) << r.err;
 }
 
 }  // namespace
@@ -256,6 +282,7 @@ TEST(GenerateCli, DigOrderIsChosenReportedAndStored) {
   auto csv = run_sudokit("generate --count 2 --seed 4 --format csv --dig-order sparse-digits");
   ASSERT_EQ(csv.status, 0) << csv.err;
   EXPECT_NE(csv.out.find(",search_moves,dig_order\n"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find(",minimal,symmetric_minimal,"), std::string::npos) << csv.out;
   EXPECT_NE(csv.out.find(",0,sparse-digits\n"), std::string::npos) << csv.out;
   auto bad = run_sudokit("generate --count 1 --dig-order spiral");
   EXPECT_EQ(bad.status, 2);
@@ -308,6 +335,33 @@ TEST(GenerateCli, SigkillDuringGenerateDbLeavesAnIntactFileThatARerunCompletes) 
   EXPECT_NE(rerun.err.find("duplicates skipped " + std::to_string(before)), std::string::npos) << rerun.err;
   EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "60000");
   EXPECT_EQ(sqlite_query(db, "PRAGMA integrity_check"), "ok");
+  std::system(("rm -rf " + dir).c_str());
+}
+
+
+TEST(GenerateCli, MinimalFlagsSurviveAReimport) {
+  // Symmetric puzzles stored by generate carry the strict `minimal` fact,
+  // the one db import computes: a re-import agrees row for row.
+  char dir_template[] = "/tmp/sudokit-minimal-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string gen_db = dir + "/gen.db", imp_db = dir + "/imp.db", text = dir + "/puzzles.txt";
+  const std::string args = "generate --symmetry rot180 --count 30 --seed 4 --threads 2";
+  ASSERT_EQ(run_sudokit(args + " --db " + gen_db).status, 0);
+  const auto printed = run_sudokit(args);
+  ASSERT_EQ(printed.status, 0);
+  std::ofstream(text) << printed.out;
+  ASSERT_EQ(run_sudokit("db import --no-grade --db " + imp_db + " " + text).status, 0);
+  // --no-grade leaves minimal unknown; grading computes it. Grade them all.
+  const auto graded = run_sudokit("db import --db " + dir + "/graded.db " + text);
+  ASSERT_EQ(graded.status, 0) << graded.err;
+  const std::string q = "SELECT group_concat(minimal, '') FROM (SELECT minimal FROM puzzles ORDER BY canonical)";
+  const std::string generated = sqlite_query(gen_db, q), reimported = sqlite_query(dir + "/graded.db", q);
+  EXPECT_EQ(generated, reimported);
+  EXPECT_NE(generated.find('0'), std::string::npos) << "rot180 digging leaves single clues removable in most puzzles";
+  EXPECT_EQ(sqlite_query(gen_db, "SELECT count(*) FROM puzzles WHERE symmetric_minimal = 1"), "30");
+  // The CSV output carries both facts.
+  const auto csv = run_sudokit(args + " --format csv");
+  EXPECT_NE(csv.out.find("index,puzzle,clues,symmetry,minimal,symmetric_minimal"), std::string::npos) << csv.out;
   std::system(("rm -rf " + dir).c_str());
 }
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -9,6 +10,7 @@
 
 #include "sudokit/solver/text.hpp"
 #include "test_data.hpp"
+#include "../trickle.hpp"
 
 namespace sudokit {
 namespace {
@@ -224,6 +226,110 @@ TEST(Text, ParseRatingAcceptsTheSeScaleOnly) {
   }
   EXPECT_FALSE(parse_rating(std::string(100, '9'), r, error));
   EXPECT_EQ(error, "rating '" + std::string(30, '9') + "...' is not a number from 0 to 20");
+}
+
+// --- Streams: the same records, errors and line numbers as from memory,
+// whatever the read sizes, and a bounded line length.
+
+using test::trickle;
+
+struct Summary {
+  std::vector<std::pair<std::size_t, std::string>> results;  // line, puzzle + fields or error
+  bool operator==(const Summary&) const = default;
+};
+
+Summary summarize(PuzzleReader& reader) {
+  Summary s;
+  TextRecord rec;
+  ParseError err;
+  for (;;) {
+    const ReadStatus status = reader.next(rec, err);
+    if (status == ReadStatus::End) break;
+    if (status == ReadStatus::Record) s.results.emplace_back(rec.line, format_line(rec.grid) + "|" + std::string(rec.fields));
+    else s.results.emplace_back(err.line, "error: " + err.message);
+  }
+  return s;
+}
+
+const std::string& every_layout() {
+  static const std::string text = [] {
+    std::string zeros = kPuzzle;
+    for (char& c : zeros)
+      if (c == '.') c = '0';
+    return "\xEF\xBB\xBF" "# every layout\r\n" + std::string(kPuzzle) + " 7.2\r\n" + "0a1b2c3d4e5f " + zeros +
+           "  7.2\n" + std::string(kPuzzle).substr(0, 40) + "\n" +
+           " 4 . . | 8 . . | 3 5 9 \n 9 . . | 1 . . | 4 . . \n . . 8 | . . . | . . 2 \n-------+-------+-------\n"
+           " 8 9 . | 4 . . | . . . \n . . . | . 3 6 | . . . \n . . . | 9 . . | . . 1 \n-------+-------+-------\n"
+           " 3 . . | . 4 . | . . . \n 1 . . | . . . | 8 . 2 \n . . 5 | . 1 . | 6 4 . \n" +
+           "4..8..359\n9..1..4..\n" + kPuzzle + ",x,3\n" + kPuzzle + "\nend\n" + kPuzzle + "\n";
+  }();
+  return text;
+}
+
+TEST(TextStream, EveryLayoutReadsTheSameFromAStreamAsFromMemory) {
+  PuzzleReader memory(every_layout());
+  const Summary want = summarize(memory);
+  ASSERT_EQ(want.results.size(), 7u);  // 4 records, a short line, a short grid, and the record after it
+  for (const auto& steps : std::vector<std::vector<std::size_t>>{{1}, {2, 7, 3}, {81}, {1 << 16}}) {
+    PuzzleReader stream{LineReader(trickle(every_layout(), steps))};
+    EXPECT_EQ(summarize(stream), want) << steps[0];
+    EXPECT_TRUE(stream.read_error().empty());
+  }
+}
+
+TEST(TextStream, ALineLongerThanTheLimitIsOneErrorAndReadingGoesOnAfterIt) {
+  const std::string text = std::string(kPuzzle) + "\n" + std::string(300, '.') + "\n" + kPuzzle + " 1.5\n" +
+                           std::string(101, 'x') + "\r\n" + std::string(100, '1') + "\r\n" + std::string(1000, '9');
+  for (const auto& steps : std::vector<std::vector<std::size_t>>{{1}, {5, 64}, {1 << 16}}) {
+    SCOPED_TRACE(steps[0]);
+    PuzzleReader stream{LineReader(trickle(text, steps), 100)};
+    const Summary s = summarize(stream);
+    ASSERT_EQ(s.results.size(), 6u);
+    EXPECT_EQ(s.results[0].first, 1u);
+    EXPECT_EQ(s.results[1], std::make_pair(std::size_t{2}, std::string("error: line longer than 100 bytes")));
+    EXPECT_EQ(s.results[2], std::make_pair(std::size_t{3}, format_line(test::grid_from(kPuzzle)) + "|1.5"));
+    EXPECT_EQ(s.results[3], std::make_pair(std::size_t{4}, std::string("error: line longer than 100 bytes")));
+    // 100 bytes and a "\r\n" is within the limit.
+    EXPECT_EQ(s.results[4], std::make_pair(std::size_t{5}, std::string("error: expected an 81-character puzzle or a 9-line grid, found 100 characters")));
+    EXPECT_EQ(s.results[5], std::make_pair(std::size_t{6}, std::string("error: line longer than 100 bytes")));
+  }
+  PuzzleReader memory{LineReader(std::string_view(text), 100)};
+  PuzzleReader stream{LineReader(trickle(text, {3}), 100)};
+  EXPECT_EQ(summarize(memory), summarize(stream));
+}
+
+TEST(TextStream, AnEndlessLineKeepsTheBufferBoundedAndTheErrorComesFirst) {
+  // /dev/zero in miniature: a source that never ends and has no newline.
+  // The error must come out without waiting for a newline, and the reader
+  // must not ask for more than the limit plus one read's worth before it.
+  auto asked = std::make_shared<std::size_t>(0);
+  ByteSource zeros = [asked](char* buffer, std::size_t size, std::string&) -> long {
+    std::fill_n(buffer, size, '\0');
+    *asked += size;
+    return static_cast<long>(size);
+  };
+  LineReader lines(zeros, 1000);
+  std::string_view line;
+  EXPECT_EQ(lines.next(line), LineStatus::TooLong);
+  EXPECT_EQ(lines.number(), 1u);
+  EXPECT_LE(*asked, 1000u + 2 + (std::size_t{1} << 17));
+}
+
+TEST(TextStream, AReadErrorEndsTheInputAndSaysWhy) {
+  auto calls = std::make_shared<int>(0);
+  ByteSource failing = [calls](char* buffer, std::size_t size, std::string& error) -> long {
+    if ((*calls)++ == 0) {
+      const std::string first = std::string(kPuzzle) + "\n";
+      std::copy_n(first.data(), std::min(size, first.size()), buffer);
+      return static_cast<long>(std::min(size, first.size()));
+    }
+    error = "Input/output error";
+    return -1;
+  };
+  PuzzleReader reader{LineReader(failing)};
+  const Summary s = summarize(reader);
+  EXPECT_EQ(s.results.size(), 1u);
+  EXPECT_EQ(reader.read_error(), "Input/output error");
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ int run_canon(const std::vector<std::string>& args) {
         if (buf[i] == '.') buf[i] = '0';
     buf += '\n';
     out.maybe_flush();
-  });
+  }, [&] { out.flush(); });  // a pipe's writer may wait for the answers so far
   out.flush();
   return diag.exit_status();
 }

@@ -4,6 +4,7 @@
 // (DailyDirectory, all or nothing) or NDJSON on stdout, and commits the
 // assignment only once the output is written (files staged; stdout written
 // and flushed).
+#include <chrono>
 #include <iostream>
 
 #include "commands.hpp"
@@ -23,14 +24,18 @@ using namespace sudokit::db;
 /// The longest run of dates one command assigns (about 100 years).
 constexpr std::int64_t kMaxDays = 36'600;
 
-/// --from/--to: YYYY-MM-DD, "today" or "tomorrow" (local date).
-bool read_date(const po::variables_map& vm, const char* name, Date& out) {
+/// --from/--to: YYYY-MM-DD, "today" or "tomorrow" (the date now in `zone`).
+bool read_date(const po::variables_map& vm, const char* name, const std::string& zone, Date& out) {
   const std::string text = vm[name].as<std::string>();
+  std::string error;
   if (text == "today" || text == "tomorrow") {
-    out = today().plus_days(text == "tomorrow" ? 1 : 0);
+    if (!date_in_zone(zone, std::chrono::system_clock::now(), out, error)) {
+      std::cerr << "sudokit daily: --tz: " << error << '\n';
+      return false;
+    }
+    out = out.plus_days(text == "tomorrow" ? 1 : 0);
     return true;
   }
-  std::string error;
   if (parse_date(text, out, error)) return true;
   std::cerr << "sudokit daily: --" << name << ": " << error << '\n';
   return false;
@@ -42,7 +47,8 @@ int run_daily(const std::vector<std::string>& args) {
   po::options_description opts("options");
   add_store_options(opts);
   opts.add_options()
-      ("from", po::value<std::string>(), "first date, YYYY-MM-DD (or today, tomorrow)")
+      ("from", po::value<std::string>(), "first date, YYYY-MM-DD (or today, tomorrow: the date now in --tz)")
+      ("tz", po::value<std::string>()->default_value(std::string(kDefaultTimeZone)), "time zone of today and tomorrow, an IANA name (UTC, Europe/Paris, America/New_York); recorded in index.json; TZ is not used")
       ("to", po::value<std::string>(), "last date, instead of --days")
       ("levels", po::value<std::string>(), "levels every day, e.g. easy,medium,hard")
       ("schedule", po::value<std::string>(), "levels per weekday, e.g. mon=easy,tue=medium,wed=medium,thu=hard,fri=hard,sat=expert,sun=expert (ranges mon-fri=hard, several levels sun=hard+expert; days not named get no puzzle)")
@@ -76,7 +82,16 @@ int run_daily(const std::vector<std::string>& args) {
     std::cerr << "sudokit daily: --from DATE is required (YYYY-MM-DD, today or tomorrow)\n";
     return kUsageError;
   }
-  if (!read_date(vm, "from", request.first)) return kUsageError;
+  const std::string zone = vm["tz"].as<std::string>();
+  {
+    Date check;
+    std::string error;
+    if (!date_in_zone(zone, std::chrono::system_clock::now(), check, error)) {
+      std::cerr << "sudokit daily: --tz: " << error << '\n';
+      return kUsageError;
+    }
+  }
+  if (!read_date(vm, "from", zone, request.first)) return kUsageError;
   if (vm.count("days") && vm.count("to")) {
     std::cerr << "sudokit daily: give --days or --to, not both\n";
     return kUsageError;
@@ -85,7 +100,7 @@ int run_daily(const std::vector<std::string>& args) {
     request.days = days;
   } else if (vm.count("to")) {
     Date last;
-    if (!read_date(vm, "to", last)) return kUsageError;
+    if (!read_date(vm, "to", zone, last)) return kUsageError;
     if (last < request.first) {
       std::cerr << "sudokit daily: --to " << format_date(last) << " is before --from " << format_date(request.first) << '\n';
       return kUsageError;
@@ -180,7 +195,7 @@ int run_daily(const std::vector<std::string>& args) {
       return 0;
     }
     const std::string dir = vm["out"].as<std::string>();
-    DailyDirectory out(dir);
+    DailyDirectory out(dir, zone);
     out.stage(dates, &g_stop);
     assignment.commit();
     try {

@@ -29,15 +29,6 @@ namespace {
 using namespace sudokit::db;
 
 
-bool parse_levels_option(const po::variables_map& vm, const std::string& command, std::vector<grader::Level>& levels) {
-  levels = grader::default_levels();
-  if (!vm.count("levels")) return true;
-  std::string error;
-  if (grader::parse_levels(vm["levels"].as<std::string>(), levels, error)) return true;
-  std::cerr << "sudokit " << command << ": --levels: " << error << '\n';
-  return false;
-}
-
 std::string with_commas(std::uint64_t n) {
   const std::string digits = std::to_string(n);
   std::string out;
@@ -328,16 +319,20 @@ int run_import(const std::vector<std::string>& args) {
     StoreOptions so = store_options(vm, OpenMode::Write);
     so.batch_rows = batch_rows;
     store.emplace(*path, so);
-    std::string text;
     for (const auto& name : files) {
       const std::string label = source_label(name);
       std::string error;
-      if (!read_source(name, text, error)) {
+      ByteSource source;
+      if (!open_source(name, source, error)) {
         diag.report(label, "cannot read: " + error);
         continue;
       }
-      total += import_text(*store, text, options,
-                           [&](std::size_t line, const std::string& reason) { diag.report(label, line, reason); });
+      // A stop request ends the input: a stream without end (a pipe, /dev/zero) is not read on.
+      ByteSource stoppable = [source = std::move(source)](char* buffer, std::size_t size, std::string& err) -> long {
+        return g_stop.load() ? 0 : source(buffer, size, err);
+      };
+      total += import_lines(*store, LineReader(std::move(stoppable)), options,
+                            [&](std::size_t line, const std::string& reason) { diag.report(label, line, reason); });
       if (total.interrupted) break;
     }
     status = diag.exit_status();

@@ -15,10 +15,15 @@
 #include "options.hpp"
 #include "stop.hpp"
 #include "sudokit/db/paths.hpp"
+#include "store_cli.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/generator/pipeline.hpp"
 
 namespace sudokit::cli {
+
+namespace {
+constexpr std::chrono::seconds kLogProgressEvery{5};  // progress lines when stderr is not a terminal
+}  // namespace
 namespace {
 
 
@@ -26,7 +31,8 @@ class PrintSink final : public PuzzleSink {
  public:
   PrintSink(Output& out, std::string format, bool solution) : out_(out), format_(std::move(format)), solution_(solution) {
     if (format_ == "csv") {
-      out_.buffer() += solution_ ? "index,puzzle,solution,clues,symmetry,minimal" : "index,puzzle,clues,symmetry,minimal";
+      out_.buffer() += solution_ ? "index,puzzle,solution,clues,symmetry,minimal,symmetric_minimal"
+                                 : "index,puzzle,clues,symmetry,minimal,symmetric_minimal";
       out_.buffer() += ",er,ep,ed,level,hardest,search_moves,dig_order\n";
     }
   }
@@ -44,7 +50,7 @@ class PrintSink final : public PuzzleSink {
     } else if (format_ == "csv") {
       b += std::to_string(p.index) + ',' + format_line(p.puzzle);
       if (solution_) b += ',' + format_line(p.solution);
-      b += ',' + std::to_string(p.clues) + ',' + symmetry_name(p.symmetry) + ',' + (p.minimal ? "1" : "0");
+      b += ',' + std::to_string(p.clues) + ',' + symmetry_name(p.symmetry) + ',' + (p.minimal ? "1" : "0") + ',' + (p.symmetric_minimal ? "1" : "0");
       if (g) {
         b += ',' + grader::format_rating(g->grade.er) + ',' + grader::format_rating(g->grade.ep) + ',' +
              grader::format_rating(g->grade.ed) + ',' + g->level + ",\"" + g->grade.hardest_name + '"';
@@ -55,7 +61,7 @@ class PrintSink final : public PuzzleSink {
     } else {
       nlohmann::json j = {{"index", p.index},         {"seed", p.seed},       {"puzzle", format_line(p.puzzle)},
                           {"clues", p.clues},         {"symmetry", symmetry_name(p.symmetry)},
-                          {"minimal", p.minimal},     {"method", method_name(p.method)},
+                          {"minimal", p.minimal}, {"symmetric_minimal", p.symmetric_minimal},     {"method", method_name(p.method)},
                           {"search_moves", p.search_moves}, {"dig_order", p.dig_order ? nlohmann::json(dig_order_name(*p.dig_order)) : nlohmann::json(nullptr)}};
       if (solution_) j["solution"] = format_line(p.solution);
       if (g) {
@@ -86,6 +92,7 @@ class DbSink final : public PuzzleSink {
     db::PuzzleRecord r = db::make_record(p.puzzle, p.solution);
     r.symmetry = symmetry_name(p.symmetry);
     r.minimal = p.minimal;
+    r.symmetric_minimal = p.symmetric_minimal;
     r.method = method_name(p.method);
     r.seed = p.seed;
     r.index = p.index;
@@ -132,7 +139,8 @@ int run_generate(const std::vector<std::string>& args) {
       ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
       ("grade", "grade every puzzle and print its SE rating")
-      ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare)");
+      ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare, or one of --levels)")
+      ("levels", po::value<std::string>(), "level table NAME:MIN_ER,... for --level and the stored level names, instead of the default one (as db import --levels)");
   add_number(opts, "min-rating", target.min_rating, {kMinRating, kMaxRating}, "keep only puzzles with ER >= this");
   add_number(opts, "max-rating", target.max_rating, {1.0, kMaxRating},
              "keep only puzzles with ER <= this (every puzzle with an empty cell rates 1.0 or more)");
@@ -144,7 +152,7 @@ int run_generate(const std::vector<std::string>& args) {
   add_number(opts, "search-keep", search_keep, {1, 1000},
              "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)",
              1);
-  add_number(opts, "time-limit", o.time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found",
+  add_number(opts, "time-limit", o.time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise)",
              0);
   add_number(opts, "max-attempts", o.max_attempts, {1, 1'000'000},
              "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
@@ -192,7 +200,8 @@ int run_generate(const std::vector<std::string>& args) {
       pattern_file = text;
       std::string file_text;
       if (!read_source(text, file_text, error)) {
-        std::cerr << "sudokit generate: --pattern is neither 81 cells nor a readable file: " << text << '\n';
+        std::cerr << "sudokit generate: --pattern is neither 81 cells nor a readable file: " << text << " (" << error
+                  << ")\n";
         return kUsageError;
       }
       text = file_text;
@@ -234,6 +243,7 @@ int run_generate(const std::vector<std::string>& args) {
     return kUsageError;
   }
 
+  if (!parse_levels_option(vm, "generate", criteria.levels)) return kUsageError;
   const bool to_db = vm.count("db") != 0;
   criteria.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
   if (vm.count("level") && !target.restrict_to_level(vm["level"].as<std::string>(), criteria.levels)) {
@@ -279,23 +289,37 @@ int run_generate(const std::vector<std::string>& args) {
     return kUsageError;
   }
 
+  // A rare target may never be met: without a --time-limit of its own it
+  // gets the target's default one (grader::Target::default_time_limit).
+  const bool time_limit_given = !vm["time-limit"].defaulted();
+  if (!time_limit_given && target.default_time_limit() > 0) {
+    o.time_limit = target.default_time_limit();
+    std::fprintf(stderr, "sudokit generate: ER >= %.1f is rare: stopping after %.0f s with what is found "
+                         "(--time-limit S to change, 0 for none)\n", target.min_rating, o.time_limit);
+  }
+
+  // Progress: a line redrawn in place on a terminal; one plain line every
+  // few seconds otherwise (a log, a pipe), so a long run shows it is alive.
   const bool tty = isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
   auto last = start;
-  if (tty) {
-    o.progress = [&](std::uint64_t accepted, std::uint64_t tried) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last < std::chrono::milliseconds(200) && accepted < o.count) return;
-      last = now;
-      const double secs = std::chrono::duration<double>(now - start).count();
-      const double rate = secs > 0 ? static_cast<double>(accepted) / secs : 0;
-      const double eta = rate > 0 ? static_cast<double>(o.count - accepted) / rate : 0;
+  o.progress = [&](std::uint64_t accepted, std::uint64_t tried) {
+    const auto now = std::chrono::steady_clock::now();
+    if (tty ? now - last < std::chrono::milliseconds(200) && accepted < o.count : now - last < kLogProgressEvery) return;
+    last = now;
+    const double secs = std::chrono::duration<double>(now - start).count();
+    const double rate = secs > 0 ? static_cast<double>(accepted) / secs : 0;
+    const double eta = rate > 0 ? static_cast<double>(o.count - accepted) / rate : 0;
+    const double share = tried ? 100.0 * static_cast<double>(accepted) / static_cast<double>(tried) : 0.0;
+    if (tty)
       std::fprintf(stderr, "\r%llu/%llu found, %.1f/s, accepted %.2f%% of %llu tried, ETA %.0fs   ",
-                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), rate,
-                   tried ? 100.0 * static_cast<double>(accepted) / static_cast<double>(tried) : 0.0,
+                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), rate, share,
                    static_cast<unsigned long long>(tried), eta);
-    };
-  }
+    else
+      std::fprintf(stderr, "sudokit generate: %llu/%llu found after %.0f s, %llu candidates tried\n",
+                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), secs,
+                   static_cast<unsigned long long>(tried));
+  };
   catch_stop_signals();
   o.stop = &g_stop;
 
@@ -340,7 +364,12 @@ int run_generate(const std::vector<std::string>& args) {
     std::cerr << "sudokit generate: giving up after " << r.tried * o.max_attempts << " grids: " << r.failure << '\n';
     return 1;
   }
-  if (r.stopped) return g_stop.load() ? interrupted_status() : 0;
+  if (r.stopped && g_stop.load()) return interrupted_status();
+  if (r.accepted < o.count) {  // the time limit ended the run first
+    std::fprintf(stderr, "sudokit generate: reached %llu of the %llu puzzles asked for within the time limit (%.0f s)\n",
+                 static_cast<unsigned long long>(r.accepted), static_cast<unsigned long long>(o.count), o.time_limit);
+    return 1;
+  }
   return 0;
 }
 

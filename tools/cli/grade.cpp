@@ -117,7 +117,7 @@ int run_grade(const std::vector<std::string>& args) {
       }
     }
     out.maybe_flush();
-  });
+  }, [&] { out.flush(); });  // a pipe's writer may wait for the answers so far
   if (compare) {
     out.buffer() += comparison.report();
     if (vm.count("mismatches")) out.buffer() += "\nmismatches:\n" + comparison.mismatches();

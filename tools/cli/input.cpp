@@ -2,11 +2,14 @@
 #include "input.hpp"
 
 #include <signal.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <iostream>
+#include <memory>
 
 namespace sudokit::cli {
 
@@ -22,34 +25,59 @@ void Diagnostics::report(const std::string& source, const std::string& message) 
 
 std::string source_label(const std::string& name) { return name == "-" ? "<stdin>" : name; }
 
-bool read_source(const std::string& name, std::string& text, std::string& error) {
-  std::FILE* f = name == "-" ? stdin : std::fopen(name.c_str(), "rb");
-  if (f == nullptr) {
+bool open_source(const std::string& name, ByteSource& source, std::string& error, std::function<void()> before_read) {
+  const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     error = std::strerror(errno);
     return false;
   }
+  // The descriptor is closed with the last copy of the source (stdin never).
+  auto file = std::shared_ptr<void>(nullptr, [fd](void*) {
+    if (fd != STDIN_FILENO) ::close(fd);
+  });
+  source = [file, fd, before_read = std::move(before_read)](char* buffer, std::size_t size, std::string& err) -> long {
+    if (before_read) before_read();
+    for (;;) {
+      const ssize_t n = ::read(fd, buffer, size);
+      if (n >= 0) return static_cast<long>(n);
+      if (errno == EINTR) continue;
+      err = std::strerror(errno);
+      return -1;
+    }
+  };
+  return true;
+}
+
+bool read_source(const std::string& name, std::string& text, std::string& error, std::size_t max_bytes) {
+  ByteSource source;
+  if (!open_source(name, source, error)) return false;
   text.clear();
   char block[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(block, 1, sizeof block, f)) > 0) text.append(block, n);
-  const bool failed = std::ferror(f) != 0;
-  if (failed) error = std::strerror(errno);
-  if (f != stdin) std::fclose(f);
-  return !failed;
+  for (;;) {
+    const long n = source(block, sizeof block, error);
+    if (n < 0) return false;
+    if (n == 0) return true;
+    if (text.size() + static_cast<std::size_t>(n) > max_bytes) {
+      error = "longer than " + std::to_string(max_bytes) + " bytes";
+      return false;
+    }
+    text.append(block, static_cast<std::size_t>(n));
+  }
 }
 
 void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
-                     const std::function<void(const std::string&, const TextRecord&)>& on_record) {
+                     const std::function<void(const std::string&, const TextRecord&)>& on_record,
+                     const std::function<void()>& before_read) {
   const std::vector<std::string> names = files.empty() ? std::vector<std::string>{"-"} : files;
-  std::string text;
   for (const auto& name : names) {
     const std::string label = source_label(name);
     std::string error;
-    if (!read_source(name, text, error)) {
+    ByteSource source;
+    if (!open_source(name, source, error, before_read)) {
       diag.report(label, "cannot read: " + error);
       continue;
     }
-    PuzzleReader reader(text);
+    PuzzleReader reader{LineReader(std::move(source))};
     TextRecord record;
     ParseError perr;
     for (;;) {
@@ -61,6 +89,7 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
       }
       on_record(label, record);
     }
+    if (!reader.read_error().empty()) diag.report(label, "cannot read: " + reader.read_error());
   }
 }
 

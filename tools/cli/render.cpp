@@ -29,8 +29,9 @@ bool read_puzzle(const std::string& arg, Grid& out, std::string& label) {
     return true;
   }
   label = source_label(arg);
-  std::string text, read_error;
-  if (!read_source(arg, text, read_error)) {
+  std::string read_error;
+  ByteSource source;
+  if (!open_source(arg, source, read_error)) {
     if (arg.size() == 81)  // meant as a puzzle: say what is wrong with it
       std::cerr << "sudokit render: PUZZLE: column " << error.column << ": " << error.message << '\n';
     else
@@ -38,7 +39,7 @@ bool read_puzzle(const std::string& arg, Grid& out, std::string& label) {
                 << " (PUZZLE is 81 characters, a file, or - for stdin)\n";
     return false;
   }
-  PuzzleReader reader(text);
+  PuzzleReader reader{LineReader(std::move(source))};
   TextRecord record;
   for (;;) {
     switch (reader.next(record, error)) {
@@ -49,7 +50,10 @@ bool read_puzzle(const std::string& arg, Grid& out, std::string& label) {
         std::cerr << "sudokit render: " << label << ":" << error.line << ": " << error.message << '\n';
         return false;
       case ReadStatus::End:
-        std::cerr << "sudokit render: " << label << ": no puzzle found\n";
+        if (!reader.read_error().empty())
+          std::cerr << "sudokit render: " << label << ": cannot read: " << reader.read_error() << '\n';
+        else
+          std::cerr << "sudokit render: " << label << ": no puzzle found\n";
         return false;
     }
   }

@@ -80,7 +80,7 @@ int run_solve(const std::vector<std::string>& args) {
       buf += '\n';
     }
     out.maybe_flush();
-  });
+  }, [&] { out.flush(); });  // a pipe's writer may wait for the answers so far
   out.flush();
   return diag.exit_status();
 }

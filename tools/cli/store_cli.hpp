@@ -51,6 +51,17 @@ inline bool store_exists(const std::string& path, const std::string& command) {
 
 /// "not enough unused puzzles in FILE; NOTHING", one line per short level,
 /// then the generate commands that would supply them.
+/// --levels NAME:MIN,...: a level table instead of the default one.
+inline bool parse_levels_option(const po::variables_map& vm, const std::string& command,
+                                std::vector<grader::Level>& levels) {
+  levels = grader::default_levels();
+  if (!vm.count("levels")) return true;
+  std::string error;
+  if (grader::parse_levels(vm["levels"].as<std::string>(), levels, error)) return true;
+  std::cerr << "sudokit " << command << ": --levels: " << error << '\n';
+  return false;
+}
+
 inline void print_shortage(const std::string& command, const std::string& path, const db::ShortageError& e,
                            const std::string& nothing) {
   std::cerr << "sudokit " << command << ": not enough unused puzzles in " << path << "; " << nothing << ":\n";
@@ -59,7 +70,8 @@ inline void print_shortage(const std::string& command, const std::string& path, 
               << " missing)\n";
   std::cerr << "add them with:\n";
   for (const auto& s : e.shortages())
-    std::cerr << "  sudokit generate --db " << path << " --level " << s.level << " --count " << s.missing() << '\n';
+    std::cerr << "  sudokit generate --db " << path << (s.levels_table.empty() ? "" : " --levels " + s.levels_table)
+              << " --level " << s.level << " --count " << s.missing() << '\n';
 }
 
 }  // namespace sudokit::cli

@@ -1,8 +1,10 @@
 // Calendar dates for the daily schedule: ISO 8601 calendar dates
 // (YYYY-MM-DD, years 0001 to 9999) read with a precise reason when they are
 // not dates, written back, stepped day by day and named by weekday. Built on
-// std::chrono's civil calendar (no time zones: a date is a day, not an
-// instant); "today" is the local date of the machine.
+// std::chrono's civil calendar (a date is a day, not an instant). "Today"
+// is the date at a given instant in a named IANA time zone ("UTC",
+// "Europe/Paris"), looked up in the C library's tz database; never the
+// machine's TZ setting.
 #pragma once
 
 #include <chrono>
@@ -26,8 +28,16 @@ struct Date {
 bool parse_date(std::string_view text, Date& out, std::string& error);
 /// "2027-01-01".
 std::string format_date(const Date& date);
-/// The machine's local date now.
-Date today();
+/// The zone a daily export uses unless told otherwise.
+inline constexpr std::string_view kDefaultTimeZone = "UTC";
+
+/// The date at instant `now` in the IANA time zone `zone` ("UTC",
+/// "America/New_York"), from the C library's tz database (the TZif files in
+/// $TZDIR or /usr/share/zoneinfo). False with `error` set when the zone is
+/// not in the database ("unknown time zone 'Mars/Olympus' (an IANA name
+/// such as UTC or Europe/Paris)"). Not thread-safe: it sets TZ for the
+/// conversion and restores it.
+bool date_in_zone(std::string_view zone, std::chrono::system_clock::time_point now, Date& out, std::string& error);
 
 /// The last date parse_date accepts (9999-12-31).
 Date last_supported_date();

@@ -118,7 +118,8 @@ nlohmann::ordered_json daily_json(const DailyDate& date);
 /// and the index under temporary names in DIR (created if missing);
 /// publish() renames them into place, index.json last. Until publish(), DIR
 /// is unchanged; the destructor removes temporaries that were not published.
-/// index.json lists every YYYY-MM-DD.json in DIR after publishing.
+/// index.json lists every YYYY-MM-DD.json in DIR after publishing, and the
+/// time zone of this run.
 /// Failures throw StoreError naming the file; a stop flag set while staging
 /// throws StagingInterrupted (the staged files are removed).
 class StagingInterrupted : public StoreError {
@@ -128,7 +129,8 @@ class StagingInterrupted : public StoreError {
 
 class DailyDirectory {
  public:
-  explicit DailyDirectory(std::string dir);
+  /// `time_zone`: the zone the dates were reckoned in, recorded in index.json.
+  explicit DailyDirectory(std::string dir, std::string time_zone = std::string(kDefaultTimeZone));
   ~DailyDirectory();
   DailyDirectory(const DailyDirectory&) = delete;
   DailyDirectory& operator=(const DailyDirectory&) = delete;
@@ -149,6 +151,7 @@ class DailyDirectory {
   };
   void write_file(const std::string& name, const std::string& text);
   std::string dir_;
+  std::string time_zone_;
   std::vector<Staged> staged_;
 };
 

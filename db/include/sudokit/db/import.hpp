@@ -8,7 +8,7 @@
 //         RFC 4180 quotes; a field may not span lines). The puzzle column is `puzzle` (or `quizzes`,
 //         `quiz`, else the first column). Columns named like the store's own
 //         (see `sudokit db export --format csv`) are carried over: symmetry,
-//         minimal, method, seed, seed_index, created_at, source_rating (or
+//         minimal, symmetric_minimal, method, seed, seed_index, created_at, source_rating (or
 //         `rating`, `bank_rating`), and, when not grading, er/ep/ed, level,
 //         hardest, histogram. A `solution` column is checked, not trusted.
 //   bank  the Sudoku Exchange puzzle bank: "hash puzzle rating", a 12-digit
@@ -34,6 +34,7 @@
 
 #include "sudokit/db/store.hpp"
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit::db {
 
@@ -76,9 +77,17 @@ struct ImportCounts {
 /// Receives each rejected record: its 1-based line and the reason.
 using ImportProblemSink = std::function<void(std::size_t line, const std::string& reason)>;
 
-/// Imports every puzzle of `text` into `store` and commits them (also when
-/// stopped). Problems go to `on_problem` in line order. Throws StoreError when
-/// the store fails; rows committed before that stay committed.
+/// Imports every puzzle read from `lines` (a text in memory or a stream:
+/// memory stays bounded whatever its size) into `store` and commits them
+/// (also when stopped). Problems go to `on_problem` in line order; a line
+/// longer than the reader's limit is one rejected record, and a read error
+/// ends the input as one more rejected record ("cannot read: ..."). Throws
+/// StoreError when the store fails; rows committed before that stay
+/// committed.
+ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOptions& options,
+                          const ImportProblemSink& on_problem);
+
+/// import_lines() over a text held in memory.
 ImportCounts import_text(PuzzleStore& store, std::string_view text, const ImportOptions& options,
                          const ImportProblemSink& on_problem);
 

@@ -23,7 +23,8 @@ struct PuzzleRecord {
   Grid canonical{};  // canonical_form(puzzle): the deduplication key
   int clues = 0;
   std::string symmetry;                // symmetry of the givens' pattern; empty = unknown (NULL)
-  std::optional<bool> minimal;         // no given can be removed keeping one solution; empty = unknown
+  std::optional<bool> minimal;         // no single given can be removed keeping one solution; empty = unknown
+  std::optional<bool> symmetric_minimal;  // no orbit of givens under `symmetry` can be removed; empty = unknown
   std::string method;                  // generator method ("backtrack", ...) or "import"
   std::optional<std::uint64_t> seed;   // generator seed (with method and index, regenerates the row)
   std::optional<std::uint64_t> index;  // puzzle index within the seed's stream

@@ -25,6 +25,13 @@ struct Shortage {
   std::string level;
   std::uint64_t needed = 0;
   std::uint64_t available = 0;
+  /// For a level the default table does not name (the store's puzzles were
+  /// graded with a custom --levels table): that table as rebuilt from the
+  /// store ("warmup:0.0,tricky:2.3": the custom levels in order of the
+  /// lowest ER stored for each, which starts each level but the first), so
+  /// that `generate --levels TABLE --level NAME` makes
+  /// puzzles of the level. Empty for a level of the default table.
+  std::string levels_table;
   std::uint64_t missing() const { return needed - available; }
 };
 

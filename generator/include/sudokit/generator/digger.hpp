@@ -62,7 +62,8 @@ struct DigOptions {
 struct DigResult {
   bool ok = false;
   Grid puzzle{};
-  bool minimal = false;  // no orbit of clues can be removed (verified)
+  bool minimal = false;            // strictly: no single clue can be removed
+  bool symmetric_minimal = false;  // no orbit of clues (under the symmetry asked for) can be removed
   std::string failure;   // why not ok
 };
 

@@ -34,7 +34,8 @@ struct GeneratedPuzzle {
   Grid solution{};
   Grid puzzle{};
   int clues = 0;
-  bool minimal = false;
+  bool minimal = false;            // strictly: no single clue can be removed
+  bool symmetric_minimal = false;  // no orbit of clues under `symmetry` can be removed
   int search_moves = 0;  // local-search moves from the dug puzzle (0 = as dug)
   std::shared_ptr<const Annotation> annotation;
 };

@@ -5,6 +5,12 @@
 //   * 9-line grids with optional separators (| + - spaces), as printed by
 //     QQWing's readable mode and most books;
 //   * the classic batch format: 81-character lines ended by a line "end".
+// Records are read one line at a time, from a text in memory or from a
+// stream of bytes (a file, a pipe), through a buffer that never holds more
+// than one line of at most kMaxLineBytes: memory stays flat on any input
+// (/dev/zero, /dev/urandom), and a pipe's records come out as they arrive.
+// A longer line is one error ("line longer than N bytes"); reading goes on
+// after its newline.
 // Writing: line (81 chars, '.' empty), grid (readable 9x9) and JSON (in tools).
 // Also the one strict number reader behind every numeric field and option
 // (parse_number) and the rule for a rating field (parse_rating).
@@ -13,6 +19,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -29,8 +37,62 @@ struct ParseError {
   std::string message;
 };
 
+/// The longest line a reader accepts by default (16 MiB: a line of puzzles
+/// separated by blanks, read as one puzzle and its fields, fits; /dev/zero
+/// does not).
+inline constexpr std::size_t kMaxLineBytes = std::size_t{16} << 20;
+
+/// Reads up to `size` bytes into `buffer`: returns how many, 0 at the end of
+/// the input, or -1 after a read error with `error` set. May block (a pipe).
+using ByteSource = std::function<long(char* buffer, std::size_t size, std::string& error)>;
+
+enum class LineStatus { Line, TooLong, End };
+
+/// Lines of a text in memory or of a byte stream, numbered from 1, without
+/// their '\n' or "\r\n" (and without a leading UTF-8 byte order mark). A line
+/// longer than `max_line` bytes counts as one line and yields
+/// LineStatus::TooLong as soon as that is known (before its newline is
+/// seen); the next call goes on after its newline. A read error ends the
+/// input (`read_error()` says why).
+class LineReader {
+ public:
+  /// Lines of `text`, which must outlive the reader; lines point into it.
+  explicit LineReader(std::string_view text, std::size_t max_line = kMaxLineBytes);
+  /// Lines read from `source` as needed; a line stays valid until the next
+  /// call of next(). The buffer grows with the longest line, up to about
+  /// max_line + 64 KiB.
+  explicit LineReader(ByteSource source, std::size_t max_line = kMaxLineBytes);
+
+  LineStatus next(std::string_view& line);
+  /// The next call of next() gives the same result again (once).
+  void unread() { repeat_ = true; }
+  /// The number of the line last returned (0 before the first).
+  std::size_t number() const { return number_; }
+  std::size_t max_line() const { return max_line_; }
+  /// Why the input ended early; empty when it did not.
+  const std::string& read_error() const { return error_; }
+
+ private:
+  bool fill();
+  bool skip_to_newline();
+  ByteSource source_;
+  std::unique_ptr<char[]> buffer_;  // stream only: the bytes held are buffer_[0, data_.size())
+  std::size_t capacity_ = 0;
+  std::string_view data_;       // the text, or the bytes held from the stream
+  std::size_t pos_ = 0;         // start of the next line in data_
+  std::size_t scanned_ = 0;     // bytes from pos_ known to hold no newline
+  std::size_t number_ = 0;
+  std::size_t max_line_;
+  bool skipping_ = false;       // inside a line that was too long
+  bool repeat_ = false;
+  LineStatus last_status_ = LineStatus::End;
+  std::string_view last_line_;
+  std::string error_;
+};
+
 /// One puzzle read from text. `fields` is the rest of the line after the
-/// puzzle (e.g. a rating), trimmed; it points into the reader's text.
+/// puzzle (e.g. a rating), trimmed; it points into the reader's text, or,
+/// when reading a stream, into its buffer until the next call of next().
 struct TextRecord {
   Grid grid;
   std::size_t line = 0;
@@ -39,25 +101,29 @@ struct TextRecord {
 
 enum class ReadStatus { Record, Error, End };
 
-/// Reads puzzles one record at a time from a text held in memory. Never
-/// throws on bad input: a malformed record yields ReadStatus::Error and the
-/// reader continues with the next line.
+/// Reads puzzles one record at a time from a text held in memory or from a
+/// stream (see LineReader). Never throws on bad input: a malformed record
+/// (a line longer than the limit included) yields ReadStatus::Error and the
+/// reader continues with the next line. After ReadStatus::End, read_error()
+/// says whether the input ended by a read error.
 class PuzzleReader {
  public:
-  explicit PuzzleReader(std::string_view text);
+  explicit PuzzleReader(std::string_view text) : lines_(text) {}
+  explicit PuzzleReader(LineReader lines) : lines_(std::move(lines)) {}
   ReadStatus next(TextRecord& record, ParseError& error);
+  const LineReader& lines() const { return lines_; }
+  /// The lines underneath, e.g. to count those after a batch file's "end".
+  LineReader& lines() { return lines_; }
+  const std::string& read_error() const { return lines_.read_error(); }
 
  private:
-  bool next_line(std::string_view& line);
-  std::string_view text_;
-  std::size_t pos_ = 0;
-  std::size_t line_no_ = 0;
+  LineReader lines_;
   bool seen_content_ = false;
   bool ended_ = false;
-  bool pending_ = false;  // a line was pushed back
-  std::string_view pending_line_;
-  std::size_t pending_line_no_ = 0;
 };
+
+/// "line longer than N bytes": the error for LineStatus::TooLong.
+std::string line_too_long_message(std::size_t max_line);
 
 /// Parses one 81-character puzzle string (empty = . 0 * _ -). Returns false and
 /// sets `error` (column = 1-based position) on a wrong length or character.

@@ -1,0 +1,124 @@
+// Inputs that are not files of puzzles: /dev/zero (one endless line),
+// /dev/urandom (endless binary lines) and a pipe that stays open. The
+// commands read them as a stream with a bounded line length, so memory
+// stays flat (checked under an address-space limit, and by the peak
+// resident size the kernel reports), errors come out as they are found,
+// and a pipe's puzzle is answered before the pipe is closed. See
+// docs/RELIABILITY.md, "Memory stays flat on any input".
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "child.hpp"
+#include "run.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit {
+namespace {
+
+using namespace sudokit::test;
+
+const std::string kTooLong = "line longer than " + std::to_string(kMaxLineBytes) + " bytes";
+
+// After the first error, the command goes on reading the endless input for
+// a while; its memory must not grow with it.
+void expect_flat_while_running(Child& c, long max_rss_mb) {
+  const long before = c.peak_rss_mb();
+  usleep(1'500'000);  // GBs of /dev/zero, MBs of /dev/urandom
+  ASSERT_TRUE(c.running()) << "the command died while reading";
+  const long after = c.peak_rss_mb();
+  EXPECT_LE(after, max_rss_mb);
+  EXPECT_LE(after, before + 8) << "peak RSS grew from " << before << " MB to " << after << " MB";
+}
+
+const long kMaxRssMb = kSanitized ? 400 : 80;  // the buffer is at most 2 x 16 MiB
+
+TEST(Stream, SolveDevZeroReportsOneOverlongLineAndStaysFlat) {
+  for (const char* command : {"solve", "canon", "grade"}) {
+    SCOPED_TRACE(command);
+    Child c({command, "/dev/zero"});
+    std::string err;
+    const std::string want = "/dev/zero:1: " + kTooLong + "\n";
+    EXPECT_TRUE(Child::read_until(c.err, err, std::chrono::seconds(30), [&](const std::string& t) {
+      return t.size() >= want.size();
+    })) << err;
+    EXPECT_EQ(err, want);
+    expect_flat_while_running(c, kMaxRssMb);
+  }
+}
+
+TEST(Stream, SolveDevUrandomReportsLineAfterLineAndStaysFlat) {
+  Child c({"solve", "/dev/urandom"});
+  std::string err;
+  auto lines = [](const std::string& t) { return static_cast<std::size_t>(std::count(t.begin(), t.end(), '\n')); };
+  ASSERT_TRUE(Child::read_until(c.err, err, std::chrono::seconds(30), [&](const std::string& t) { return lines(t) >= 2000; }))
+      << err.substr(0, 500);
+  // Every diagnostic is "/dev/urandom:LINE: reason", lines increasing.
+  std::size_t last = 0, at = 0;
+  for (std::size_t i = 0; i < 2000; ++i) {
+    const std::size_t end = err.find('\n', at);
+    const std::string line = err.substr(at, end - at);
+    at = end + 1;
+    ASSERT_EQ(line.rfind("/dev/urandom:", 0), 0u) << line;
+    const std::size_t number = std::stoul(line.substr(13));
+    EXPECT_GT(number, last) << line;
+    last = number;
+  }
+  expect_flat_while_running(c, kMaxRssMb);
+}
+
+TEST(Stream, ImportOfDevZeroStopsCleanlyOnSigint) {
+  char dir_template[] = "/tmp/sudokit-stream-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  {
+    Child c({"db", "import", "--no-grade", "--db", dir + "/zero.db", "/dev/zero"});
+    usleep(500'000);
+    expect_flat_while_running(c, kMaxRssMb + 20);
+    kill(c.pid, SIGINT);
+    EXPECT_EQ(c.wait_exit(std::chrono::seconds(30)), 130);
+    std::string err;
+    Child::read_until(c.err, err, std::chrono::seconds(5), [](const std::string&) { return false; });
+    EXPECT_EQ(err.rfind("/dev/zero:1: " + kTooLong + "\n", 0), 0u) << err;
+    EXPECT_NE(err.find("rejected 1"), std::string::npos) << err;
+  }
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST(Stream, GeneratePatternFromDevZeroIsAUsageError) {
+  Child c({"generate", "--count", "1", "--pattern", "/dev/zero"});
+  EXPECT_EQ(c.wait_exit(std::chrono::seconds(30)), 2);
+  std::string err;
+  Child::read_until(c.err, err, std::chrono::seconds(5), [](const std::string&) { return false; });
+  EXPECT_NE(err.find("--pattern"), std::string::npos) << err;
+  EXPECT_NE(err.find("longer than 1048576 bytes"), std::string::npos) << err;
+}
+
+TEST(Stream, APipedPuzzleIsAnsweredBeforeThePipeCloses) {
+  const std::string puzzle = "4..8..3599..1..4....8.....289.4........36.......9....13...4....1......8.2..5.1.64";
+  for (const char* command : {"solve", "canon", "grade"}) {
+    SCOPED_TRACE(command);
+    Child c({command});
+    const std::string line = puzzle + "\n";
+    ASSERT_EQ(write(c.in, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+    std::string out;
+    EXPECT_TRUE(Child::read_until(c.out, out, std::chrono::seconds(30),
+                                  [](const std::string& t) { return t.find('\n') != std::string::npos; }))
+        << "no answer while the pipe is open";
+    EXPECT_TRUE(c.running());
+    // A second puzzle on the same pipe, answered too.
+    ASSERT_EQ(write(c.in, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+    EXPECT_TRUE(Child::read_until(c.out, out, std::chrono::seconds(30),
+                                  [](const std::string& t) { return std::count(t.begin(), t.end(), '\n') == 2; }));
+    c.close_stdin();
+    EXPECT_EQ(c.wait_exit(std::chrono::seconds(30)), 0);
+    // Same answers as for a file.
+    EXPECT_EQ(out, run_sudokit(command, line + line).out);
+  }
+}
+
+}  // namespace
+}  // namespace sudokit
