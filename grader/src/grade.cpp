@@ -206,6 +206,18 @@ bool parse_levels(const std::string& text, std::vector<Level>& out, std::string&
   return true;
 }
 
+std::string format_levels(const std::vector<Level>& levels) {
+  std::ostringstream out;
+  for (const Level& l : levels) out << (&l == &levels.front() ? "" : ",") << l.name << ':' << l.min_er;
+  return out.str();
+}
+
+std::string level_names(const std::vector<Level>& levels) {
+  std::string out;
+  for (const Level& l : levels) out += (out.empty() ? "" : ", ") + l.name;
+  return out;
+}
+
 const std::string& level_for(double er, const std::vector<Level>& levels) {
   const double r = rounded_rating(er);
   std::size_t i = 0;

@@ -123,7 +123,7 @@ int run_generate(const std::vector<std::string>& args) {
       ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
       ("grade", "grade every puzzle and print its SE rating")
-      ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare)")
+      ("level", po::value<std::string>(), ("keep only puzzles of this level (" + grader::level_names() + ")").c_str())
       ("min-rating", po::value<double>(), "keep only puzzles with ER >= this")
       ("max-rating", po::value<double>(), "keep only puzzles with ER <= this")
       ("require-technique", po::value<std::vector<std::string>>()->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
