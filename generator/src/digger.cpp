@@ -244,6 +244,7 @@ bool parse_pattern(std::string_view text, CellSet& pattern, std::string& error) 
 }
 
 bool is_minimal(const Grid& puzzle, Symmetry s) {
+  if (s == Symmetry::None || s == Symmetry::Random) return is_minimal(puzzle);
   const OrbitTable& t = orbits(s);
   const SolveResult r = solve(puzzle, 2);
   if (r.count != 1) return false;

@@ -63,6 +63,11 @@ bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error);
 /// the first line with content may be one.
 bool is_header_line(std::string_view line);
 
+/// `s` without leading spaces and tabs and without trailing spaces, tabs and
+/// carriage returns (a CRLF line's '\r'): how every reader of fields and
+/// option lists trims.
+std::string_view trim(std::string_view s);
+
 /// True for characters that mean "empty cell" in the 81-character format.
 constexpr bool is_empty_char(char c) { return c == '.' || c == '0' || c == '*' || c == '_' || c == '-'; }
 
