@@ -1,5 +1,5 @@
 // Filling PuzzleRecords: canonical form and clue count from the puzzle, the
-// grading columns from a grader::Grade, the minimality check, timestamps.
+// grading columns from a grader::Grade, timestamps.
 #include "sudokit/db/record.hpp"
 
 #include <ctime>
@@ -35,19 +35,6 @@ void set_grade(PuzzleRecord& record, const grader::Grade& grade, const std::vect
   record.level = grader::level_for(grade.er, levels);
   record.hardest = std::string(grader::technique_key(grade.hardest));
   record.histogram = histogram_json(grade.histogram);
-}
-
-bool is_minimal(const Grid& puzzle) {
-  Grid g = puzzle;
-  for (int cell = 0; cell < kCells; ++cell) {
-    if (g[cell] == 0) continue;
-    const std::uint8_t digit = g[cell];
-    g[cell] = 0;
-    const bool still_unique = solve(g, 2).count == 1;
-    g[cell] = digit;
-    if (still_unique) return false;
-  }
-  return true;
 }
 
 std::string utc_timestamp_now() {

@@ -57,7 +57,7 @@ class BacktrackFiller {
     DigitMask best_mask = 0;
     for (int i = 0; i < n_empty_; ++i) {
       const DigitMask m = candidates(empty_[i]);
-      const int n = kBitCount9[m];
+      const int n = popcount(m);
       if (n < best_count) {
         best = i;
         best_count = n;

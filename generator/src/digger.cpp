@@ -63,6 +63,7 @@ class Digging {
  public:
   Digging(const Grid& puzzle, const Grid& solution)
       : puzzle_(puzzle), solution_(solution), unavoidable_(unavoidable_sets(solution)) {
+    assert(is_subset_of_solution() && "the puzzle dug from is part of its solution");
     for (int c = 0; c < kCells; ++c)
       if (puzzle_[c]) {
         clues_.add(c);
@@ -105,6 +106,7 @@ class Digging {
   }
   void clear(const CellSet& orbit) {
     orbit.for_each([&](int c) {
+      assert(puzzle_[c] != 0 && "a removed cell was a clue");
       hide(c, puzzle_[c]);
       puzzle_[c] = 0;
     });
@@ -112,14 +114,23 @@ class Digging {
   }
   void restore(const CellSet& orbit) {
     orbit.for_each([&](int c) {
+      assert(puzzle_[c] == 0 && "a restored cell was removed");
       puzzle_[c] = solution_[c];
       show(c, puzzle_[c]);
     });
     clues_ |= orbit;
   }
 
+  // Every clue is the solution's digit (asserted on the way in and out).
+  bool is_subset_of_solution() const {
+    for (int c = 0; c < kCells; ++c)
+      if (puzzle_[c] != 0 && puzzle_[c] != solution_[c]) return false;
+    return true;
+  }
+
   // Called with `removed` already cleared.
   bool stays_unique(const CellSet& removed) const {
+    assert((removed & clues_).empty());
     bool emptied = false;
     removed.for_each([&](int c) {
       const auto& of_cell = unavoidable_.of_cell[static_cast<std::size_t>(c)];
@@ -244,6 +255,7 @@ bool parse_pattern(std::string_view text, CellSet& pattern, std::string& error) 
 }
 
 bool is_minimal(const Grid& puzzle, Symmetry s) {
+  if (s == Symmetry::None || s == Symmetry::Random) return is_minimal(puzzle);
   const OrbitTable& t = orbits(s);
   const SolveResult r = solve(puzzle, 2);
   if (r.count != 1) return false;
@@ -270,6 +282,7 @@ DigResult dig_from(const Grid& puzzle, const Grid& solution, const DigOptions& o
   for (int i = n - 1; i > 0; --i)
     std::swap(order[static_cast<std::size_t>(i)], order[draw_below(engine, static_cast<std::uint32_t>(i + 1))]);
   DigResult r;
+  assert(has_symmetry(puzzle, options.symmetry) && "the clue pattern dug from has the symmetry asked for");
   Digging digging(puzzle, solution);
   int clues = puzzle.clue_count();
   const int target = options.target_clues;
@@ -309,6 +322,7 @@ DigResult dig_from(const Grid& puzzle, const Grid& solution, const DigOptions& o
     }
   }
   r.puzzle = digging.puzzle();
+  assert(r.puzzle.clue_count() == clues);
   if (target > 0 && clues != target) {
     r.failure = "this grid cannot be dug down to " + std::to_string(target) + " clues (reached " + std::to_string(clues) + ")";
     return r;

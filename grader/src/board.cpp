@@ -60,7 +60,9 @@ void Board::refresh() const {
 }
 
 void Board::place(int cell, int digit) {
+  assert(cell >= 0 && cell < kCells && digit >= 1 && digit <= 9);
   assert(values_[cell] == 0);
+  assert(has(cell, digit) && "a placement is a candidate of its cell");
   values_[cell] = static_cast<std::uint8_t>(digit);
   cand_[cell] = 0;
   --empty_cells_;
@@ -70,6 +72,7 @@ void Board::place(int cell, int digit) {
 }
 
 void Board::eliminate(int cell, int digit) {
+  assert(cell >= 0 && cell < kCells && digit >= 1 && digit <= 9);
   cand_[cell] &= static_cast<DigitMask>(~digit_bit(digit));
   fresh_ = false;
 }
@@ -80,7 +83,10 @@ void Board::set_candidates(int cell, DigitMask mask) {
 }
 
 void Board::apply(const Step& step) {
-  for (int c = 0; c < kCells; ++c) cand_[c] &= static_cast<DigitMask>(~step.removals[c]);
+  for (int c = 0; c < kCells; ++c) {
+    assert((step.removals[c] & ~cand_[c]) == 0 && "a step eliminates only candidates that are there");
+    cand_[c] &= static_cast<DigitMask>(~step.removals[c]);
+  }
   fresh_ = false;
   if (step.places() && values_[step.place_cell] == 0) place(step.place_cell, step.place_digit);
 }

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "sudokit/grader/technique.hpp"
+#include "virtual_naked_set.hpp"
 
 namespace sudokit::grader {
 namespace {
@@ -195,39 +196,16 @@ class Bug final : public Producer {
         int n = 0;
         (common_ & kUnitSet[static_cast<std::size_t>(u)]).for_each([&](int c) { region[n++] = c; });
         if (n < degree) continue;
-        bool go = true;
-        for_each_combination(n, degree - 1, [&](std::uint32_t combo) {
-          DigitMask union_others = 0;
-          bool every_multi = popcount(all_values_) > 1;
-          CellSet naked_cells;
-          for_each_bit(combo, [&](int j) {
-            const int c = region[j];
-            const DigitMask m = board_->candidates(c);
-            union_others |= m;
-            if (popcount(m) <= 1) every_multi = false;
-            naked_cells.add(c);
-          });
-          if (popcount(union_others) != degree || !every_multi) return true;
-          const DigitMask set = static_cast<DigitMask>(union_others | all_values_);
-          if (popcount(set) != degree) return true;
-          Step s = start(3, 5.7 + (popcount(set) - 1) * 0.1);
-          bool any = false;
-          for (int i = 0; i < n; ++i) {
-            const int c = region[i];
-            if (naked_cells.has(c)) continue;
-            const DigitMask r = static_cast<DigitMask>(board_->candidates(c) & set);
-            if (r) {
-              s.removals[c] = r;
-              any = true;
-            }
-          }
-          if (!any) return true;
-          s.unit = static_cast<std::int8_t>(u);
-          s.units = 1u << u;
-          s.detail += ", naked set " + digits_list(set) + " in " + unit_name(u);
-          go = sink.add(s);
-          return go;
-        });
+        // The chosen cells alone hold the set (no BUG digit is sure in any one cell).
+        const bool go = for_each_virtual_naked_set(
+            *board_, region, n, degree, all_values_, 0, [&](DigitMask set, const CellSet&, const CellSet& targets) {
+              Step s = start(3, 5.7 + (popcount(set) - 1) * 0.1);
+              targets.for_each([&](int c) { s.removals[c] = static_cast<DigitMask>(board_->candidates(c) & set); });
+              s.unit = static_cast<std::int8_t>(u);
+              s.units = 1u << u;
+              s.detail += ", naked set " + digits_list(set) + " in " + unit_name(u);
+              return sink.add(s);
+            });
         if (!go) return;
       }
     }

@@ -1,6 +1,7 @@
 // The rating loop (section 1 of the specification) and the level table.
 #include "sudokit/grader/grade.hpp"
 
+#include <cassert>
 #include <chrono>
 #include <sstream>
 
@@ -29,6 +30,20 @@ struct BudgetScope {
   }
   ~BudgetScope() { t_budget_set = false; }
 };
+
+// Invariants of the rating loop on a puzzle with one solution (asserted).
+[[maybe_unused]] bool agrees_with_solution(const Step& step, const Grid& solution) {
+  if (step.places() && step.place_digit != solution[step.place_cell]) return false;
+  for (int c = 0; c < kCells; ++c)
+    if (step.removals[c] & digit_bit(solution[c])) return false;
+  return true;
+}
+
+[[maybe_unused]] bool keeps_solution(const Board& board, const Grid& solution) {
+  for (int c = 0; c < kCells; ++c)
+    if (board.value(c) == 0 && !board.has(c, solution[c])) return false;
+  return true;
+}
 }  // namespace
 
 bool work_budget_expired() {
@@ -120,7 +135,9 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
     }
     ++g.histogram[static_cast<std::size_t>(step.technique)];
     ++g.step_count;
+    assert(agrees_with_solution(step, g.solution) && "a step places the solution's digit and never eliminates it");
     board.apply(step);
+    assert(keeps_solution(board, g.solution) && "every empty cell keeps its solution digit as a candidate");
     if (options.keep_steps) g.steps.push_back(step);
   }
   return g;
@@ -205,6 +222,18 @@ bool parse_levels(const std::string& text, std::vector<Level>& out, std::string&
   }
   out.front().min_er = 0.0;
   return true;
+}
+
+std::string format_levels(const std::vector<Level>& levels) {
+  std::ostringstream out;
+  for (const Level& l : levels) out << (&l == &levels.front() ? "" : ",") << l.name << ':' << l.min_er;
+  return out.str();
+}
+
+std::string level_names(const std::vector<Level>& levels) {
+  std::string out;
+  for (const Level& l : levels) out += (out.empty() ? "" : ", ") + l.name;
+  return out;
 }
 
 const std::string& level_for(double er, const std::vector<Level>& levels) {

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "sudokit/grader/technique.hpp"
+#include "virtual_naked_set.hpp"
 
 namespace sudokit::grader {
 namespace {
@@ -207,38 +208,26 @@ class UniqueLoops final : public Producer {
 
   // Naked set: the two extra cells act as one virtual cell holding the extra
   // digits; degree-1 other cells of the house complete the set.
+  // The other cells are the house's seven besides the two extra cells, in
+  // house order (choosing degree-1 of them in colex order is choosing the
+  // house positions with the first extra cell's and without the second's).
+  // Extra digits both extra cells hold are sure in the virtual cell.
   void naked(int c1, int c2, DigitMask extra, int u, int i1, int i2, int degree) {
-    for_each_combination(9, degree, [&](std::uint32_t combo) {
-      if (!(combo & (1u << i1)) || (combo & (1u << i2))) return true;
-      DigitMask common = static_cast<DigitMask>(extra & cand(c1) & cand(c2));
-      DigitMask all = extra;
-      bool every_multi = popcount(extra) > 1;
-      std::uint32_t others = combo & ~(1u << i1);
-      for_each_bit(others, [&](int j) {
-        const DigitMask m = cand(unit_cell(u, j));
-        common |= m;
-        all |= m;
-        if (popcount(m) <= 1) every_multi = false;
-      });
-      if (popcount(common) != degree || !every_multi || popcount(all) != degree) return true;
-      Step s = start(3, loop_rating(len_) + (popcount(all) - 1) * 0.1);
-      bool any = false;
-      for (int j = 0; j < 9; ++j) {
-        if ((others & (1u << j)) || j == i1 || j == i2) continue;
-        const int c = unit_cell(u, j);
-        const DigitMask r = static_cast<DigitMask>(cand(c) & all);
-        if (r) {
-          s.removals[c] = r;
-          any = true;
-        }
-      }
-      if (!any) return true;
-      s.unit = static_cast<std::int8_t>(u);
-      s.units = 1u << u;
-      s.detail += ", naked set " + digits_list(all) + " in " + unit_name(u);
-      hints_.push_back(std::move(s));
-      return true;
-    });
+    int others[9];
+    int n = 0;
+    for (int j = 0; j < 9; ++j)
+      if (j != i1 && j != i2) others[n++] = unit_cell(u, j);
+    const auto sure = static_cast<DigitMask>(cand(c1) & cand(c2));
+    for_each_virtual_naked_set(*board_, others, n, degree, extra, sure,
+                               [&](DigitMask set, const CellSet&, const CellSet& targets) {
+                                 Step s = start(3, loop_rating(len_) + (popcount(set) - 1) * 0.1);
+                                 targets.for_each([&](int c) { s.removals[c] = static_cast<DigitMask>(cand(c) & set); });
+                                 s.unit = static_cast<std::int8_t>(u);
+                                 s.units = 1u << u;
+                                 s.detail += ", naked set " + digits_list(set) + " in " + unit_name(u);
+                                 hints_.push_back(std::move(s));
+                                 return true;
+                               });
   }
 
   // Hidden set: the two loop values plus degree-2 values absent from both

@@ -336,6 +336,20 @@ SolveResult solve_excluding(const Grid& grid, int cell, int digit, unsigned limi
   return result;
 }
 
+bool is_minimal(const Grid& puzzle) {
+  const SolveResult r = solve(puzzle, 2);
+  if (r.count != 1) return false;
+  Grid without = puzzle;
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (puzzle[cell] == 0) continue;
+    without[cell] = 0;
+    const bool removable = solve_excluding(without, cell, r.solution[cell], 1).count == 0;
+    without[cell] = puzzle[cell];
+    if (removable) return false;
+  }
+  return true;
+}
+
 SolveResult solve(const Grid& grid, unsigned limit) {
   SolveResult result;
   BandSolver s;

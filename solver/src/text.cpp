@@ -14,12 +14,6 @@ constexpr bool is_grid_separator(char c) { return c == ' ' || c == '\t' || c == 
 constexpr bool is_cell_char(char c) { return (c >= '1' && c <= '9') || is_empty_char(c); }
 constexpr bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
 // Splits off the first field (CSV quotes stripped); `rest` is what follows it.
 std::string_view first_field(std::string_view line, std::string_view& rest) {
   std::size_t i = 0;
@@ -69,6 +63,12 @@ std::string describe_char(char c) {
 }
 
 }  // namespace
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
 
 bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error) {
   if (text.size() != 81) {

@@ -164,6 +164,9 @@ TEST(Schedule, ReadsLevelLists) {
   std::string error;
   ASSERT_TRUE(parse_level_list("easy, medium,hard", levels, error));
   EXPECT_EQ(levels, (std::vector<std::string>{"easy", "medium", "hard"}));
+  // A list read from a CRLF file: the '\r' is no part of the last name.
+  ASSERT_TRUE(parse_level_list("easy,hard\r", levels, error));
+  EXPECT_EQ(levels, (std::vector<std::string>{"easy", "hard"}));
   EXPECT_FALSE(parse_level_list("easy,,hard", levels, error));
   EXPECT_EQ(error, "empty level name in 'easy,,hard'");
   EXPECT_FALSE(parse_level_list("hard,easy,hard", levels, error));

@@ -17,6 +17,7 @@
 #include "sudokit/db/record.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
+#include "../data_file.hpp"
 #include "../temp_dir.hpp"
 
 namespace sudokit::db::test {
@@ -78,7 +79,7 @@ inline void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
 
-inline std::string data_file(const std::string& name) { return std::string(SUDOKIT_DATA_DIR) + "/" + name; }
+using sudokit::test::data_file;
 
 /// The first `max` puzzles of a data file.
 inline std::vector<Grid> load_puzzles(const std::string& name, std::size_t max = SIZE_MAX) {

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "../data_file.hpp"
+
 namespace sudokit::test {
 
 struct RunResult {
@@ -44,7 +46,6 @@ inline RunResult run_sudokit(const std::string& args, const std::string& input =
   return r;
 }
 
-inline std::string data_file(const std::string& name) { return std::string(SUDOKIT_DATA_DIR) + "/" + name; }
 inline std::string test_file(const std::string& name) { return std::string(SUDOKIT_TEST_DATA) + "/" + name; }
 
 }  // namespace sudokit::test

@@ -131,5 +131,52 @@ TEST(Solve, AgreesWithReferenceSolverOnRandomPuzzles) {
   EXPECT_GT(many, 100);
 }
 
+// Minimality by its definition: unique, and every given needed.
+bool minimal_by_definition(const Grid& puzzle) {
+  if (solve(puzzle, 2).count != 1) return false;
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (puzzle[cell] == 0) continue;
+    Grid g = puzzle;
+    g[cell] = 0;
+    if (solve(g, 2).count == 1) return false;
+  }
+  return true;
+}
+
+TEST(Solve, IsMinimalAgreesWithTheDefinition) {
+  const auto clue17 = test::load_puzzles("puzzles_17clue.txt", 500);  // 17 givens: all minimal
+  ASSERT_FALSE(clue17.empty());
+  for (const Grid& p : clue17) ASSERT_TRUE(is_minimal(p)) << format_line(p);
+  int minimal = 0, not_minimal = 0;
+  for (const Grid& p : test::load_puzzles("puzzles_top1465.txt", 5)) {
+    const bool m = is_minimal(p);
+    ASSERT_EQ(m, minimal_by_definition(p)) << format_line(p);
+    (m ? minimal : not_minimal)++;
+  }
+  EXPECT_GT(minimal, 0);
+  EXPECT_GT(not_minimal, 0);
+}
+
+TEST(Solve, IsMinimalNeedsOneSolutionAndEveryGiven) {
+  const Grid p = test::load_puzzles("puzzles_17clue.txt")[0];
+  const Grid solution = solve(p, 1).solution;
+  Grid more = p;  // one given more: the 17-clue puzzle is still inside it
+  for (int c = 0; c < kCells; ++c)
+    if (more[c] == 0) {
+      more[c] = solution[c];
+      break;
+    }
+  EXPECT_FALSE(is_minimal(more));
+  Grid fewer = p;  // one given less: several solutions
+  for (int c = 0; c < kCells; ++c)
+    if (fewer[c] != 0) {
+      fewer[c] = 0;
+      break;
+    }
+  EXPECT_FALSE(is_minimal(fewer));
+  EXPECT_FALSE(is_minimal(Grid{}));
+  EXPECT_TRUE(is_minimal(p));
+}
+
 }  // namespace
 }  // namespace sudokit

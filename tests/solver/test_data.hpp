@@ -1,4 +1,4 @@
-// Helpers for tests that read the shared puzzle data sets.
+// Helpers for tests that read the public puzzle sets in data/.
 #pragma once
 
 #include <fstream>
@@ -7,10 +7,11 @@
 #include <vector>
 
 #include "sudokit/solver/text.hpp"
+#include "../data_file.hpp"
 
 namespace sudokit::test {
 
-inline std::string data_path(const std::string& name) { return std::string(SUDOKIT_DATA_DIR) + "/" + name; }
+inline std::string data_path(const std::string& name) { return data_file(name); }
 
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -19,7 +20,7 @@ inline std::string read_file(const std::string& path) {
   return ss.str();
 }
 
-/// Every puzzle of a shared data file (one 81-character puzzle per line).
+/// Every puzzle of a data file (one 81-character puzzle per line).
 inline std::vector<Grid> load_puzzles(const std::string& name, std::size_t every = 1) {
   const std::string text = read_file(data_path(name));
   PuzzleReader reader(text);

@@ -40,6 +40,14 @@ Read read_all(std::string_view text) {
   return r;
 }
 
+TEST(Text, TrimTakesBlanksOffBothEndsAndACarriageReturnOffTheEnd) {
+  EXPECT_EQ(trim(""), "");
+  EXPECT_EQ(trim(" \t \r"), "");
+  EXPECT_EQ(trim("\t easy , medium \t\r"), "easy , medium");
+  EXPECT_EQ(trim("a b"), "a b");
+  EXPECT_EQ(trim("\rx"), "\rx");  // a carriage return only ends a line
+}
+
 TEST(Text, LineFormatAcceptsEveryEmptyCharacter) {
   std::string p = kPuzzle;
   const Grid expected = test::grid_from(p);

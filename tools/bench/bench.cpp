@@ -1,5 +1,5 @@
 // sudokit-bench: the project's benchmark program. Prints throughput for each
-// part of the pipeline on the shared data sets and, when Debian's `qqwing` is
+// part of the pipeline on the data sets in data/ and, when Debian's `qqwing` is
 // installed, the ratio against it measured in the same run (these machines are
 // shared and noisy, so every figure is a median of several runs and peers are
 // timed alongside). Performance lives here, never in timed tests.

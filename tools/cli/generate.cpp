@@ -139,7 +139,7 @@ int run_generate(const std::vector<std::string>& args) {
       ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
       ("grade", "grade every puzzle and print its SE rating")
-      ("level", po::value<std::string>(), "keep only puzzles of this level (easy, medium, hard, diabolical, expert, extreme, nightmare, or one of --levels)")
+      ("level", po::value<std::string>(), ("keep only puzzles of this level (" + grader::level_names() + ", or one of --levels)").c_str())
       ("levels", po::value<std::string>(), "level table NAME:MIN_ER,... for --level and the stored level names, instead of the default one (as db import --levels)");
   add_number(opts, "min-rating", target.min_rating, {kMinRating, kMaxRating}, "keep only puzzles with ER >= this");
   add_number(opts, "max-rating", target.max_rating, {1.0, kMaxRating},

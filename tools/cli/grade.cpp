@@ -20,7 +20,7 @@ int run_grade(const std::vector<std::string>& args) {
       ("explain", "print the solution path, one step per line, after each puzzle (chains in Eureka notation, see docs/GRADING.md)")
       ("compare", "input rows carry reference ratings (puzzle ER [EP [ED]]): print agreement statistics and a confusion table")
       ("mismatches", "with --compare, also list the puzzles whose ER differs")
-      ("levels", po::value<std::string>(), "level table NAME:MIN,NAME:MIN,... on the rounded ER (default easy:0,medium:1.5,hard:2.5,diabolical:5,expert:7,extreme:8.5,nightmare:10)");
+      ("levels", po::value<std::string>(), ("level table NAME:MIN,NAME:MIN,... on the rounded ER (default " + format_levels() + ")").c_str());
   GradeOptions options;
   add_number(opts, "max-steps", options.max_steps, {1, kMaxSteps}, "give up (not rated) after this many steps", 2000);
   add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"},

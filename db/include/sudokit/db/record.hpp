@@ -55,10 +55,6 @@ void set_grade(PuzzleRecord& record, const grader::Grade& grade,
 /// used at least once, in the order of the SE producer list.
 std::string histogram_json(const std::array<int, grader::kTechniqueCount>& histogram);
 
-/// True when removing any single given leaves several solutions (the puzzle
-/// must have exactly one). Costs one uniqueness check per given.
-bool is_minimal(const Grid& puzzle);
-
 /// The created_at text for the current time: "YYYY-MM-DDTHH:MM:SSZ" (UTC).
 std::string utc_timestamp_now();
 

@@ -80,7 +80,8 @@ DigResult dig_from(const Grid& puzzle, const Grid& solution, const DigOptions& o
 DigResult dig_pattern(const Grid& solution, const CellSet& pattern, Engine& engine, int max_moves = 200);
 
 /// True when no orbit of clues (under `s`) can be removed with the solution
-/// staying unique.
-bool is_minimal(const Grid& puzzle, Symmetry s = Symmetry::None);
+/// staying unique. With Symmetry::None (or Random) that is the solver's
+/// is_minimal(puzzle): no single clue can be removed.
+bool is_minimal(const Grid& puzzle, Symmetry s);
 
 }  // namespace sudokit

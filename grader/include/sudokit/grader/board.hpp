@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "sudokit/grader/step.hpp"
@@ -33,16 +34,19 @@ class Board {
   /// Positions (bit i = i-th cell of the unit, see kUnitCells) where `digit`
   /// is a candidate in unit `unit_id`.
   std::uint16_t positions(int unit_id, int digit) const {
+    assert(unit_id >= 0 && unit_id < 27 && digit >= 1 && digit <= 9);
     refresh();
     return pos_[static_cast<std::size_t>(unit_id)][static_cast<std::size_t>(digit)];
   }
   /// Number of empty cells in a unit.
   int empty_in_unit(int unit_id) const {
+    assert(unit_id >= 0 && unit_id < 27);
     refresh();
     return empty_[static_cast<std::size_t>(unit_id)];
   }
   /// Cells where `digit` is a candidate.
   const CellSet& digit_cells(int digit) const {
+    assert(digit >= 1 && digit <= 9);
     refresh();
     return digit_cells_[static_cast<std::size_t>(digit)];
   }

@@ -82,12 +82,18 @@ struct Level {
   double min_er;  // inclusive, on the rounded ER
 };
 
-/// The default table: easy < 1.5, medium < 2.5, hard < 5.0 (the puzzle bank's
-/// buckets), then diabolical < 7.0, expert < 8.5, extreme < 10.0, nightmare.
+/// The default table, the one home of the level names and bounds (the CLI's
+/// help and docs/GRADING.md's "Levels" table are made from or checked
+/// against it): the puzzle bank's buckets easy, medium, hard, then harder
+/// levels up to nightmare.
 const std::vector<Level>& default_levels();
 /// Parses "name:min,name:min,..." (ascending mins, each a rating from 0 to
 /// 20 as parse_rating reads it); false with `error` set on bad input.
 bool parse_levels(const std::string& text, std::vector<Level>& out, std::string& error);
+/// A table as parse_levels reads it: "easy:0,medium:1.5,...,nightmare:10".
+std::string format_levels(const std::vector<Level>& levels = default_levels());
+/// The names of a table, easiest first: "easy, medium, ..., nightmare".
+std::string level_names(const std::vector<Level>& levels = default_levels());
 /// The level of a rounded ER in a table.
 const std::string& level_for(double er, const std::vector<Level>& levels = default_levels());
 

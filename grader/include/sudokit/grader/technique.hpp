@@ -59,8 +59,8 @@ class Producer {
 /// the rating loop then reports the puzzle as not rated instead of hanging.
 bool work_budget_expired();
 
-/// The default producer list of the reference build, in SE's order, up to
-/// and including `last` (e.g. Technique::ForcingChain for part 1 of the grader).
+/// The default producer list of the reference build, in SE's order: every
+/// producer of its default technique set, singles first, dynamic chains last.
 std::vector<std::unique_ptr<Producer>> default_producers();
 
 // Factories, one per technique unit.

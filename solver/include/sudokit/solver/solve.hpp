@@ -28,4 +28,10 @@ SolveResult solve_excluding(const Grid& grid, int cell, int digit, unsigned limi
 /// True when the grid has exactly one solution.
 inline bool has_unique_solution(const Grid& grid) { return solve(grid, 2).count == 1; }
 
+/// True when the grid has exactly one solution and removing any single given
+/// leaves several (a minimal puzzle): one solve, then one solve_excluding per
+/// given. The generator's is_minimal(puzzle, symmetry) asks the same about
+/// whole symmetry orbits of givens.
+bool is_minimal(const Grid& puzzle);
+
 }  // namespace sudokit

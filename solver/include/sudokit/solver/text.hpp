@@ -170,6 +170,11 @@ inline constexpr double kMaxRating = 20.0;
 /// layouts, `grade --compare`) applies this one rule.
 bool parse_rating(std::string_view text, double& rating, std::string& error);
 
+/// `s` without leading spaces and tabs and without trailing spaces, tabs and
+/// carriage returns (a CRLF line's '\r'): how every reader of fields and
+/// option lists trims.
+std::string_view trim(std::string_view s);
+
 /// True for characters that mean "empty cell" in the 81-character format.
 constexpr bool is_empty_char(char c) { return c == '.' || c == '0' || c == '*' || c == '_' || c == '-'; }
 
