@@ -1,6 +1,9 @@
 // End-to-end tests of the `sudokit` command: real process, real files.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "run.hpp"
 
 namespace sudokit {
@@ -88,6 +91,43 @@ TEST(Cli, GradeExplainsChainsInEurekaNotation) {
   EXPECT_NE(j.out.find("\"detail\":\"" + dynamic + "\""), std::string::npos) << j.out;
   EXPECT_NE(j.out.find("\"text\":\"r2c3<>1 Dynamic Contradiction Forcing Chains r2c3: " + dynamic + "\""),
             std::string::npos);
+}
+
+}  // namespace
+}  // namespace sudokit
+
+namespace sudokit {
+namespace {
+
+// A pencil-mark line is graded on its marks, between ordinary puzzles, in
+// input order; --compare reads se_rated_pencilmarks.tsv.
+TEST(CliGradeMarks, PencilMarkLinesAreGradedInOrder) {
+  std::ifstream in(test::data_file("se_rated_pencilmarks.tsv"));
+  std::string header, row;
+  std::getline(in, header);
+  std::getline(in, row);  // 4.3 4.3 2.6
+  const std::string marks = row.substr(0, 729);
+  const std::string puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  auto r = test::run_sudokit("grade", puzzle + "\n" + marks + "\n" + puzzle + "\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string l1, l2, l3;
+  std::getline(lines, l1);
+  std::getline(lines, l2);
+  std::getline(lines, l3);
+  EXPECT_EQ(l1.substr(0, 81), puzzle);
+  EXPECT_EQ(l2.substr(0, 729 + 12), marks + " 4.3/4.3/2.6");
+  EXPECT_EQ(l3, l1);
+  auto c = test::run_sudokit("grade --compare", header + "\n" + row + "\n");
+  EXPECT_EQ(c.status, 0) << c.err;
+  EXPECT_NE(c.out.find("all                         1      1   100.0%"), std::string::npos) << c.out;
+  // A bad mark names the cell and the line; the rest goes on.
+  std::string bad = marks;
+  bad[9 * 10 + 2] = '5';
+  auto b = test::run_sudokit("grade", bad + "\n" + puzzle + "\n");
+  EXPECT_EQ(b.status, 1);
+  EXPECT_NE(b.err.find("<stdin>:1: r2c2: digit 5 at the place of digit 3"), std::string::npos) << b.err;
+  EXPECT_EQ(b.out.substr(0, 81), puzzle);
 }
 
 }  // namespace
