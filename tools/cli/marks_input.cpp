@@ -15,9 +15,8 @@ struct MarksLine {
 
 }  // namespace
 
-void for_each_record_or_marks(const std::vector<std::string>& files, Diagnostics& diag,
-                              const std::function<void(const std::string&, const TextRecord&)>& on_record,
-                              const std::function<void(const std::string&, const MarksRecord&)>& on_marks) {
+void for_each_source_text(const std::vector<std::string>& files, Diagnostics& diag,
+                          const std::function<void(const std::string&, const std::string&)>& on_text) {
   const std::vector<std::string> names = files.empty() ? std::vector<std::string>{"-"} : files;
   std::string text;
   for (const auto& name : names) {
@@ -27,6 +26,14 @@ void for_each_record_or_marks(const std::vector<std::string>& files, Diagnostics
       diag.report(label, "cannot read: " + error);
       continue;
     }
+    on_text(label, text);
+  }
+}
+
+void for_each_record_or_marks(const std::vector<std::string>& files, Diagnostics& diag,
+                              const std::function<void(const std::string&, const TextRecord&)>& on_record,
+                              const std::function<void(const std::string&, const MarksRecord&)>& on_marks) {
+  for_each_source_text(files, diag, [&](const std::string& label, const std::string& text) {
     // Find the pencil-mark lines: first field of 729 characters.
     std::vector<MarksLine> found;
     std::string rest = text;  // the text PuzzleReader sees
@@ -79,7 +86,7 @@ void for_each_record_or_marks(const std::vector<std::string>& files, Diagnostics
       on_record(label, record);
     }
     emit_marks_before(static_cast<std::size_t>(-1));
-  }
+  });
 }
 
 }  // namespace sudokit::cli

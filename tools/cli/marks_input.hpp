@@ -20,6 +20,11 @@ struct MarksRecord {
   std::string_view fields;
 };
 
+/// Calls `on_text(source, text)` with the whole text of every source (stdin
+/// when `files` is empty); unreadable ones go to `diag`.
+void for_each_source_text(const std::vector<std::string>& files, Diagnostics& diag,
+                          const std::function<void(const std::string&, const std::string&)>& on_text);
+
 /// Like for_each_record, with pencil-mark lines handed to `on_marks`.
 void for_each_record_or_marks(const std::vector<std::string>& files, Diagnostics& diag,
                               const std::function<void(const std::string&, const TextRecord&)>& on_record,
