@@ -286,6 +286,23 @@ HintArea hint_area(const Step& step) {
   return a;
 }
 
+HintDrawing hint_drawing(const Step& step, const Board& board) {
+  HintDrawing d;
+  if (step.places()) d.placed.push_back({step.place_cell, step.place_digit});
+  for (int c = 0; c < kCells; ++c)
+    if (c != step.place_cell) for_each_digit(step.removals[c], [&](int digit) { d.eliminated.push_back({c, digit}); });
+  step.cells.for_each([&](int c) {
+    const DigitMask m = static_cast<DigitMask>(board.candidates(c) & (step.digits ? step.digits : kAllDigits) &
+                                               ~step.removals[c]);
+    for_each_digit(m, [&](int digit) { d.cause.push_back({c, digit}); });
+  });
+  if (step.unit >= 0) add_unit(d.houses, step.unit);
+  if (step.unit2 >= 0) add_unit(d.houses, step.unit2);
+  for (int u = 0; u < 27; ++u)
+    if (step.units & (1u << u)) add_unit(d.houses, u);
+  return d;
+}
+
 Hint find_hint(Grader& grader, const Position& p, const HintOptions& options) {
   Hint h;
   const Grid values = placed_digits(p);
@@ -334,6 +351,7 @@ Hint find_hint(Grader& grader, const Position& p, const HintOptions& options) {
   }
   h.status = HintStatus::Hint;
   h.area = hint_area(h.step);
+  h.drawing = hint_drawing(h.step, board);
   return h;
 }
 

@@ -205,6 +205,19 @@ TEST(FindHint, IsTheNextStepOfSesPathFromAnyPosition) {
         ASSERT_EQ(h.status, HintStatus::Hint) << h.message;
         expect_same_step(h.step, g.steps[k]);
         expect_sound(h.step, g.solution);
+        // The drawing: eliminated candidates were on the board, causes are on
+        // the board and are not eliminated; the placement is the step's.
+        for (const CandidateRef& x : h.drawing.eliminated) EXPECT_TRUE(board.has(x.cell, x.digit));
+        for (const CandidateRef& x : h.drawing.cause) {
+          EXPECT_TRUE(board.has(x.cell, x.digit));
+          EXPECT_EQ(h.step.removals[x.cell] & digit_bit(x.digit), 0);
+        }
+        EXPECT_EQ(h.drawing.placed.size(), h.step.places() ? 1u : 0u);
+        // Every pattern technique draws its cause or houses (chains carry
+        // theirs in the chain text only, so far).
+        const bool chain = h.step.technique >= Technique::XCycle && h.step.technique != Technique::TUVWXYZWing &&
+                           h.step.technique != Technique::AlignedTripletExclusion;
+        if (!chain) EXPECT_FALSE(h.drawing.cause.empty() && h.drawing.houses.empty()) << h.step.name();
         // Without marks: the first step of the position graded as a puzzle.
         Position plain = p;
         plain.has_marks = false;

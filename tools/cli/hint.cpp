@@ -61,6 +61,11 @@ nlohmann::json hint_json(const Hint& h, std::size_t line, int level) {
         if (c != h.step.place_cell) eliminations.push_back({{"cell", cell_name(c)}, {"digit", d}});
       });
     j["step"] = {{"placements", placements}, {"eliminations", eliminations}, {"text", explain(h.step)}};
+    nlohmann::json cause = nlohmann::json::array(), dh = nlohmann::json::array();
+    for (const CandidateRef& c : h.drawing.cause) cause.push_back({{"cell", cell_name(c.cell)}, {"digit", c.digit}});
+    for (int u : h.drawing.houses) dh.push_back(unit_name(u));
+    j["step"]["cause"] = cause;
+    j["step"]["houses"] = dh;
     if (!h.step.detail.empty()) j["step"]["chain"] = h.step.detail;
   }
   return j;

@@ -97,12 +97,31 @@ struct HintArea {
   std::vector<int> cells;
 };
 
+/// A candidate: digit 1-9 in cell 0-80.
+struct CandidateRef {
+  int cell;
+  int digit;
+  friend bool operator==(const CandidateRef&, const CandidateRef&) = default;
+};
+
+/// What an app highlights, by role, without parsing text: the placement,
+/// the candidates removed, the candidates of the pattern that cause the
+/// deduction (the step's digits in its pattern cells, as they stand on the
+/// board), and every house the step names.
+struct HintDrawing {
+  std::vector<CandidateRef> placed;
+  std::vector<CandidateRef> eliminated;
+  std::vector<CandidateRef> cause;
+  std::vector<int> houses;
+};
+
 struct Hint {
   HintStatus status = HintStatus::Hint;
   std::string message;             // for statuses other than Hint and Mistakes
   std::vector<Mistake> mistakes;   // with Mistakes, in cell order
   Step step;                       // with Hint
   HintArea area;                   // with Hint
+  HintDrawing drawing;             // with Hint
   Grid solution{};                 // when the position has one solution
 };
 
@@ -116,6 +135,9 @@ Hint find_hint(Grader& grader, const Position& position, const HintOptions& opti
 /// The area of a step: the houses it names; for steps that name none, its
 /// pattern cells (or else the placed cell and the cells that lose candidates).
 HintArea hint_area(const Step& step);
+
+/// The drawing of a step found on `board`.
+HintDrawing hint_drawing(const Step& step, const Board& board);
 
 /// The board the step is searched on (see the header comment).
 Board position_board(const Position& position);
