@@ -33,6 +33,21 @@ Board::Board(const Grid& values, const Candidates& candidates) : values_(values)
   for (int c = 0; c < kCells; ++c) empty_cells_ += values[c] == 0;
 }
 
+Board board_from_marks(const Candidates& marks) {
+  Grid values{};
+  Candidates cand = marks;
+  for (int c = 0; c < kCells; ++c) {
+    if (!is_single_bit(cand[c])) continue;
+    const DigitMask bit = cand[c];
+    bool shared = false;
+    for (int p : kPeers[static_cast<std::size_t>(c)]) shared = shared || (cand[p] & bit) != 0;
+    if (shared) continue;
+    values[c] = static_cast<std::uint8_t>(single_digit(bit));
+    cand[c] = 0;
+  }
+  return Board(values, cand);
+}
+
 void Board::refresh() const {
   if (fresh_) return;
   for (auto& u : pos_) u.fill(0);

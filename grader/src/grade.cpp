@@ -7,6 +7,7 @@
 
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
+#include "sudokit/solver/solve_marks.hpp"
 
 namespace sudokit::grader {
 
@@ -84,40 +85,58 @@ bool Grader::next_step(const Board& board, Step& step) {
   return false;
 }
 
+namespace {
+// Sets the status for no or several solutions, or keeps the one solution.
+bool one_solution(const SolveResult& sr, Grade& g) {
+  if (sr.count != 1) {
+    g.status = sr.count == 0 ? GradeStatus::NoSolution : GradeStatus::MultipleSolutions;
+    return false;
+  }
+  g.solution = sr.solution;
+  return true;
+}
+}  // namespace
+
+bool Grader::next_step(const Board& board, Step& step, double time_limit, bool& timed_out) {
+  BudgetScope budget(time_limit);
+  const bool found = next_step(board, step);
+  timed_out = t_budget_set && (t_budget_expired || Clock::now() >= t_deadline);
+  return found && !timed_out;
+}
+
 Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
   Grade g;
   if (find_conflict(puzzle)) {
     g.status = GradeStatus::InvalidGivens;
     return g;
   }
-  const SolveResult sr = solve(puzzle, 2);
-  if (sr.count == 0) {
-    g.status = GradeStatus::NoSolution;
-    return g;
-  }
-  if (sr.count > 1) {
-    g.status = GradeStatus::MultipleSolutions;
-    return g;
-  }
-  g.solution = sr.solution;
+  if (one_solution(solve(puzzle, 2), g)) run(Board(puzzle), options, g);
+  return g;
+}
 
-  Board board(puzzle);
+Grade Grader::grade_marks(const Candidates& marks, const GradeOptions& options) {
+  Grade g;
+  if (one_solution(solve_marks(marks, 2), g)) run(board_from_marks(marks), options, g);
+  return g;
+}
+
+void Grader::run(Board board, const GradeOptions& options, Grade& g) {
   BudgetScope budget(options.time_limit);
   Step step;
   bool pearl_frozen = false;
   while (!board.solved()) {
     if (g.step_count >= options.max_steps) {
       g.status = GradeStatus::StepLimit;
-      return g;
+      return;
     }
     const bool found = next_step(board, step);
     if (t_budget_set && (t_budget_expired || Clock::now() >= t_deadline)) {
       g.status = GradeStatus::TimeLimit;
-      return g;
+      return;
     }
     if (!found) {
       g.status = GradeStatus::BeyondTechniques;
-      return g;
+      return;
     }
     if (step.difficulty > g.er) {
       g.er = step.difficulty;
@@ -125,7 +144,7 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
       g.hardest_name = step.name();
       if (options.ceiling > 0 && rounded_rating(g.er) > options.ceiling + 1e-9) {
         g.status = GradeStatus::AboveCeiling;
-        return g;
+        return;
       }
     }
     if (g.step_count == 0) g.ed = g.er;
@@ -140,7 +159,6 @@ Grade Grader::grade(const Grid& puzzle, const GradeOptions& options) {
     assert(keeps_solution(board, g.solution) && "every empty cell keeps its solution digit as a candidate");
     if (options.keep_steps) g.steps.push_back(step);
   }
-  return g;
 }
 
 bool solved_by_singles(const Grid& puzzle) {

@@ -2,6 +2,8 @@
 // writing grids as lines or readable 9x9 blocks. See text.hpp for the formats.
 #include "sudokit/solver/text.hpp"
 
+#include "sudokit/solver/marks_text.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -246,6 +248,16 @@ ReadStatus PuzzleReader::next(TextRecord& record, ParseError& error) {
         field = second;
         rest = rest2;
       }
+    }
+    record.has_marks = false;
+    if (pencilmarks_ && field.size() == kPencilmarkLength) {
+      if (!parse_pencilmarks(field, record.marks, error)) {
+        if (error.column != 0) error.column += static_cast<std::size_t>(field.data() - line.data()) + (line.data() - raw.data());
+        return ReadStatus::Error;
+      }
+      record.has_marks = true;
+      record.fields = trim(rest);
+      return ReadStatus::Record;
     }
     if (field.size() == 81) {
       if (!parse_puzzle(field, record.grid, error)) {

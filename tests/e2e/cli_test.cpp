@@ -1,6 +1,9 @@
 // End-to-end tests of the `sudokit` command: real process, real files.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "run.hpp"
 
 namespace sudokit {
@@ -88,6 +91,79 @@ TEST(Cli, GradeExplainsChainsInEurekaNotation) {
   EXPECT_NE(j.out.find("\"detail\":\"" + dynamic + "\""), std::string::npos) << j.out;
   EXPECT_NE(j.out.find("\"text\":\"r2c3<>1 Dynamic Contradiction Forcing Chains r2c3: " + dynamic + "\""),
             std::string::npos);
+}
+
+}  // namespace
+}  // namespace sudokit
+
+namespace sudokit {
+namespace {
+
+// A pencil-mark line is graded on its marks, between ordinary puzzles, in
+// input order; --compare reads se_rated_pencilmarks.tsv.
+TEST(CliGradeMarks, PencilMarkLinesAreGradedInOrder) {
+  std::ifstream in(test::data_file("se_rated_pencilmarks.tsv"));
+  std::string header, row;
+  std::getline(in, header);
+  std::getline(in, row);  // 4.3 4.3 2.6
+  const std::string marks = row.substr(0, 729);
+  const std::string puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  auto r = test::run_sudokit("grade", puzzle + "\n" + marks + "\n" + puzzle + "\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string l1, l2, l3;
+  std::getline(lines, l1);
+  std::getline(lines, l2);
+  std::getline(lines, l3);
+  EXPECT_EQ(l1.substr(0, 81), puzzle);
+  EXPECT_EQ(l2.substr(0, 729 + 12), marks + " 4.3/4.3/2.6");
+  EXPECT_EQ(l3, l1);
+  auto c = test::run_sudokit("grade --compare", header + "\n" + row + "\n");
+  EXPECT_EQ(c.status, 0) << c.err;
+  EXPECT_NE(c.out.find("all                         1      1   100.0%"), std::string::npos) << c.out;
+  // A bad mark names the cell and the line; the rest goes on.
+  std::string bad = marks;
+  bad[9 * 10 + 2] = '5';
+  auto b = test::run_sudokit("grade", bad + "\n" + puzzle + "\n");
+  EXPECT_EQ(b.status, 1);
+  EXPECT_NE(b.err.find("<stdin>:1: r2c2: digit 5 at the place of digit 3"), std::string::npos) << b.err;
+  EXPECT_EQ(b.out.substr(0, 81), puzzle);
+}
+
+}  // namespace
+}  // namespace sudokit
+
+namespace sudokit {
+namespace {
+
+TEST(CliHint, RevealLevelsFormatsMistakesAndErrors) {
+  const std::string puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  auto a = test::run_sudokit("hint --reveal area", puzzle + "\n");
+  EXPECT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, "area: box 4\n");
+  auto t = test::run_sudokit("hint --reveal technique", puzzle + "\n");
+  EXPECT_EQ(t.out, "area: box 4\ntechnique: Hidden Single (1.2)\n");
+  auto s = test::run_sudokit("hint", puzzle + "\n");
+  EXPECT_EQ(s.out, "area: box 4\ntechnique: Hidden Single (1.2)\nstep: r6c2=4 hidden single in box 4\n");
+  auto j = test::run_sudokit("hint --format json", puzzle + "\n");
+  EXPECT_NE(j.out.find(R"("placements":[{"cell":"r6c2","digit":4}])"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find(R"("status":"hint")"), std::string::npos) << j.out;
+  // r6c2 is 4 in the solution: entering 9 there is a mistake, reported instead of a hint.
+  std::string entries(81, '.');
+  entries[5 * 9 + 1] = '9';
+  auto m = test::run_sudokit("hint", puzzle + " " + entries + "\n");
+  EXPECT_EQ(m.status, 0) << m.err;
+  EXPECT_EQ(m.out, "mistakes:\n  r6c2: 9 entered, the solution has 4\n");
+  // Bad records name the line and the cell; the rest goes on; exit 1.
+  std::string bad = puzzle;
+  bad[3] = 'x';
+  auto b = test::run_sudokit("hint --reveal area", bad + "\n" + std::string(81, '.') + "\n" + puzzle + "\n");
+  EXPECT_EQ(b.status, 1);
+  EXPECT_NE(b.err.find("<stdin>:1: givens: r1c4: "), std::string::npos) << b.err;
+  EXPECT_NE(b.err.find("<stdin>:2: the puzzle has several solutions"), std::string::npos) << b.err;
+  EXPECT_EQ(b.out, "area: box 4\n");
+  EXPECT_EQ(test::run_sudokit("hint --reveal everything", puzzle).status, 2);
+  EXPECT_EQ(test::run_sudokit("hint --format xml", puzzle).status, 2);
 }
 
 }  // namespace

@@ -27,6 +27,7 @@
 #include "sudokit/generator/grids.hpp"
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/grader/hint.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
@@ -533,6 +534,65 @@ void bench_grader(const Options& o) {
   row("top1465 sample (" + std::to_string(sample.size()) + "), us/puzzle", 1e6 * median(th), "us", note);
 }
 
+
+// Hint latency from players' positions: positions along SE's path of every
+// calibration puzzle (every 4th with --quick) after 0, 10 and 30 steps, the
+// player's marks being the path's candidates; one find_hint per position
+// (solution check, mistakes, next step), one thread.
+void bench_hints(const Options& o) {
+  std::puts("hints: latency of find_hint from positions of the calibration set (single thread, in process)");
+  std::vector<sudokit::Grid> puzzles;
+  {
+    const std::string text = read_file(o.data_dir + "/se_rated_calibration.tsv");
+    sudokit::PuzzleReader reader(text);
+    sudokit::TextRecord rec;
+    sudokit::ParseError err;
+    for (std::size_t i = 0; reader.next(rec, err) != sudokit::ReadStatus::End; ++i)
+      if (!o.quick || i % 4 == 0) puzzles.push_back(rec.grid);
+  }
+  sudokit::grader::Grader grader;
+  sudokit::grader::GradeOptions keep;
+  keep.keep_steps = true;
+  const int depths[] = {0, 10, 30};
+  std::vector<double> times[3], all;
+  for (const auto& puzzle : puzzles) {
+    const auto g = grader.grade(puzzle, keep);
+    if (!g.rated()) continue;
+    sudokit::grader::Board board(puzzle);
+    for (std::size_t k = 0; k < g.steps.size() && k <= 30; ++k) {
+      for (int d = 0; d < 3; ++d) {
+        if (static_cast<std::size_t>(depths[d]) != k) continue;
+        sudokit::grader::Position p;
+        p.givens = puzzle;
+        for (int c = 0; c < sudokit::kCells; ++c)
+          if (puzzle[c] == 0) p.entries[c] = static_cast<std::uint8_t>(board.value(c));
+        p.has_marks = true;
+        p.marks = board.candidate_masks();
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto h = sudokit::grader::find_hint(grader, p);
+        const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (h.status != sudokit::grader::HintStatus::Hint) std::fprintf(stderr, "unexpected hint status\n");
+        times[d].push_back(t);
+        all.push_back(t);
+      }
+      board.apply(g.steps[k]);
+    }
+  }
+  auto pct = [](std::vector<double> v, double q) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))];
+  };
+  char note[96];
+  for (int d = 0; d < 3; ++d) {
+    std::snprintf(note, sizeof note, "median, p99 %.2f ms, max %.1f ms", 1000 * pct(times[d], 0.99),
+                  1000 * pct(times[d], 1.0));
+    row("after " + std::to_string(depths[d]) + " steps (" + std::to_string(times[d].size()) + "), us/hint",
+        1e6 * pct(times[d], 0.5), "us", note);
+  }
+  std::snprintf(note, sizeof note, "median, p99 %.2f ms", 1000 * pct(all, 0.99));
+  row("all (" + std::to_string(all.size()) + "), us/hint", 1e6 * pct(all, 0.5), "us", note);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -546,7 +606,7 @@ int main(int argc, char** argv) {
     else if (a == "--quick") o.quick = true;
     else if (a == "--help" || a == "-h") {
       std::puts("usage: sudokit-bench [--data DIR] [--runs N] [--quick] [--sudokit PATH] [SECTION...]\n"
-                "sections: solver, generator, grader, targeted, db (default: all)");
+                "sections: solver, generator, grader, targeted, db, hints (default: all)");
       return 0;
     } else if (!a.empty() && a[0] != '-') o.sections.push_back(a);
     else {
@@ -560,6 +620,7 @@ int main(int argc, char** argv) {
       {"grader", bench_grader},
       {"targeted", bench_targeted},
       {"db", bench_db},
+      {"hints", bench_hints},
   };
   std::printf("sudokit-bench: median of %d runs; data from %s\n", o.runs, o.data_dir.c_str());
   for (const auto& [name, fn] : sections)

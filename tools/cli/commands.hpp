@@ -18,6 +18,7 @@ struct CommandInfo {
 
 int run_solve(const std::vector<std::string>& args);
 int run_grade(const std::vector<std::string>& args);
+int run_hint(const std::vector<std::string>& args);
 int run_generate(const std::vector<std::string>& args);
 int run_grids(const std::vector<std::string>& args);
 int run_canon(const std::vector<std::string>& args);

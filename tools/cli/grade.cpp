@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "sudokit/solver/marks_text.hpp"
 #include "options.hpp"
 #include "sudokit/grader/compare.hpp"
 #include "sudokit/grader/explain.hpp"
@@ -28,6 +29,8 @@ int run_grade(const std::vector<std::string>& args) {
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit grade [options] [FILE...]\n"
+      "A record is a puzzle, or a pencil-mark position in Sukaku Explainer's 729-character format\n"
+      "(rated on its marks as Sukaku Explainer rates it).\n"
       "Grades each puzzle as a person would solve it and prints: puzzle ER/EP/ED level hardest-technique.\n"
       "Ratings follow Sudoku Explainer (ER = hardest step, EP = hardest before the first placement,\n"
       "ED = first step). Puzzles with no or several solutions are reported and skipped (exit 1).";
@@ -54,29 +57,32 @@ int run_grade(const std::vector<std::string>& args) {
   Comparison comparison;
   Diagnostics diag;
   Output out;
-  for_each_record(input_files(vm), diag, [&](const std::string& source, const TextRecord& rec) {
+  // One graded record: a puzzle (printed as its 81-character line) or a
+  // pencil-mark position (printed as its 729-character line).
+  auto handle = [&](const std::string& source, std::size_t line, std::string_view fields, const std::string& puzzle,
+                    auto&& grade_it, const Grid* givens) {
     Reference ref;
     std::string ref_error;
-    if (compare && !parse_reference(rec.fields, ref, ref_error)) {
-      diag.report(source, rec.line, ref_error);
+    if (compare && !parse_reference(fields, ref, ref_error)) {
+      diag.report(source, line, ref_error);
       return;
     }
-    const Grade g = grader.grade(rec.grid, options);
+    const Grade g = grade_it();
     if (g.status == GradeStatus::InvalidGivens || g.status == GradeStatus::NoSolution ||
         g.status == GradeStatus::MultipleSolutions) {
       std::string msg = status_message(g.status);
-      if (auto c = find_conflict(rec.grid)) msg += ": " + c->message();
-      diag.report(source, rec.line, msg);
+      if (givens != nullptr)
+        if (auto c = find_conflict(*givens)) msg += ": " + c->message();
+      diag.report(source, line, msg);
       return;
     }
-    const std::string puzzle = format_line(rec.grid);
     if (compare) {
       comparison.add(puzzle, ref, g);
       return;
     }
     std::string& buf = out.buffer();
     if (format == "json") {
-      nlohmann::json j = {{"puzzle", puzzle}, {"line", rec.line}, {"rated", g.rated()}};
+      nlohmann::json j = {{"puzzle", puzzle}, {"line", line}, {"rated", g.rated()}};
       if (g.rated()) {
         j["er"] = rounded_rating(g.er);
         j["ep"] = rounded_rating(g.ep);
@@ -117,7 +123,19 @@ int run_grade(const std::vector<std::string>& args) {
       }
     }
     out.maybe_flush();
-  }, [&] { out.flush(); });  // a pipe's writer may wait for the answers so far
+  };
+  for_each_record(
+      input_files(vm), diag,
+      [&](const std::string& source, const TextRecord& rec) {
+        if (rec.has_marks)
+          handle(source, rec.line, rec.fields, format_pencilmarks(rec.marks),
+                 [&] { return grader.grade_marks(rec.marks, options); }, nullptr);
+        else
+          handle(source, rec.line, rec.fields, format_line(rec.grid), [&] { return grader.grade(rec.grid, options); },
+                 &rec.grid);
+      },
+      [&] { out.flush(); },  // a pipe's writer may wait for the answers so far
+      /*pencilmarks=*/true);
   if (compare) {
     out.buffer() += comparison.report();
     if (vm.count("mismatches")) out.buffer() += "\nmismatches:\n" + comparison.mismatches();

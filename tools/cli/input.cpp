@@ -67,7 +67,7 @@ bool read_source(const std::string& name, std::string& text, std::string& error,
 
 void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
                      const std::function<void(const std::string&, const TextRecord&)>& on_record,
-                     const std::function<void()>& before_read) {
+                     const std::function<void()>& before_read, bool pencilmarks) {
   const std::vector<std::string> names = files.empty() ? std::vector<std::string>{"-"} : files;
   for (const auto& name : names) {
     const std::string label = source_label(name);
@@ -78,6 +78,7 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
       continue;
     }
     PuzzleReader reader{LineReader(std::move(source))};
+    if (pencilmarks) reader.accept_pencilmarks();
     TextRecord record;
     ParseError perr;
     for (;;) {

@@ -66,10 +66,11 @@ std::string source_label(const std::string& name);
 
 /// Calls `on_record(source, record)` for every well-formed record of every
 /// source (stdin when `files` is empty); malformed ones go to `diag`.
-/// `before_read` as for open_source.
+/// `before_read` as for open_source. With `pencilmarks`, 729-character
+/// pencil-mark lines are records too (TextRecord::has_marks).
 void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
                      const std::function<void(const std::string&, const TextRecord&)>& on_record,
-                     const std::function<void()>& before_read = {});
+                     const std::function<void()>& before_read = {}, bool pencilmarks = false);
 
 /// A write of a command's data failed; error() is the errno (EPIPE: the
 /// reader of a pipe went away).

@@ -13,6 +13,7 @@ const std::vector<CommandInfo>& all_commands() {
       {"solve", run_solve, "solve puzzles or count their solutions"},
       {"generate", run_generate, "make unique puzzles (minimal, symmetric, clue count or pattern), optionally graded and filtered"},
       {"grade", run_grade, "rate puzzles on the Sudoku Explainer scale and explain them"},
+      {"hint", run_hint, "the next step from a player's position (entries, pencil marks), after any mistakes"},
       {"grids", run_grids, "make complete solution grids (four methods, optional scramble, --report)"},
       {"canon", run_canon, "print the canonical (minlex) form of grids and puzzles"},
       {"db", run_db, "the SQLite puzzle store: stats, export, import"},

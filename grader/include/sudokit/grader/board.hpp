@@ -75,6 +75,14 @@ class Board {
   mutable std::array<std::uint8_t, 10> placed_{};
 };
 
+/// The board Sukaku Explainer starts from when it reads pencil marks: every
+/// cell keeps its marks, except that a cell with one candidate that no peer
+/// has as a candidate counts as placed (cells looked at in order, a placed
+/// cell's mark cleared before the next is looked at). No other candidate is
+/// removed: a one-candidate cell whose digit a peer still shows is left for
+/// the naked or hidden single that SE then rates.
+Board board_from_marks(const Candidates& marks);
+
 /// Cells of each unit as a CellSet, and peers of each cell as a CellSet.
 extern const std::array<CellSet, 27> kUnitSet;
 extern const std::array<CellSet, 81> kPeerSet;

@@ -63,10 +63,21 @@ class Grader {
   /// Grades a puzzle: checks givens and uniqueness, then runs SE's loop.
   Grade grade(const Grid& puzzle, const GradeOptions& options = {});
 
+  /// Grades a pencil-mark position (Sukaku Explainer's 729-character
+  /// input): checks that the marks admit exactly one solution, then runs the
+  /// same loop on the given marks (board_from_marks), never on recomputed
+  /// candidates. InvalidGivens does not occur (marks have no givens).
+  Grade grade_marks(const Candidates& marks, const GradeOptions& options = {});
+
   /// The next step SE would take on this board (false when none applies).
   bool next_step(const Board& board, Step& step);
+  /// The same within a time budget (seconds, 0 = none): `timed_out` is set
+  /// when it ran out (then no step is returned).
+  bool next_step(const Board& board, Step& step, double time_limit, bool& timed_out);
 
  private:
+  // SE's rating loop from `board` on; fills g's ratings, histogram, steps and status.
+  void run(Board board, const GradeOptions& options, Grade& g);
   std::vector<std::unique_ptr<Producer>> producers_;
 };
 

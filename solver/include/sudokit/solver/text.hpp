@@ -97,6 +97,10 @@ struct TextRecord {
   Grid grid;
   std::size_t line = 0;
   std::string_view fields;
+  /// With PuzzleReader::accept_pencilmarks: the record is a 729-character
+  /// pencil-mark position (marks_text.hpp), held in `marks`; `grid` is unset.
+  bool has_marks = false;
+  Candidates marks;
 };
 
 enum class ReadStatus { Record, Error, End };
@@ -115,9 +119,13 @@ class PuzzleReader {
   /// The lines underneath, e.g. to count those after a batch file's "end".
   LineReader& lines() { return lines_; }
   const std::string& read_error() const { return lines_.read_error(); }
+  /// From now on a line whose first field has 729 characters is a pencil-mark
+  /// position (TextRecord::has_marks), not an error.
+  void accept_pencilmarks() { pencilmarks_ = true; }
 
  private:
   LineReader lines_;
+  bool pencilmarks_ = false;
   bool seen_content_ = false;
   bool ended_ = false;
 };

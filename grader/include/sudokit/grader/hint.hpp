@@ -1,0 +1,145 @@
+// Hints from a player's position: the givens, the digits the player entered
+// and optionally the player's pencil marks. First the mistakes (an entry
+// that contradicts the solution, a cell whose marks lost its solution
+// digit), then the next step Sukaku Explainer would take from that position
+// (same producer list, same order, same choice among equal hints), working on
+// the player's marks when there are marks. Plain data in and out, so that a
+// C layer can wrap it: a Position in, a Hint out; bad input is a
+// PositionError naming the cell.
+//
+// Which board the step is searched on:
+//   * givens + entries, no marks: the candidates SE computes from the
+//     placed digits (as when it reads an 81-character puzzle);
+//   * marks without givens (the 729-character line, a candidate grid): the
+//     marks as Sukaku Explainer reads them (board_from_marks: a one-candidate
+//     cell no peer shares counts as placed);
+//   * givens (+ entries) + marks: the given and entered digits are placed,
+//     every other cell keeps exactly the player's marks.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudokit/grader/board.hpp"
+#include "sudokit/grader/grade.hpp"
+#include "sudokit/grader/step.hpp"
+#include "sudokit/solver/grid.hpp"
+
+namespace sudokit::grader {
+
+/// A player's position.
+struct Position {
+  Grid givens{};           // the puzzle's clues; all 0 when only marks are known
+  Grid entries{};          // digits the player wrote (0 elsewhere; never on a given)
+  bool has_marks = false;  // whether `marks` holds the player's pencil marks
+  Candidates marks{};      // every cell's candidates (filled cells: ignored)
+};
+
+/// What is wrong with an input and where. `cell` is the cell at fault (0..80)
+/// or -1; `line`/`column` are 1-based within the text read (0 = unknown).
+struct PositionError {
+  int cell = -1;
+  std::size_t line = 0, column = 0;
+  std::string message;  // names the cell when there is one ("r3c4: ...")
+};
+
+/// Reads one position from text, detecting its form:
+///   * a JSON object {"givens": 81 chars, "entries": 81 chars, "marks": 729
+///     chars or an array of 81 strings of candidate digits} (each optional,
+///     at least givens or marks);
+///   * "GIVENS ENTRIES" or "GIVENS MARKS" (fields separated by blanks), or a
+///     lone 81-character puzzle (givens, no entries);
+///   * a 729-character pencil-mark line;
+///   * a 9-line candidate grid (HoDoKu / SudokuWiki print).
+/// Checks the position is well formed (digits, lengths, no entry on a given,
+/// no cell without a candidate); mistakes against the solution are find_hint's.
+bool parse_position(std::string_view text, Position& out, PositionError& error);
+
+/// Cuts the next position's text out of `text` from `pos` on: a one-line
+/// record, or the lines of a candidate grid (its rows and frame lines, up to
+/// 9 rows). Blank lines are skipped. `line_no` counts the lines consumed;
+/// `first_line` is the record's 1-based first line. False at the end.
+bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& line_no, std::string_view& record,
+                        std::size_t& first_line);
+
+/// What a hint request found.
+enum class HintStatus {
+  Hint,               // `step` is the next step
+  Mistakes,           // `mistakes` lists what contradicts the solution; no hint
+  Solved,             // nothing left to do
+  InvalidPosition,    // two equal digits in a house (givens or entries): `message`
+  NoSolution,         // the position (givens, or marks when alone) has no solution
+  MultipleSolutions,  // ... or several
+  BeyondTechniques,   // no implemented technique applies
+  TimeLimit,          // the time budget ran out before a step was found
+};
+std::string_view hint_status_key(HintStatus s);  // "hint", "mistakes", ...
+
+enum class MistakeKind {
+  WrongEntry,  // the player wrote `digit` in `cell`, the solution has `solution_digit`
+  LostDigit,   // the marks of `cell` no longer hold its solution digit `solution_digit`
+};
+
+struct Mistake {
+  MistakeKind kind;
+  int cell;
+  int digit;           // the entry (WrongEntry) or 0
+  int solution_digit;  // the cell's digit in the solution
+  std::string message;  // "r3c4: 7 entered, the solution has 5"
+};
+
+/// The area to look at (first level of the reveal): houses (unit ids as in
+/// sudokit::Unit, 0-8 boxes, 9-17 rows, 18-26 columns), or cells when the
+/// step names no house. It does not give the answer away by itself.
+struct HintArea {
+  std::vector<int> houses;
+  std::vector<int> cells;
+};
+
+/// A candidate: digit 1-9 in cell 0-80.
+struct CandidateRef {
+  int cell;
+  int digit;
+  friend bool operator==(const CandidateRef&, const CandidateRef&) = default;
+};
+
+/// What an app highlights, by role, without parsing text: the placement,
+/// the candidates removed, the candidates of the pattern that cause the
+/// deduction (the step's digits in its pattern cells, as they stand on the
+/// board), and every house the step names.
+struct HintDrawing {
+  std::vector<CandidateRef> placed;
+  std::vector<CandidateRef> eliminated;
+  std::vector<CandidateRef> cause;
+  std::vector<int> houses;
+};
+
+struct Hint {
+  HintStatus status = HintStatus::Hint;
+  std::string message;             // for statuses other than Hint and Mistakes
+  std::vector<Mistake> mistakes;   // with Mistakes, in cell order
+  Step step;                       // with Hint
+  HintArea area;                   // with Hint
+  HintDrawing drawing;             // with Hint
+  Grid solution{};                 // when the position has one solution
+};
+
+struct HintOptions {
+  double time_limit = 10.0;  // seconds for the step search; 0 = unbounded
+};
+
+/// The hint for a position; reuse one Grader per thread.
+Hint find_hint(Grader& grader, const Position& position, const HintOptions& options = {});
+
+/// The area of a step: the houses it names; for steps that name none, its
+/// pattern cells (or else the placed cell and the cells that lose candidates).
+HintArea hint_area(const Step& step);
+
+/// The drawing of a step found on `board`.
+HintDrawing hint_drawing(const Step& step, const Board& board);
+
+/// The board the step is searched on (see the header comment).
+Board position_board(const Position& position);
+
+}  // namespace sudokit::grader

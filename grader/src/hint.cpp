@@ -1,0 +1,358 @@
+// Hints from a player's position: reading positions, mistakes, the next
+// step and its area. See hint.hpp.
+#include "sudokit/grader/hint.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "sudokit/solver/marks_text.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/solve_marks.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::grader {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// The cell a 1-based column of an 81- or 729-character field falls in.
+int cell_of_column(std::size_t column, std::size_t width) {
+  return column == 0 ? -1 : static_cast<int>((column - 1) / width);
+}
+
+bool read_grid_field(std::string_view text, std::string_view what, Grid& grid, PositionError& error) {
+  ParseError perr;
+  if (!parse_puzzle(text, grid, perr)) {
+    error.cell = text.size() == static_cast<std::size_t>(kCells) ? cell_of_column(perr.column, 1) : -1;
+    error.column = perr.column;
+    error.message = std::string(what) + ": " +
+                    (error.cell >= 0 ? cell_name(error.cell) + ": " + perr.message : perr.message);
+    return false;
+  }
+  return true;
+}
+
+bool read_marks_field(std::string_view text, Candidates& marks, PositionError& error) {
+  ParseError perr;
+  if (!parse_pencilmarks(text, marks, perr)) {
+    error.cell = text.size() == kPencilmarkLength ? cell_of_column(perr.column, 9) : -1;
+    error.column = perr.column;
+    error.message = "marks: " + perr.message;
+    return false;
+  }
+  return true;
+}
+
+// JSON "marks": a 729-character string or an array of 81 strings of digits.
+bool read_marks_json(const nlohmann::json& j, Candidates& marks, PositionError& error) {
+  if (j.is_string()) return read_marks_field(j.get<std::string>(), marks, error);
+  if (!j.is_array() || j.size() != static_cast<std::size_t>(kCells)) {
+    error.message = "marks: expected a 729-character string or an array of 81 strings";
+    return false;
+  }
+  for (int cell = 0; cell < kCells; ++cell) {
+    const auto& v = j[static_cast<std::size_t>(cell)];
+    if (!v.is_string()) {
+      error.cell = cell;
+      error.message = "marks: " + cell_name(cell) + ": expected a string of candidate digits";
+      return false;
+    }
+    const std::string s = v.get<std::string>();
+    DigitMask m = 0;
+    for (char c : s) {
+      if (c < '1' || c > '9' || (m & digit_bit(c - '0'))) {
+        error.cell = cell;
+        error.message = "marks: " + cell_name(cell) + ": '" + s + "' is not a set of digits 1-9";
+        return false;
+      }
+      m |= digit_bit(c - '0');
+    }
+    if (m == 0) {
+      error.cell = cell;
+      error.message = "marks: " + cell_name(cell) + ": no candidate left";
+      return false;
+    }
+    marks[cell] = m;
+  }
+  return true;
+}
+
+bool parse_json_position(std::string_view text, Position& out, PositionError& error) {
+  const nlohmann::json j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    error.message = "not a JSON object";
+    return false;
+  }
+  for (const auto& [key, value] : j.items())
+    if (key != "givens" && key != "entries" && key != "marks") {
+      error.message = "unknown field \"" + key + "\" (expected givens, entries, marks)";
+      return false;
+    }
+  auto grid_field = [&](const char* key, Grid& grid) {
+    if (!j.contains(key)) return true;
+    if (!j[key].is_string()) {
+      error.message = std::string(key) + ": expected an 81-character string";
+      return false;
+    }
+    return read_grid_field(j[key].get<std::string>(), key, grid, error);
+  };
+  if (!grid_field("givens", out.givens) || !grid_field("entries", out.entries)) return false;
+  if (j.contains("marks")) {
+    out.has_marks = true;
+    if (!read_marks_json(j["marks"], out.marks, error)) return false;
+  }
+  if (!j.contains("givens") && !out.has_marks) {
+    error.message = "a position needs givens or marks";
+    return false;
+  }
+  if (j.contains("entries") && !j.contains("givens")) {
+    error.message = "entries need the givens";
+    return false;
+  }
+  return true;
+}
+
+// Splits on blanks (and commas/semicolons) into at most `max` fields.
+std::vector<std::string_view> fields_of(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  auto sep = [](char c) { return is_blank(c) || c == ',' || c == ';'; };
+  while (i < line.size()) {
+    while (i < line.size() && sep(line[i])) ++i;
+    std::size_t j = i;
+    while (j < line.size() && !sep(line[j])) ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// Entries must not sit on givens; returns false with the cell named.
+bool check_entries(const Position& p, PositionError& error) {
+  for (int c = 0; c < kCells; ++c)
+    if (p.entries[c] != 0 && p.givens[c] != 0) {
+      error.cell = c;
+      error.message = "entries: " + cell_name(c) + ": an entry on a given";
+      return false;
+    }
+  return true;
+}
+
+Grid placed_digits(const Position& p) {
+  Grid g = p.givens;
+  for (int c = 0; c < kCells; ++c)
+    if (p.entries[c] != 0) g[c] = p.entries[c];
+  return g;
+}
+
+void add_unit(std::vector<int>& houses, int u) {
+  for (int h : houses)
+    if (h == u) return;
+  houses.push_back(u);
+}
+
+}  // namespace
+
+bool parse_position(std::string_view text, Position& out, PositionError& error) {
+  out = Position{};
+  error = PositionError{};
+  const std::string_view t = trim(text);
+  if (t.empty()) {
+    error.message = "empty position";
+    return false;
+  }
+  if (t.front() == '{') return parse_json_position(t, out, error) && check_entries(out, error);
+  if (t.find('\n') != std::string_view::npos) {
+    // Several lines: a candidate grid.
+    ParseError perr;
+    if (!parse_candidate_grid(t, out.marks, perr)) {
+      error.line = perr.line;
+      error.column = perr.column;
+      error.message = perr.message;
+      if (perr.message.size() > 5 && perr.message[0] == 'r' && perr.message.find(": ") != std::string::npos) {
+        const int r = perr.message[1] - '1', c = perr.message[3] - '1';
+        if (r >= 0 && r < 9 && c >= 0 && c < 9) error.cell = cell_at(r, c);
+      }
+      return false;
+    }
+    out.has_marks = true;
+    return true;
+  }
+  const auto f = fields_of(t);
+  if (f.size() == 1 && f[0].size() == kPencilmarkLength) {
+    out.has_marks = true;
+    return read_marks_field(f[0], out.marks, error);
+  }
+  if (f.size() > 2) {
+    error.message = "expected GIVENS [ENTRIES|MARKS], got " + std::to_string(f.size()) + " fields";
+    return false;
+  }
+  if (!read_grid_field(f[0], "givens", out.givens, error)) return false;
+  if (f.size() == 2) {
+    if (f[1].size() == kPencilmarkLength) {
+      out.has_marks = true;
+      if (!read_marks_field(f[1], out.marks, error)) return false;
+    } else if (!read_grid_field(f[1], "entries", out.entries, error)) {
+      return false;
+    }
+    // An entries field that repeats the givens (a full position) is accepted:
+    // digits equal to the given in the same cell are not entries.
+    for (int c = 0; c < kCells; ++c)
+      if (out.entries[c] != 0 && out.entries[c] == out.givens[c]) out.entries[c] = 0;
+  }
+  return check_entries(out, error);
+}
+
+bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& line_no, std::string_view& record,
+                        std::size_t& first_line) {
+  int rows = 0;
+  std::size_t begin = std::string_view::npos;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(pos, end - pos);
+    const std::size_t here = pos;
+    bool blank = true;
+    for (char c : line) blank = blank && is_blank(c);
+    if (begin == std::string_view::npos) {
+      if (blank) {
+        pos = end + 1;
+        ++line_no;
+        continue;
+      }
+      begin = here;
+      first_line = line_no + 1;
+      if (!is_candidate_row(line) && !is_candidate_frame(line)) {  // a one-line record
+        pos = end + 1;
+        ++line_no;
+        record = text.substr(begin, end - begin);
+        return true;
+      }
+    } else if (blank || rows == 9 || (!is_candidate_row(line) && !is_candidate_frame(line))) {
+      break;  // the grid ends before this line
+    }
+    rows += is_candidate_row(line);
+    pos = end + 1;
+    ++line_no;
+    record = text.substr(begin, std::min(end, text.size()) - begin);
+  }
+  return begin != std::string_view::npos;
+}
+
+std::string_view hint_status_key(HintStatus s) {
+  switch (s) {
+    case HintStatus::Hint: return "hint";
+    case HintStatus::Mistakes: return "mistakes";
+    case HintStatus::Solved: return "solved";
+    case HintStatus::InvalidPosition: return "invalid-position";
+    case HintStatus::NoSolution: return "no-solution";
+    case HintStatus::MultipleSolutions: return "multiple-solutions";
+    case HintStatus::BeyondTechniques: return "beyond-techniques";
+    case HintStatus::TimeLimit: return "time-limit";
+  }
+  return "unknown";
+}
+
+Board position_board(const Position& p) {
+  const bool has_givens = p.givens.clue_count() > 0;
+  if (!p.has_marks) return Board(placed_digits(p));
+  if (!has_givens) return board_from_marks(p.marks);
+  const Grid values = placed_digits(p);
+  Candidates cand = p.marks;
+  for (int c = 0; c < kCells; ++c)
+    if (values[c] != 0) cand[c] = 0;
+  return Board(values, cand);
+}
+
+HintArea hint_area(const Step& step) {
+  HintArea a;
+  if (step.unit >= 0) add_unit(a.houses, step.unit);
+  if (step.unit2 >= 0) add_unit(a.houses, step.unit2);
+  for (int u = 0; u < 27; ++u)
+    if (step.units & (1u << u)) add_unit(a.houses, u);
+  if (a.houses.empty()) step.cells.for_each([&](int c) { a.cells.push_back(c); });
+  if (a.houses.empty() && a.cells.empty()) {
+    if (step.places()) a.cells.push_back(step.place_cell);
+    for (int c = 0; c < kCells; ++c)
+      if (step.removals[c] != 0 && c != step.place_cell) a.cells.push_back(c);
+  }
+  return a;
+}
+
+HintDrawing hint_drawing(const Step& step, const Board& board) {
+  HintDrawing d;
+  if (step.places()) d.placed.push_back({step.place_cell, step.place_digit});
+  for (int c = 0; c < kCells; ++c)
+    if (c != step.place_cell) for_each_digit(step.removals[c], [&](int digit) { d.eliminated.push_back({c, digit}); });
+  step.cells.for_each([&](int c) {
+    const DigitMask m = static_cast<DigitMask>(board.candidates(c) & (step.digits ? step.digits : kAllDigits) &
+                                               ~step.removals[c]);
+    for_each_digit(m, [&](int digit) { d.cause.push_back({c, digit}); });
+  });
+  if (step.unit >= 0) add_unit(d.houses, step.unit);
+  if (step.unit2 >= 0) add_unit(d.houses, step.unit2);
+  for (int u = 0; u < 27; ++u)
+    if (step.units & (1u << u)) add_unit(d.houses, u);
+  return d;
+}
+
+Hint find_hint(Grader& grader, const Position& p, const HintOptions& options) {
+  Hint h;
+  const Grid values = placed_digits(p);
+  const bool has_givens = !p.has_marks || p.givens.clue_count() > 0;
+  if (auto conflict = find_conflict(values)) {
+    h.status = HintStatus::InvalidPosition;
+    h.message = conflict->message();
+    return h;
+  }
+  // The solution: of the givens when known (mistakes are judged against it),
+  // else of the marks.
+  const SolveResult sr = has_givens ? solve(p.givens, 2) : solve_marks(p.marks, 2);
+  if (sr.count != 1) {
+    h.status = sr.count == 0 ? HintStatus::NoSolution : HintStatus::MultipleSolutions;
+    h.message = std::string(has_givens ? "the puzzle has " : "the marks have ") +
+                (sr.count == 0 ? "no solution" : "several solutions");
+    return h;
+  }
+  h.solution = sr.solution;
+  for (int c = 0; c < kCells; ++c) {
+    const int s = h.solution[c];
+    if (p.entries[c] != 0 && p.entries[c] != s) {
+      h.mistakes.push_back({MistakeKind::WrongEntry, c, p.entries[c], s,
+                            cell_name(c) + ": " + std::to_string(p.entries[c]) + " entered, the solution has " +
+                                std::to_string(s)});
+    } else if (p.has_marks && values[c] == 0 && (p.marks[c] & digit_bit(s)) == 0) {
+      h.mistakes.push_back({MistakeKind::LostDigit, c, 0, s,
+                            cell_name(c) + ": the marks lost " + std::to_string(s) + ", the solution digit"});
+    }
+  }
+  if (!h.mistakes.empty()) {
+    h.status = HintStatus::Mistakes;
+    return h;
+  }
+  const Board board = position_board(p);
+  if (board.solved()) {
+    h.status = HintStatus::Solved;
+    h.message = "the position is solved";
+    return h;
+  }
+  bool timed_out = false;
+  if (!grader.next_step(board, h.step, options.time_limit, timed_out)) {
+    h.status = timed_out ? HintStatus::TimeLimit : HintStatus::BeyondTechniques;
+    h.message = timed_out ? "no step found within the time limit" : status_message(GradeStatus::BeyondTechniques);
+    return h;
+  }
+  h.status = HintStatus::Hint;
+  h.area = hint_area(h.step);
+  h.drawing = hint_drawing(h.step, board);
+  return h;
+}
+
+}  // namespace sudokit::grader

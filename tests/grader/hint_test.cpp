@@ -1,0 +1,263 @@
+// Hints from a player's position: reading positions (every form, errors
+// naming the cell), mistakes before hints, and the step itself: exactly the
+// next step of SE's path from that position, checked against the solution.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "grader_test_util.hpp"
+#include "sudokit/grader/hint.hpp"
+#include "sudokit/solver/marks_text.hpp"
+#include "sudokit/solver/solve.hpp"
+
+namespace sudokit::grader {
+namespace {
+
+using sudokit::test::grid_from;
+
+const std::string kPuzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+Grid solution_of(const Grid& g) { return solve(g, 1).solution; }
+
+// Placements and eliminations of a step agree with the solution.
+void expect_sound(const Step& s, const Grid& solution) {
+  if (s.places()) {
+    EXPECT_EQ(s.place_digit, solution[s.place_cell]);
+  }
+  for (int c = 0; c < kCells; ++c)
+    EXPECT_EQ(s.removals[c] & digit_bit(solution[c]), 0) << "removes the solution digit of " << cell_name(c);
+}
+
+void expect_same_step(const Step& a, const Step& b) {
+  EXPECT_EQ(a.technique, b.technique);
+  EXPECT_EQ(a.difficulty, b.difficulty);
+  EXPECT_EQ(a.place_cell, b.place_cell);
+  EXPECT_EQ(a.place_digit, b.place_digit);
+  EXPECT_EQ(a.removals.masks, b.removals.masks);
+  EXPECT_EQ(a.name(), b.name());
+}
+
+TEST(ParsePosition, EveryForm) {
+  Position p;
+  PositionError e;
+  ASSERT_TRUE(parse_position(kPuzzle, p, e)) << e.message;
+  EXPECT_EQ(p.givens, grid_from(kPuzzle));
+  EXPECT_FALSE(p.has_marks);
+  const Grid sol = solution_of(grid_from(kPuzzle));
+  std::string entries(81, '.');
+  entries[1] = static_cast<char>('0' + sol[1]);
+  ASSERT_TRUE(parse_position(kPuzzle + " " + entries, p, e)) << e.message;
+  EXPECT_EQ(p.entries[1], sol[1]);
+  // The full position (givens and entries in one string) as entries.
+  std::string full = kPuzzle;
+  full[1] = entries[1];
+  ASSERT_TRUE(parse_position(kPuzzle + "\t" + full, p, e)) << e.message;
+  EXPECT_EQ(p.entries[1], sol[1]);
+  EXPECT_EQ(p.entries[0], 0);
+  Candidates marks = Candidates::from_grid(grid_from(kPuzzle));
+  for (int c = 0; c < kCells; ++c)
+    if (grid_from(kPuzzle)[c]) marks[c] = digit_bit(grid_from(kPuzzle)[c]);
+  const std::string pm = format_pencilmarks(marks);
+  ASSERT_TRUE(parse_position(pm, p, e)) << e.message;
+  EXPECT_TRUE(p.has_marks);
+  EXPECT_EQ(p.marks.masks, marks.masks);
+  ASSERT_TRUE(parse_position(kPuzzle + " " + pm, p, e)) << e.message;
+  EXPECT_TRUE(p.has_marks);
+  EXPECT_EQ(p.givens, grid_from(kPuzzle));
+  ASSERT_TRUE(parse_position(R"({"givens":")" + kPuzzle + R"(","entries":")" + entries + R"(","marks":")" + pm + R"("})", p, e))
+      << e.message;
+  EXPECT_EQ(p.entries[1], sol[1]);
+  EXPECT_EQ(p.marks.masks, marks.masks);
+  // JSON marks as 81 strings.
+  std::string arr = "[";
+  for (int c = 0; c < kCells; ++c) {
+    arr += c ? ",\"" : "\"";
+    for_each_digit(marks[c], [&](int d) { arr += static_cast<char>('0' + d); });
+    arr += "\"";
+  }
+  arr += "]";
+  ASSERT_TRUE(parse_position(R"({"marks":)" + arr + "}", p, e)) << e.message;
+  EXPECT_EQ(p.marks.masks, marks.masks);
+  // Candidate grid.
+  std::string grid;
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) {
+      for_each_digit(marks[cell_at(r, c)], [&](int d) { grid += static_cast<char>('0' + d); });
+      grid += c % 3 == 2 && c < 8 ? " | " : " ";
+    }
+    grid += "\n";
+    if (r == 2 || r == 5) grid += "------+------+------\n";
+  }
+  ASSERT_TRUE(parse_position(grid, p, e)) << e.message;
+  EXPECT_EQ(p.marks.masks, marks.masks);
+  // Records cut out of a text: a line, a grid, a line.
+  const std::string text = kPuzzle + "\n\n" + grid + pm + "\n";
+  std::size_t pos = 0, line = 0, first = 0;
+  std::string_view rec;
+  std::vector<std::size_t> firsts;
+  while (next_position_text(text, pos, line, rec, first)) firsts.push_back(first);
+  EXPECT_EQ(firsts, (std::vector<std::size_t>{1, 3, 14}));
+}
+
+TEST(ParsePosition, ErrorsNameTheCell) {
+  Position p;
+  PositionError e;
+  std::string bad = kPuzzle;
+  bad[12] = 'x';
+  EXPECT_FALSE(parse_position(bad, p, e));
+  EXPECT_EQ(e.cell, 12);
+  EXPECT_NE(e.message.find("givens: r2c4: "), std::string::npos) << e.message;
+  std::string entries(81, '.');
+  entries[0] = '4';  // r1c1 is a given 4... and equal: not an entry
+  entries[6] = '1';  // r1c7 is a given 8: an entry on a given
+  EXPECT_FALSE(parse_position(kPuzzle + " " + entries, p, e));
+  EXPECT_EQ(e.cell, 6);
+  EXPECT_EQ(e.message, "entries: r1c7: an entry on a given");
+  std::string pm(729, '.');
+  for (int c = 0; c < kCells; ++c) pm[static_cast<std::size_t>(c * 9)] = '1';
+  pm[9 * 30 + 3] = '5';
+  EXPECT_FALSE(parse_position(pm, p, e));
+  EXPECT_EQ(e.cell, 30);
+  EXPECT_NE(e.message.find("r4c4: digit 5 at the place of digit 4"), std::string::npos) << e.message;
+  EXPECT_FALSE(parse_position(R"({"givens":")" + kPuzzle + R"(","extra":1})", p, e));
+  EXPECT_NE(e.message.find("unknown field \"extra\""), std::string::npos);
+  EXPECT_FALSE(parse_position(R"({"marks":["1"]})", p, e));
+  EXPECT_FALSE(parse_position("{\"givens\":", p, e));
+  EXPECT_EQ(e.message, "not a JSON object");
+  EXPECT_FALSE(parse_position(R"({"entries":")" + entries + "\"}", p, e));
+}
+
+TEST(FindHint, MistakesComeBeforeAnyHint) {
+  Grader grader;
+  const Grid g = grid_from(kPuzzle);
+  const Grid sol = solution_of(g);
+  Position p;
+  p.givens = g;
+  // A wrong entry that breaks no rule (a candidate of r1c2, not its
+  // solution digit) and a right one.
+  for_each_digit(Candidates::from_grid(g)[1], [&](int d) {
+    if (p.entries[1] == 0 && d != sol[1] && d != sol[2]) p.entries[1] = static_cast<std::uint8_t>(d);
+  });
+  ASSERT_NE(p.entries[1], 0);
+  p.entries[2] = sol[2];
+  Hint h = find_hint(grader, p);
+  ASSERT_EQ(h.status, HintStatus::Mistakes);
+  ASSERT_EQ(h.mistakes.size(), 1u);
+  EXPECT_EQ(h.mistakes[0].kind, MistakeKind::WrongEntry);
+  EXPECT_EQ(h.mistakes[0].cell, 1);
+  EXPECT_EQ(h.mistakes[0].solution_digit, sol[1]);
+  EXPECT_EQ(h.mistakes[0].message,
+            "r1c2: " + std::to_string(p.entries[1]) + " entered, the solution has " + std::to_string(sol[1]));
+  // Marks that lost the solution digit.
+  Position m;
+  m.givens = g;
+  m.has_marks = true;
+  m.marks = Candidates::from_grid(g);
+  m.marks[3] &= static_cast<DigitMask>(~digit_bit(sol[3]));
+  h = find_hint(grader, m);
+  ASSERT_EQ(h.status, HintStatus::Mistakes);
+  ASSERT_EQ(h.mistakes.size(), 1u);
+  EXPECT_EQ(h.mistakes[0].kind, MistakeKind::LostDigit);
+  EXPECT_EQ(h.mistakes[0].message, "r1c4: the marks lost " + std::to_string(sol[3]) + ", the solution digit");
+}
+
+TEST(FindHint, NoOrSeveralSolutionsAndRuleBreaks) {
+  Grader grader;
+  Position p;
+  p.givens = grid_from(std::string(80, '.') + "1");
+  EXPECT_EQ(find_hint(grader, p).status, HintStatus::MultipleSolutions);
+  p.givens = grid_from(kPuzzle);
+  p.entries[1] = 4;  // r1c1 is a given 4
+  Hint h = find_hint(grader, p);
+  EXPECT_EQ(h.status, HintStatus::InvalidPosition);
+  EXPECT_NE(h.message.find("digit 4 appears twice"), std::string::npos) << h.message;
+  Position m;
+  m.has_marks = true;
+  m.marks.masks.fill(kAllDigits);
+  EXPECT_EQ(find_hint(grader, m).status, HintStatus::MultipleSolutions);
+  m.givens = solution_of(grid_from(kPuzzle));
+  EXPECT_EQ(find_hint(grader, m).status, HintStatus::Solved);
+}
+
+// From positions along SE's own path (after 0, 10, 30 steps; the player's
+// marks are the path's candidates): the hint is exactly the path's next step,
+// and sound against the solution. Without marks (givens + entries only) the
+// hint is the first step of grading that position as a puzzle.
+TEST(FindHint, IsTheNextStepOfSesPathFromAnyPosition) {
+  Grader grader;
+  GradeOptions keep;
+  keep.keep_steps = true;
+  const auto puzzles = sudokit::test::load_puzzles("se_rated_calibration.tsv", 40);
+  int checked = 0;
+  for (const Grid& puzzle : puzzles) {
+    const Grade g = grader.grade(puzzle, keep);
+    ASSERT_TRUE(g.rated());
+    Board board(puzzle);
+    for (std::size_t k = 0; k < g.steps.size(); ++k) {
+      if (k == 0 || k == 10 || k == 30) {
+        Position p;
+        p.givens = puzzle;
+        for (int c = 0; c < kCells; ++c)
+          if (puzzle[c] == 0) p.entries[c] = static_cast<std::uint8_t>(board.value(c));
+        p.has_marks = true;
+        p.marks = board.candidate_masks();
+        const Hint h = find_hint(grader, p);
+        ASSERT_EQ(h.status, HintStatus::Hint) << h.message;
+        expect_same_step(h.step, g.steps[k]);
+        expect_sound(h.step, g.solution);
+        // The drawing: eliminated candidates were on the board, causes are on
+        // the board and are not eliminated; the placement is the step's.
+        for (const CandidateRef& x : h.drawing.eliminated) EXPECT_TRUE(board.has(x.cell, x.digit));
+        for (const CandidateRef& x : h.drawing.cause) {
+          EXPECT_TRUE(board.has(x.cell, x.digit));
+          EXPECT_EQ(h.step.removals[x.cell] & digit_bit(x.digit), 0);
+        }
+        EXPECT_EQ(h.drawing.placed.size(), h.step.places() ? 1u : 0u);
+        // Every pattern technique draws its cause or houses (chains carry
+        // theirs in the chain text only, so far).
+        const bool chain = h.step.technique >= Technique::XCycle && h.step.technique != Technique::TUVWXYZWing &&
+                           h.step.technique != Technique::AlignedTripletExclusion;
+        if (!chain) EXPECT_FALSE(h.drawing.cause.empty() && h.drawing.houses.empty()) << h.step.name();
+        // Without marks: the first step of the position graded as a puzzle.
+        Position plain = p;
+        plain.has_marks = false;
+        const Hint hp = find_hint(grader, plain);
+        ASSERT_EQ(hp.status, HintStatus::Hint);
+        expect_sound(hp.step, g.solution);
+        Grade first = grader.grade(board.values(), keep);
+        ASSERT_FALSE(first.steps.empty());
+        expect_same_step(hp.step, first.steps[0]);
+        ++checked;
+      }
+      board.apply(g.steps[k]);
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
+// On the reference pencil-mark positions: the hint's rating is SE's ED (the
+// first step), and the hint is sound.
+TEST(FindHint, FirstStepOnReferencePencilMarks) {
+  Grader grader;
+  std::ifstream in(sudokit::test::data_path("se_rated_pencilmarks.tsv"));
+  std::string line;
+  std::getline(in, line);
+  int n = 0;
+  for (std::size_t i = 0; std::getline(in, line); ++i) {
+    if (i % 5 != 0) continue;
+    Position p;
+    PositionError e;
+    ASSERT_TRUE(parse_position(line.substr(0, kPencilmarkLength), p, e)) << e.message;
+    double er = 0, ep = 0, ed = 0;
+    ASSERT_EQ(std::sscanf(line.c_str() + kPencilmarkLength, "%lf %lf %lf", &er, &ep, &ed), 3);
+    const Hint h = find_hint(grader, p);
+    ASSERT_EQ(h.status, HintStatus::Hint) << h.message;
+    EXPECT_DOUBLE_EQ(rounded_rating(h.step.difficulty), ed) << line;
+    expect_sound(h.step, h.solution);
+    ++n;
+  }
+  EXPECT_EQ(n, 140);
+}
+
+}  // namespace
+}  // namespace sudokit::grader

@@ -1,0 +1,150 @@
+// `sudokit hint`: the next step from a player's position (givens, entries,
+// pencil marks), after any mistakes, revealed step by step. The logic is
+// grader/hint.hpp's find_hint; this file reads options and prints.
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "input.hpp"
+#include "marks_input.hpp"
+#include "options.hpp"
+#include "sudokit/grader/explain.hpp"
+#include "sudokit/grader/hint.hpp"
+
+namespace sudokit::cli {
+
+using namespace sudokit::grader;
+
+namespace {
+
+int reveal_level(const std::string& r) { return r == "area" ? 0 : r == "technique" ? 1 : r == "step" ? 2 : -1; }
+
+std::string area_text(const HintArea& a) {
+  std::string s;
+  for (int u : a.houses) s += (s.empty() ? "" : ", ") + unit_name(u);
+  if (a.houses.empty())
+    for (int c : a.cells) s += (s.empty() ? "" : ",") + cell_name(c);
+  return s;
+}
+
+nlohmann::json hint_json(const Hint& h, std::size_t line, int level) {
+  nlohmann::json j = {{"line", line}, {"status", hint_status_key(h.status)}};
+  if (h.status == HintStatus::Mistakes) {
+    nlohmann::json m = nlohmann::json::array();
+    for (const Mistake& x : h.mistakes) {
+      nlohmann::json e = {{"cell", cell_name(x.cell)},
+                          {"kind", x.kind == MistakeKind::WrongEntry ? "wrong-entry" : "lost-digit"},
+                          {"solution_digit", x.solution_digit},
+                          {"message", x.message}};
+      if (x.kind == MistakeKind::WrongEntry) e["entry"] = x.digit;
+      m.push_back(std::move(e));
+    }
+    j["mistakes"] = m;
+    return j;
+  }
+  if (h.status != HintStatus::Hint) {
+    j["message"] = h.message;
+    return j;
+  }
+  nlohmann::json houses = nlohmann::json::array(), cells = nlohmann::json::array();
+  for (int u : h.area.houses) houses.push_back(unit_name(u));
+  for (int c : h.area.cells) cells.push_back(cell_name(c));
+  j["area"] = {{"houses", houses}, {"cells", cells}};
+  if (level >= 1)
+    j["technique"] = {{"key", technique_key(h.step.technique)},
+                      {"name", h.step.name()},
+                      {"rating", rounded_rating(h.step.difficulty)}};
+  if (level >= 2) {
+    nlohmann::json placements = nlohmann::json::array(), eliminations = nlohmann::json::array();
+    if (h.step.places()) placements.push_back({{"cell", cell_name(h.step.place_cell)}, {"digit", h.step.place_digit}});
+    for (int c = 0; c < kCells; ++c)
+      for_each_digit(h.step.removals[c], [&](int d) {
+        if (c != h.step.place_cell) eliminations.push_back({{"cell", cell_name(c)}, {"digit", d}});
+      });
+    j["step"] = {{"placements", placements}, {"eliminations", eliminations}, {"text", explain(h.step)}};
+    nlohmann::json cause = nlohmann::json::array(), dh = nlohmann::json::array();
+    for (const CandidateRef& c : h.drawing.cause) cause.push_back({{"cell", cell_name(c.cell)}, {"digit", c.digit}});
+    for (int u : h.drawing.houses) dh.push_back(unit_name(u));
+    j["step"]["cause"] = cause;
+    j["step"]["houses"] = dh;
+    if (!h.step.detail.empty()) j["step"]["chain"] = h.step.detail;
+  }
+  return j;
+}
+
+std::string hint_text(const Hint& h, int level) {
+  if (h.status == HintStatus::Mistakes) {
+    std::string s = "mistakes:\n";
+    for (const Mistake& x : h.mistakes) s += "  " + x.message + "\n";
+    return s;
+  }
+  if (h.status != HintStatus::Hint) return std::string(hint_status_key(h.status)) + ": " + h.message + "\n";
+  std::string s = "area: " + area_text(h.area) + "\n";
+  if (level >= 1)
+    s += "technique: " + h.step.name() + " (" + format_rating(h.step.difficulty) + ")\n";
+  if (level >= 2) s += "step: " + explain(h.step) + "\n";
+  return s;
+}
+
+}  // namespace
+
+int run_hint(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  opts.add_options()
+      ("reveal", po::value<std::string>()->default_value("step"), "how much to show: area (where to look), technique (its name and SE rating) or step (the full deduction)")
+      ("format", po::value<std::string>()->default_value("text"), "output: text or json (one object per position)");
+  HintOptions options;
+  add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"},
+             "give up after this many seconds of search per position", 10.0);
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit hint [options] [FILE...]\n"
+      "Prints the next step Sukaku Explainer would take from each position, after the player's mistakes.\n"
+      "A position is one of: GIVENS (81 chars), GIVENS ENTRIES (two 81-char fields), GIVENS MARKS\n"
+      "(81 + 729 chars), a 729-char pencil-mark line, a 9-line candidate grid (HoDoKu, SudokuWiki),\n"
+      "or a JSON object {\"givens\": ..., \"entries\": ..., \"marks\": ...} on one line (see docs/HINTS.md).";
+  if (auto status = parse_options(args, usage, opts, vm)) return *status;
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json") {
+    std::cerr << "sudokit hint: unknown --format '" << format << "' (expected text or json)\n";
+    return kUsageError;
+  }
+  const int level = reveal_level(vm["reveal"].as<std::string>());
+  if (level < 0) {
+    std::cerr << "sudokit hint: unknown --reveal '" << vm["reveal"].as<std::string>()
+              << "' (expected area, technique or step)\n";
+    return kUsageError;
+  }
+
+  Grader grader;
+  Diagnostics diag;
+  Output out;
+  for_each_source_text(input_files(vm), diag, [&](const std::string& label, const std::string& text) {
+    std::size_t pos = 0, line_no = 0, first = 0;
+    std::string_view record;
+    while (next_position_text(text, pos, line_no, record, first)) {
+      Position p;
+      PositionError perr;
+      if (!parse_position(record, p, perr)) {
+        diag.report(label, first + (perr.line > 0 ? perr.line - 1 : 0), perr.message);
+        continue;
+      }
+      const Hint h = find_hint(grader, p, options);
+      if (h.status == HintStatus::InvalidPosition || h.status == HintStatus::NoSolution ||
+          h.status == HintStatus::MultipleSolutions) {
+        diag.report(label, first, h.message);
+        continue;
+      }
+      if (format == "json") {
+        out.buffer() += hint_json(h, first, level).dump();
+        out.buffer() += '\n';
+      } else {
+        out.buffer() += hint_text(h, level);
+      }
+      out.maybe_flush();
+    }
+  });
+  out.flush();
+  return diag.exit_status();
+}
+
+}  // namespace sudokit::cli
