@@ -186,6 +186,10 @@ bool parse_position(std::string_view text, Position& out, PositionError& error) 
     return true;
   }
   const auto f = fields_of(t);
+  if (f.empty()) {  // only separators (",", ";")
+    error.message = "empty position";
+    return false;
+  }
   if (f.size() == 1 && f[0].size() == kPencilmarkLength) {
     out.has_marks = true;
     return read_marks_field(f[0], out.marks, error);

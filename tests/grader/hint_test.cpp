@@ -99,6 +99,17 @@ TEST(ParsePosition, EveryForm) {
   EXPECT_EQ(firsts, (std::vector<std::size_t>{1, 3, 14}));
 }
 
+// Found by the position fuzz target: a line of separators only has no
+// field, and indexing the first one was undefined behaviour.
+TEST(ParsePosition, SeparatorsOnlyAreAnEmptyPosition) {
+  Position p;
+  PositionError e;
+  for (const char* text : {",", ";", " , ;", ",,"}) {
+    EXPECT_FALSE(parse_position(text, p, e)) << text;
+    EXPECT_EQ(e.message, "empty position") << text;
+  }
+}
+
 TEST(ParsePosition, ErrorsNameTheCell) {
   Position p;
   PositionError e;
