@@ -5,7 +5,6 @@
 
 #include "commands.hpp"
 #include "input.hpp"
-#include "marks_input.hpp"
 #include "options.hpp"
 #include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/hint.hpp"

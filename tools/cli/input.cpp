@@ -94,6 +94,21 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
   }
 }
 
+void for_each_source_text(const std::vector<std::string>& files, Diagnostics& diag,
+                          const std::function<void(const std::string&, const std::string&)>& on_text) {
+  const std::vector<std::string> names = files.empty() ? std::vector<std::string>{"-"} : files;
+  std::string text;
+  for (const auto& name : names) {
+    const std::string label = source_label(name);
+    std::string error;
+    if (!read_source(name, text, error, kMaxWholeSource)) {
+      diag.report(label, "cannot read: " + error);
+      continue;
+    }
+    on_text(label, text);
+  }
+}
+
 WriteError::WriteError(const std::string& target, int error)
     : std::runtime_error(target + ": " + std::strerror(error)), error_(error) {}
 

@@ -72,6 +72,19 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
                      const std::function<void(const std::string&, const TextRecord&)>& on_record,
                      const std::function<void()>& before_read = {}, bool pencilmarks = false);
 
+/// The largest source read whole by for_each_source_text (64 MiB: some
+/// hundred thousand positions).
+inline constexpr std::size_t kMaxWholeSource = std::size_t{64} << 20;
+
+/// Calls `on_text(source, text)` with the whole text of every source (stdin
+/// when `files` is empty), for `sudokit hint`, whose positions may span
+/// several lines (a 9-line candidate grid) and are cut out of the whole text;
+/// every other command streams (for_each_record). A source larger than
+/// kMaxWholeSource (or /dev/zero) is reported to `diag` and skipped, so memory
+/// stays bounded; so is one that cannot be read.
+void for_each_source_text(const std::vector<std::string>& files, Diagnostics& diag,
+                          const std::function<void(const std::string&, const std::string&)>& on_text);
+
 /// A write of a command's data failed; error() is the errno (EPIPE: the
 /// reader of a pipe went away).
 class WriteError : public std::runtime_error {
