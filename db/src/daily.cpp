@@ -166,15 +166,14 @@ std::string check_request(const DailyRequest& request) {
 
 // --- assignment ---------------------------------------------------------------
 
-DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request) : store_(store) {
+DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request) {
   PuzzleStore::Impl& s = store.impl();
   if (s.read_only) throw StoreError(s.path, "cannot assign daily puzzles: the store was opened for reading");
   store.flush();
   check_levels(store, request.schedule.levels());
 
-  s.step_locking(s.begin, "cannot start assigning daily puzzles");
-  open_ = true;
-  try {
+  tx_ = std::make_unique<WriteTransaction>(s, "cannot start assigning daily puzzles");  // rolled back unless committed
+  {
     // Pairs already in the table keep their puzzle; the rest are counted per level.
     Statement existing(s.db, "SELECT puzzle_id FROM daily WHERE date = ?1 AND level = ?2", &s.path);
     Statement on_date(s.db, "SELECT level, puzzle_id FROM daily WHERE date = ?1 ORDER BY level", &s.path);
@@ -265,34 +264,16 @@ DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request
         ++assigned_;
       }
     }
-  } catch (...) {
-    rollback();
-    throw;
   }
 }
 
-DailyAssignment::~DailyAssignment() { rollback(); }
+DailyAssignment::~DailyAssignment() = default;  // WriteTransaction's destructor rolls back
 
 void DailyAssignment::commit() {
-  if (!open_) return;
-  PuzzleStore::Impl& s = store_.impl();
-  try {
-    s.step_locking(s.commit, "cannot commit the daily schedule");
-  } catch (...) {
-    rollback();
-    throw;
-  }
-  open_ = false;
+  if (tx_->open()) tx_->commit("cannot commit the daily schedule");
 }
 
-void DailyAssignment::rollback() noexcept {
-  if (!open_) return;
-  open_ = false;
-  PuzzleStore::Impl& s = store_.impl();
-  sqlite3_reset(s.rollback.get());
-  sqlite3_step(s.rollback.get());
-  sqlite3_reset(s.rollback.get());
-}
+void DailyAssignment::rollback() noexcept { tx_->rollback(); }
 
 // --- output -------------------------------------------------------------------
 

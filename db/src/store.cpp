@@ -259,8 +259,8 @@ void PuzzleStore::Impl::open() {
 
 void PuzzleStore::Impl::migrate() {
   if (pragma_int("PRAGMA user_version") == kSchemaVersion) return;
-  step_locking(begin, "cannot start the migration");
-  try {
+  WriteTransaction migration(*this, "cannot start the migration");  // rolled back unless committed
+  {
     // Another process may have migrated while we waited for the lock.
     const int version = static_cast<int>(pragma_int("PRAGMA user_version"));
     if (version > kSchemaVersion)
@@ -277,12 +277,7 @@ void PuzzleStore::Impl::migrate() {
     if (pragma_int("PRAGMA application_id") == 0)
       exec(("PRAGMA application_id = " + std::to_string(kApplicationId)).c_str(), "cannot set the application id");
     exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str(), "cannot set the schema version");
-    step_locking(commit, "cannot commit the migration");
-  } catch (...) {
-    sqlite3_reset(rollback.get());
-    sqlite3_step(rollback.get());
-    sqlite3_reset(rollback.get());
-    throw;
+    migration.commit("cannot commit the migration");
   }
 }
 
@@ -327,7 +322,7 @@ bool PuzzleStore::Impl::stored_form_exists(const Grid& canonical) {
   }
 }
 
-void PuzzleStore::Impl::write_queue() {
+void PuzzleStore::Impl::write_queue(WriteTransaction& batch) {
   std::uint64_t added = 0, late_duplicates = 0;
   now_stamp();  // created_at of the rows that have none: the time of this commit
   for (const PuzzleRecord& r : queue) {
@@ -369,7 +364,7 @@ void PuzzleStore::Impl::write_queue() {
     else ++added;
     sqlite3_reset(insert.get());
   }
-  step_locking(commit, "cannot commit a batch");
+  batch.commit("cannot commit a batch");
   stored += added;
   duplicates += late_duplicates;
 }
@@ -430,16 +425,14 @@ bool PuzzleStore::flush_if_due() {
 void PuzzleStore::flush() {
   Impl& s = *impl_;
   if (s.queue.empty()) return;
-  s.step_locking(s.begin, "cannot start a batch");
+  WriteTransaction batch(s, "cannot start a batch");
   try {
-    s.write_queue();
+    s.write_queue(batch);
   } catch (...) {
-    // Nothing of this batch reaches the file; it stays queued, so a later
-    // flush() (after the disk was freed, the lock released) can retry it.
+    // Nothing of this batch reaches the file (the transaction rolls back);
+    // it stays queued, so a later flush() (after the disk was freed, the
+    // lock released) can retry it.
     sqlite3_reset(s.insert.get());
-    sqlite3_reset(s.rollback.get());
-    sqlite3_step(s.rollback.get());
-    sqlite3_reset(s.rollback.get());
     throw;
   }
   s.queue.clear();
@@ -473,9 +466,9 @@ WriteTransaction::WriteTransaction(PuzzleStore::Impl& store, const char* doing) 
   open_ = true;
 }
 
-void WriteTransaction::commit() {
+void WriteTransaction::commit(const char* doing) {
   try {
-    store_.step_locking(store_.commit, "cannot commit");
+    store_.step_locking(store_.commit, doing);
   } catch (...) {
     rollback();
     throw;

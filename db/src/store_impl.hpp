@@ -64,6 +64,8 @@ class QueuedForms {
   std::size_t used_ = 0;
 };
 
+class WriteTransaction;
+
 struct PuzzleStore::Impl {
   using Clock = std::chrono::steady_clock;
 
@@ -104,20 +106,24 @@ struct PuzzleStore::Impl {
   [[noreturn]] void locked_out(const char* doing) const;
   bool stored_form_exists(const Grid& canonical);
   const std::string& now_stamp();
-  void write_queue();
+  void write_queue(WriteTransaction& batch);
 };
 
 /// A write transaction (BEGIN IMMEDIATE, waiting up to busy_timeout for the
-/// lock) that rolls back unless committed. For the daily schedule and the
-/// used marks; batches of inserts use the statements directly.
+/// lock) that rolls back unless committed: the one home of commit and
+/// rollback in the db module (batches of inserts, migrations, the daily
+/// schedule, the used marks). `doing` says what failed in the StoreError
+/// ("cannot start a batch").
 class WriteTransaction {
  public:
   WriteTransaction(PuzzleStore::Impl& store, const char* doing);
   ~WriteTransaction() { rollback(); }
   WriteTransaction(const WriteTransaction&) = delete;
   WriteTransaction& operator=(const WriteTransaction&) = delete;
-  void commit();
+  /// Throws StoreError after rolling back when the commit fails.
+  void commit(const char* doing = "cannot commit");
   void rollback() noexcept;
+  bool open() const { return open_; }
 
  private:
   PuzzleStore::Impl& store_;

@@ -1,11 +1,11 @@
 // `sudokit daily`: the daily-puzzle export. Reads the date range and the
 // schedule, lets the db module assign puzzles (DailyAssignment: idempotent,
 // never a used puzzle or isomorph), writes DIR/YYYY-MM-DD.json + index.json
-// (DailyDirectory, all or nothing) or NDJSON on stdout, and commits the
-// assignment only once the output is written (files staged; stdout written
-// and flushed).
+// (DailyDirectory, all or nothing) or NDJSON on stdout, by the library's
+// stage -> commit -> publish protocol (produce/daily.hpp).
 #include <chrono>
 #include <iostream>
+#include <optional>
 
 #include "commands.hpp"
 #include "input.hpp"
@@ -14,6 +14,7 @@
 #include "store_cli.hpp"
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/paths.hpp"
+#include "sudokit/produce/daily.hpp"
 
 namespace sudokit::cli {
 
@@ -40,6 +41,18 @@ bool read_date(const po::variables_map& vm, const char* name, const std::string&
   std::cerr << "sudokit daily: --" << name << ": " << error << '\n';
   return false;
 }
+
+/// --format ndjson: one line per date on stdout, staged by writing and
+/// flushing it (a failed write throws WriteError; nothing is assigned).
+class NdjsonOutput final : public produce::DailyOutput {
+ public:
+  void stage(const std::vector<DailyDate>& dates, const std::atomic<bool>*) override {
+    Output out;
+    for (const auto& d : dates) out.buffer() += daily_json(d).dump() + '\n';
+    out.flush();
+  }
+  void publish() override {}
+};
 
 }  // namespace
 
@@ -159,54 +172,33 @@ int run_daily(const std::vector<std::string>& args) {
 
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Write));
-    DailyAssignment assignment(store, request);
-    const auto& dates = assignment.dates();
+    // stage -> commit -> publish (produce/daily.hpp): NDJSON is staged by
+    // writing and flushing stdout, so output that failed (a full disk, a
+    // closed pipe) assigns nothing.
+    NdjsonOutput ndjson;
+    std::optional<produce::DirectoryOutput> files;
+    if (vm.count("out") && !dry_run) files.emplace(vm["out"].as<std::string>(), zone);
+    produce::DailyOutput* output = dry_run ? nullptr : files ? static_cast<produce::DailyOutput*>(&*files) : &ndjson;
+    const produce::DailyRun run = produce::publish_daily(store, request, output, &g_stop);
     const std::string range = format_date(request.first) + " to " + format_date(request.first.plus_days(request.days - 1));
-    const std::string counts = std::to_string(assignment.assigned() + assignment.reused()) + " puzzles (" +
-                               std::to_string(assignment.assigned()) + " newly assigned, " +
-                               std::to_string(assignment.reused()) + " already assigned)";
-    if (dry_run) {
-      assignment.rollback();
-      std::cerr << "sudokit daily: dry run: " << range << ": " << dates.size() << " dates, " << counts
-                << "; nothing recorded or written\n";
-      return 0;
-    }
-    // Stopping is possible until the assignment is committed; after that the
-    // files are published (a few renames) and the run completes.
-    if (g_stop.load()) throw StagingInterrupted(*path);
-    if (format == "ndjson") {
-      // Recorded only once every line is written and flushed: output that
-      // failed (a full disk, a closed pipe) assigns nothing.
-      Output out;
-      for (const auto& d : dates) out.buffer() += daily_json(d).dump() + '\n';
-      try {
-        out.flush();
-      } catch (const WriteError& e) {
-        assignment.rollback();
-        return write_failed(cmd, e, "; nothing was assigned");
-      }
-      try {
-        assignment.commit();
-      } catch (const StoreError& e) {
-        std::cerr << "sudokit daily: " << e.what() << "; the puzzles above were printed but not recorded\n";
-        return 1;
-      }
-      std::cerr << "sudokit daily: " << range << ": " << dates.size() << " dates, " << counts << '\n';
-      return 0;
-    }
-    const std::string dir = vm["out"].as<std::string>();
-    DailyDirectory out(dir, zone);
-    out.stage(dates, &g_stop);
-    assignment.commit();
-    try {
-      out.publish();
-    } catch (const StoreError& e) {
-      std::cerr << "sudokit daily: " << e.what() << "; the assignment is recorded: run the same command again to "
-                << "write the files\n";
-      return 1;
-    }
-    std::cerr << "sudokit daily: " << range << ": " << dates.size() << " dates, " << counts << "; wrote "
-              << dates.size() << " files and index.json to " << dir << '\n';
+    const std::string counts = std::to_string(run.assigned + run.reused) + " puzzles (" + std::to_string(run.assigned) +
+                               " newly assigned, " + std::to_string(run.reused) + " already assigned)";
+    std::cerr << "sudokit daily: " << (dry_run ? "dry run: " : "") << range << ": " << run.dates.size() << " dates, "
+              << counts;
+    if (dry_run) std::cerr << "; nothing recorded or written";
+    if (files) std::cerr << "; wrote " << run.dates.size() << " files and index.json to " << vm["out"].as<std::string>();
+    std::cerr << '\n';
+  } catch (const WriteError& e) {
+    return write_failed(cmd, e, "; nothing was assigned");
+  } catch (const produce::CommitFailed& e) {
+    std::cerr << "sudokit daily: " << e.what()
+              << (format == "ndjson" ? "; the puzzles above were printed but not recorded\n"
+                                     : "; nothing was assigned or written\n");
+    return 1;
+  } catch (const produce::PublishFailed& e) {
+    std::cerr << "sudokit daily: " << e.what() << "; the assignment is recorded: run the same command again to "
+              << "write the files\n";
+    return 1;
   } catch (const LevelError& e) {
     std::cerr << "sudokit daily: " << levels_option << ": " << e.what() << '\n';
     return kUsageError;

@@ -10,7 +10,6 @@
 #include <thread>
 
 #include "commands.hpp"
-#include "grade_stage.hpp"
 #include "input.hpp"
 #include "options.hpp"
 #include "stop.hpp"
@@ -18,6 +17,7 @@
 #include "store_cli.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/generator/pipeline.hpp"
+#include "sudokit/produce/generate.hpp"
 
 namespace sudokit::cli {
 
@@ -26,6 +26,7 @@ constexpr std::chrono::seconds kLogProgressEvery{5};  // progress lines when std
 }  // namespace
 namespace {
 
+using produce::GradeAnnotation;
 
 class PrintSink final : public PuzzleSink {
  public:
@@ -83,78 +84,51 @@ class PrintSink final : public PuzzleSink {
   bool solution_;
 };
 
-// Stores puzzles in the SQLite store; duplicates (same canonical form) are
-// skipped and counted by the store.
-class DbSink final : public PuzzleSink {
- public:
-  explicit DbSink(db::PuzzleStore& store, const std::vector<grader::Level>& levels) : store_(store), levels_(levels) {}
-  void write(const GeneratedPuzzle& p) override {
-    db::PuzzleRecord r = db::make_record(p.puzzle, p.solution);
-    r.symmetry = symmetry_name(p.symmetry);
-    r.minimal = p.minimal;
-    r.symmetric_minimal = p.symmetric_minimal;
-    r.method = method_name(p.method);
-    r.seed = p.seed;
-    r.index = p.index;
-    r.search_moves = p.search_moves;
-    if (p.dig_order) r.dig_order = dig_order_name(*p.dig_order);
-    if (const auto* g = dynamic_cast<const GradeAnnotation*>(p.annotation.get())) db::set_grade(r, g->grade, levels_);
-    store_.insert(std::move(r));
-    store_.flush_if_due();
-  }
-
- private:
-  db::PuzzleStore& store_;
-  const std::vector<grader::Level>& levels_;
-};
-
 }  // namespace
 
 int run_generate(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  PipelineOptions o;
-  GradeCriteria criteria;
-  grader::Target& target = criteria.target;
-  int search = 0, search_keep = 1;
-  const unsigned cores = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
-  add_number(opts, "count,n", o.count, {1, kMaxCount}, "number of puzzles", 10);
+  produce::GenerateRequest q;  // the library checks it and applies the target defaults (produce/generate.hpp)
+  double time_limit = 0;
+  q.threads = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
+  add_number(opts, "count,n", q.count, {1, kMaxCount}, "number of puzzles", 10);
   opts.add_options()
-      ("method", po::value<std::string>()->default_value("backtrack"), "grid method: backtrack, box-permutation, digit-box or relabel")
+      ("method", po::value<std::string>(&q.method)->default_value("backtrack"), "grid method: backtrack, box-permutation, digit-box or relabel")
       ("scramble", "apply a uniformly random symmetry to each grid (makes box-permutation and relabel useful)")
-      ("base", po::value<std::string>(), "base grid for --method relabel (81 digits)")
-      ("symmetry", po::value<std::string>()->default_value("none"), "clue symmetry: none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random (one per puzzle)");
-  add_number(opts, "clues", o.target_clues, {17, 80}, "dig down to exactly this many clues instead of a minimal puzzle (a puzzle with one solution has 17 to 80)");
+      ("base", po::value<std::string>(&q.base), "base grid for --method relabel (81 digits)")
+      ("symmetry", po::value<std::string>(&q.symmetry)->default_value("none"), "clue symmetry: none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random (one per puzzle)");
+  add_number(opts, "clues", q.clues, {17, 80}, "dig down to exactly this many clues instead of a minimal puzzle (a puzzle with one solution has 17 to 80)");
   opts.add_options()
-      ("dig-order", po::value<std::string>(), "order clues are removed in: random, or sparse-digits (the clues of a few digits first, then where the houses hold the most clues: harder puzzles); default sparse-digits when the target needs more than singles (a rating above 2.3 or a technique beyond them), else random")
+      ("dig-order", po::value<std::string>(&q.dig_order), "order clues are removed in: random, or sparse-digits (the clues of a few digits first, then where the houses hold the most clues: harder puzzles); default sparse-digits when the target needs more than singles (a rating above 2.3 or a technique beyond them), else random")
       ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default")
       ("verify-minimal", "re-check every minimal puzzle clue by clue (the single digging pass already guarantees it)")
       ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one");
-  add_number(opts, "seed", o.seed, {}, "random seed (default: from the clock; printed on stderr)");
-  add_number(opts, "threads", o.threads, {1, kMaxThreads},
+  add_number(opts, "seed", q.seed, {}, "random seed (default: from the clock; printed on stderr)");
+  add_number(opts, "threads", q.threads, {1, kMaxThreads},
              "worker threads (output is the same for any count; default: one per core; more than the cores is allowed but gains nothing)",
-             cores);
+             q.threads);
   opts.add_options()
       ("format", po::value<std::string>()->default_value("line"), "output: line, json (one object per line) or csv")
       ("solution", "also print each puzzle's solution")
       ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
       ("grade", "grade every puzzle and print its SE rating")
-      ("level", po::value<std::string>(), ("keep only puzzles of this level (" + grader::level_names() + ", or one of --levels)").c_str())
-      ("levels", po::value<std::string>(), "level table NAME:MIN_ER,... for --level and the stored level names, instead of the default one (as db import --levels)");
-  add_number(opts, "min-rating", target.min_rating, {kMinRating, kMaxRating}, "keep only puzzles with ER >= this");
-  add_number(opts, "max-rating", target.max_rating, {1.0, kMaxRating},
+      ("level", po::value<std::string>(&q.level), ("keep only puzzles of this level (" + grader::level_names() + ", or one of --levels)").c_str())
+      ("levels", po::value<std::string>(&q.levels), "level table NAME:MIN_ER,... for --level and the stored level names, instead of the default one (as db import --levels)");
+  add_number(opts, "min-rating", q.min_rating, {kMinRating, kMaxRating}, "keep only puzzles with ER >= this");
+  add_number(opts, "max-rating", q.max_rating, {1.0, kMaxRating},
              "keep only puzzles with ER <= this (every puzzle with an empty cell rates 1.0 or more)");
   opts.add_options()
-      ("require-technique", po::value<std::vector<std::string>>()->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
-      ("hardest-technique", po::value<std::string>(), "keep only puzzles whose hardest step (the one that sets ER) is this technique");
-  add_number(opts, "search", search, {0, 1'000'000, "plain filtering"},
+      ("require-technique", po::value<std::vector<std::string>>(&q.require_techniques)->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
+      ("hardest-technique", po::value<std::string>(&q.hardest_technique), "keep only puzzles whose hardest step (the one that sets ER) is this technique");
+  add_number(opts, "search", q.search, {0, 1'000'000, "plain filtering"},
              "local search around each puzzle that nearly meets the target: neighbours graded per puzzle, the first that meets it replaces it (default 32 with a target)");
-  add_number(opts, "search-keep", search_keep, {1, 1000},
+  add_number(opts, "search-keep", q.search_keep, {1, 1000},
              "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)",
              1);
-  add_number(opts, "time-limit", o.time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise)",
+  add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise)",
              0);
-  add_number(opts, "max-attempts", o.max_attempts, {1, 1'000'000},
+  add_number(opts, "max-attempts", q.max_attempts, {1, 1'000'000},
              "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
   po::variables_map vm;
   const std::string usage =
@@ -165,145 +139,51 @@ int run_generate(const std::vector<std::string>& args) {
       "Ctrl-C stops cleanly after the puzzles in flight.";
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
 
-  const auto method = parse_grid_method(vm["method"].as<std::string>());
-  if (!method) {
-    std::cerr << "sudokit generate: unknown --method '" << vm["method"].as<std::string>() << "'\n";
-    return kUsageError;
-  }
-  o.grid.method = *method;
-  o.grid.scramble = vm.count("scramble") != 0;
-  if (vm.count("base")) {
-    ParseError err;
-    if (!parse_puzzle(vm["base"].as<std::string>(), o.grid.base, err) || !is_valid_solution_grid(o.grid.base)) {
-      std::cerr << "sudokit generate: --base must be a complete valid grid of 81 digits\n";
-      return kUsageError;
-    }
-  }
-  const auto symmetry = parse_symmetry(vm["symmetry"].as<std::string>());
-  if (!symmetry) {
-    std::cerr << "sudokit generate: unknown --symmetry '" << vm["symmetry"].as<std::string>() << "'\n";
-    return kUsageError;
-  }
-  o.symmetry = *symmetry;
-  if (vm.count("clues") && vm.count("minimal")) {
-    std::cerr << "sudokit generate: --clues and --minimal exclude each other\n";
-    return kUsageError;
-  }
   std::string pattern_file;  // --pattern FILE: an input the store must not write over
   if (vm.count("pattern")) {
-    if (vm.count("clues")) {
-      std::cerr << "sudokit generate: --pattern fixes the clues; it excludes --clues\n";
-      return kUsageError;
-    }
-    std::string text = vm["pattern"].as<std::string>(), error;
-    if (text.size() != 81) {
-      pattern_file = text;
-      std::string file_text;
-      if (!read_source(text, file_text, error)) {
-        std::cerr << "sudokit generate: --pattern is neither 81 cells nor a readable file: " << text << " (" << error
-                  << ")\n";
+    q.pattern = vm["pattern"].as<std::string>();
+    std::string error;
+    if (q.pattern.size() != 81 && !q.clues) {
+      pattern_file = q.pattern;
+      if (!read_source(pattern_file, q.pattern, error)) {
+        std::cerr << "sudokit generate: --pattern is neither 81 cells nor a readable file: " << pattern_file << " ("
+                  << error << ")\n";
         return kUsageError;
       }
-      text = file_text;
     }
-    CellSet pattern;
-    if (!parse_pattern(text, pattern, error)) {
-      std::cerr << "sudokit generate: --pattern: " << error << '\n';
-      return kUsageError;
-    }
-    if (pattern.size() < 17) {
-      std::cerr << "sudokit generate: the pattern has " << pattern.size()
-                << " clues; no puzzle with one solution has fewer than 17\n";
-      return kUsageError;
-    }
-    o.pattern = pattern;
-    if (!vm.count("max-attempts")) o.max_attempts = 5;
-    o.max_failures = 2;
-  }
-  if (vm.count("dig-order")) {
-    const auto order = parse_dig_order(vm["dig-order"].as<std::string>());
-    if (!order) {
-      std::cerr << "sudokit generate: unknown --dig-order '" << vm["dig-order"].as<std::string>() << "' (expected random or sparse-digits)\n";
-      return kUsageError;
-    }
-    if (o.pattern) {
-      std::cerr << "sudokit generate: --pattern fixes the clues, nothing is dug; it excludes --dig-order\n";
-      return kUsageError;
-    }
-    o.dig_order = *order;
-  }
-  o.verify_minimal = vm.count("verify-minimal") != 0;
-  if (!vm.count("seed")) {
-    o.seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) ^ (std::random_device{}() * 0x9E3779B97F4A7C15ull);
-    std::cerr << "sudokit generate: seed " << o.seed << '\n';
   }
   const std::string format = vm["format"].as<std::string>();
   if (format != "line" && format != "json" && format != "csv") {
     std::cerr << "sudokit generate: unknown --format '" << format << "' (expected line, json or csv)\n";
     return kUsageError;
   }
-
-  if (!parse_levels_option(vm, "generate", criteria.levels)) return kUsageError;
   const bool to_db = vm.count("db") != 0;
-  criteria.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
-  if (vm.count("level") && !target.restrict_to_level(vm["level"].as<std::string>(), criteria.levels)) {
-    std::cerr << "sudokit generate: unknown --level '" << vm["level"].as<std::string>() << "'\n";
+  q.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
+  q.time_limit = vm["time-limit"].defaulted() ? -1 : time_limit;
+  q.scramble = vm.count("scramble") != 0;
+  q.minimal = vm.count("minimal") != 0;
+  q.verify_minimal = vm.count("verify-minimal") != 0;
+  produce::GeneratePlan plan;
+  try {
+    plan = produce::plan_generation(q);
+  } catch (const produce::RequestError& e) {
+    std::cerr << "sudokit generate: " << e.what() << '\n';
     return kUsageError;
   }
-  if (target.min_rating > target.max_rating) {
-    std::cerr << "sudokit generate: the rating range is empty (--min-rating above --max-rating, or outside --level)\n";
-    return kUsageError;
+  if (!vm.count("seed")) {
+    plan.pipeline.seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) ^ (std::random_device{}() * 0x9E3779B97F4A7C15ull);
+    std::cerr << "sudokit generate: seed " << plan.pipeline.seed << '\n';
   }
-  auto technique = [](const std::string& name, grader::TechniqueSet& t) {
-    if (grader::parse_technique_set(name, t)) return true;
-    std::cerr << "sudokit generate: unknown technique '" << name << "'; known:";
-    for (const auto& key : grader::technique_keys(~grader::TechniqueSet{0} >> (64 - grader::kTechniqueCount)))
-      std::cerr << ' ' << key;
-    std::cerr << ", and x-chain (any single-digit chain)\n";
-    return false;
-  };
-  if (vm.count("require-technique")) {
-    for (const auto& name : vm["require-technique"].as<std::vector<std::string>>()) {
-      grader::TechniqueSet t;
-      if (!technique(name, t)) return kUsageError;
-      target.required.push_back(t);
-    }
-  }
-  if (vm.count("hardest-technique")) {
-    grader::TechniqueSet t;
-    if (!technique(vm["hardest-technique"].as<std::string>(), t)) return kUsageError;
-    target.hardest = t;
-  }
-  // Sparse digits makes harder puzzles: the default for targets beyond the
-  // singles (docs/GRADING.md has the rates of both orders).
-  if (!vm.count("dig-order") && !o.pattern && target.needs_more_than_singles()) o.dig_order = DigOrder::SparseDigits;
-  if (criteria.active()) o.make_filter = [criteria] { return std::make_unique<GradeStage>(criteria); };
-  o.search_evaluations = vm.count("search") ? search : (target.any() ? 32 : 0);
-  o.search_keep = search_keep;
-  if (vm.count("search") && o.search_evaluations > 0 && (o.pattern || o.target_clues > 0)) {
-    std::cerr << "sudokit generate: --search moves clues, so it cannot keep --pattern or --clues\n";
-    return kUsageError;
-  }
-  if (o.search_evaluations > 0 && !target.any()) {
-    std::cerr << "sudokit generate: --search needs a target (--min-rating, --max-rating, --level, --require-technique or --hardest-technique)\n";
-    return kUsageError;
-  }
-
-  // A rare target may never be met: without a --time-limit of its own it
-  // gets the target's default one (grader::Target::default_time_limit).
-  const bool time_limit_given = !vm["time-limit"].defaulted();
-  if (!time_limit_given && target.default_time_limit() > 0) {
-    o.time_limit = target.default_time_limit();
-    std::fprintf(stderr, "sudokit generate: ER >= %.1f is rare: stopping after %.0f s with what is found "
-                         "(--time-limit S to change, 0 for none)\n", target.min_rating, o.time_limit);
-  }
+  if (!plan.notice.empty()) std::cerr << "sudokit generate: " << plan.notice << '\n';
+  const PipelineOptions& o = plan.pipeline;
 
   // Progress: a line redrawn in place on a terminal; one plain line every
   // few seconds otherwise (a log, a pipe), so a long run shows it is alive.
   const bool tty = isatty(STDERR_FILENO) != 0;
   const auto start = std::chrono::steady_clock::now();
   auto last = start;
-  o.progress = [&](std::uint64_t accepted, std::uint64_t tried) {
+  produce::GenerateHooks hooks;
+  hooks.progress = [&](std::uint64_t accepted, std::uint64_t tried) {
     const auto now = std::chrono::steady_clock::now();
     if (tty ? now - last < std::chrono::milliseconds(200) && accepted < o.count : now - last < kLogProgressEvery) return;
     last = now;
@@ -321,33 +201,28 @@ int run_generate(const std::vector<std::string>& args) {
                    static_cast<unsigned long long>(tried));
   };
   catch_stop_signals();
-  o.stop = &g_stop;
+  hooks.stop = &g_stop;
 
-  Output out;
-  PipelineReport r;
-  std::uint64_t stored = 0, duplicates = 0;
+  produce::GenerateSummary summary;
   if (to_db) {
     const std::string path = vm["db"].as<std::string>();
     db::CommandFiles files;
     if (!pattern_file.empty()) files.add_input("--pattern", pattern_file);
     if (output_clash("generate", files.check_output_database("--db", path))) return kUsageError;
     try {
-      db::PuzzleStore store(path);
-      DbSink sink(store, criteria.levels);
-      r = run_pipeline(o, sink);
-      store.flush();  // the in-flight batch, also after Ctrl-C
-      stored = store.stored();
-      duplicates = store.duplicates();
+      summary = produce::generate_into_store(plan, path, hooks);
     } catch (const db::StoreError& e) {
       if (tty) std::fputc('\n', stderr);
       std::cerr << "sudokit generate: " << e.what() << '\n';
       return 1;
     }
   } else {
+    Output out;
     PrintSink sink(out, format, vm.count("solution") != 0);
-    r = run_pipeline(o, sink);
+    summary = produce::generate(plan, sink, hooks);
     out.flush();
   }
+  const PipelineReport& r = summary.report;
   if (tty) std::fputc('\n', stderr);
   std::fprintf(stderr, "sudokit generate: %llu puzzles in %.2fs (%.0f/s); %llu candidates, %llu rejected by filters, %llu failed%s\n",
                static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
@@ -359,7 +234,7 @@ int run_generate(const std::vector<std::string>& args) {
   if (to_db)
     std::fprintf(stderr, "sudokit generate: %s: generated %llu, stored %llu, duplicates skipped %llu\n",
                  vm["db"].as<std::string>().c_str(), static_cast<unsigned long long>(r.accepted),
-                 static_cast<unsigned long long>(stored), static_cast<unsigned long long>(duplicates));
+                 static_cast<unsigned long long>(summary.stored), static_cast<unsigned long long>(summary.duplicates));
   if (!r.failure.empty()) {
     std::cerr << "sudokit generate: giving up after " << r.tried * o.max_attempts << " grids: " << r.failure << '\n';
     return 1;

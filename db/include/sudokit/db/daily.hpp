@@ -20,6 +20,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -82,6 +83,8 @@ struct DailyDate {
   std::vector<DailyEntry> entries;
 };
 
+class WriteTransaction;
+
 class DailyAssignment {
  public:
   /// Takes the store's write lock and assigns every (date, level) of the
@@ -104,10 +107,9 @@ class DailyAssignment {
   void rollback() noexcept;
 
  private:
-  PuzzleStore& store_;
+  std::unique_ptr<WriteTransaction> tx_;  // open until commit() or rollback()
   std::vector<DailyDate> dates_;
   std::uint64_t assigned_ = 0, reused_ = 0;
-  bool open_ = false;
 };
 
 /// One date as apps read it: {"date", "weekday", "puzzles": {LEVEL: {"id",

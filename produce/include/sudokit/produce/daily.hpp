@@ -1,0 +1,77 @@
+// The daily export's protocol, stage -> commit -> publish: the store assigns
+// the dates' puzzles in an open write transaction (db::DailyAssignment), the
+// output is staged where nobody sees it yet (temporary files; or, for a
+// stream, written and flushed), the assignment is committed, and then the
+// output is published (the temporaries renamed into place). So:
+// - a failure or a stop before the commit assigns nothing and changes no
+//   published file (the transaction rolls back, the temporaries go);
+// - a commit that fails after staging is a CommitFailed (a stream has been
+//   written: the caller says the output was not recorded);
+// - a publish that fails after the commit is a PublishFailed (the assignment
+//   is recorded; running the same request again writes the files).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sudokit/db/daily.hpp"
+#include "sudokit/db/store.hpp"
+#include "sudokit/db/used.hpp"  // LevelError, ShortageError
+
+namespace sudokit::produce {
+
+/// Where a daily run's output goes, written in two steps around the commit.
+class DailyOutput {
+ public:
+  virtual ~DailyOutput() = default;
+  /// Writes every date, unseen until publish() where it can be (a stream
+  /// cannot). Throwing assigns nothing; `stop` may be polled.
+  virtual void stage(const std::vector<db::DailyDate>& dates, const std::atomic<bool>* stop) = 0;
+  /// Makes the staged output visible; called after the commit.
+  virtual void publish() = 0;
+};
+
+/// DIR/YYYY-MM-DD.json and DIR/index.json, all or nothing (db::DailyDirectory).
+class DirectoryOutput final : public DailyOutput {
+ public:
+  DirectoryOutput(std::string dir, std::string time_zone) : files_(std::move(dir), std::move(time_zone)) {}
+  void stage(const std::vector<db::DailyDate>& dates, const std::atomic<bool>* stop) override {
+    files_.stage(dates, stop);
+  }
+  void publish() override { files_.publish(); }
+
+ private:
+  db::DailyDirectory files_;
+};
+
+/// The commit failed after the output was staged; nothing is assigned.
+class CommitFailed : public db::StoreError {
+ public:
+  explicit CommitFailed(const db::StoreError& e) : db::StoreError(e) {}
+};
+
+/// The assignment is committed but the output could not be published.
+class PublishFailed : public db::StoreError {
+ public:
+  explicit PublishFailed(const db::StoreError& e) : db::StoreError(e) {}
+};
+
+struct DailyRun {
+  std::vector<db::DailyDate> dates;  // the dates that got puzzles, ascending
+  std::uint64_t assigned = 0;        // (date, level) pairs new in this run
+  std::uint64_t reused = 0;          // pairs that were assigned before
+};
+
+/// Assigns the request's dates and publishes them to `output` by the
+/// protocol above; `output` nullptr is a dry run (the assignment is
+/// computed, then rolled back; nothing written). A stop flag set before the
+/// commit throws db::StagingInterrupted (nothing assigned or written).
+/// Throws what DailyAssignment and the output throw before the commit
+/// (db::LevelError, db::ShortageError, db::StoreError, the output's own),
+/// CommitFailed, PublishFailed. check_request(request) must be "".
+DailyRun publish_daily(db::PuzzleStore& store, const db::DailyRequest& request, DailyOutput* output,
+                       const std::atomic<bool>* stop = nullptr);
+
+}  // namespace sudokit::produce

@@ -1,0 +1,33 @@
+// The pipeline's SQLite sink: each accepted puzzle becomes a store row
+// (with its grade when the grade stage graded it); the store batches the
+// rows and skips duplicates (same canonical form), counting them.
+#pragma once
+
+#include <vector>
+
+#include "sudokit/db/record.hpp"
+#include "sudokit/db/store.hpp"
+#include "sudokit/generator/pipeline.hpp"
+#include "sudokit/grader/grade.hpp"
+
+namespace sudokit::produce {
+
+/// The store row of a generated puzzle: puzzle, solution, canonical form,
+/// generator fields, and the grade (level from `levels`) if it has one.
+db::PuzzleRecord stored_record(const GeneratedPuzzle& puzzle, const std::vector<grader::Level>& levels);
+
+class DbSink final : public PuzzleSink {
+ public:
+  /// `levels` must outlive the sink.
+  DbSink(db::PuzzleStore& store, const std::vector<grader::Level>& levels) : store_(store), levels_(levels) {}
+  /// Queues the row and commits a batch when one is due: throws StoreError
+  /// when the commit fails (the pipeline then stops, joins its workers and
+  /// passes it on; committed batches stay).
+  void write(const GeneratedPuzzle& puzzle) override;
+
+ private:
+  db::PuzzleStore& store_;
+  const std::vector<grader::Level>& levels_;
+};
+
+}  // namespace sudokit::produce

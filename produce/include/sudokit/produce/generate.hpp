@@ -1,0 +1,109 @@
+// Generation as one call: a GenerateRequest (what `sudokit generate`'s
+// options say, as a plain struct a C options struct maps onto field by
+// field) is checked and resolved into a GeneratePlan (the pipeline options
+// and the grade criteria, with the target defaults applied), which
+// generate() runs into any sink: the CLI's printer, the SQLite store
+// (generate_into_store), a binding's callback.
+//
+// The defaults that depend on the target live here and only here:
+// - dig order: sparse-digits when the target needs more than singles (a
+//   rating above 2.3 or a technique beyond them), random otherwise;
+// - local search: 32 neighbours per near miss when there is a target, none
+//   without one;
+// - a pattern: 5 grids per puzzle (each a bounded local search) and giving
+//   up after 2 failed puzzles in a row, instead of 64 and 100;
+// - a rare target (ER floor >= 9.0) stops after 120 s unless a time limit
+//   is given (grader::Target::default_time_limit).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sudokit/generator/pipeline.hpp"
+#include "sudokit/produce/grade_stage.hpp"
+
+namespace sudokit::produce {
+
+/// What to generate. Names are those of `sudokit generate`'s options; an
+/// empty string or a negative number means "the default" where said.
+struct GenerateRequest {
+  std::uint64_t count = 10;          // puzzles wanted (at least 1)
+  std::uint64_t seed = 0;            // same seed, same puzzles, whatever `threads`
+  unsigned threads = 1;              // worker threads (at least 1)
+  std::string method = "backtrack";  // grid method: backtrack, box-permutation, digit-box, relabel
+  bool scramble = false;             // a uniformly random symmetry applied to each grid
+  std::string base;                  // base grid for relabel (81 digits); "" = the built-in one
+  std::string symmetry = "none";     // none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral, random
+  int clues = 0;                     // exactly this many clues (17..80); 0 = minimal
+  bool minimal = false;              // minimal asked for explicitly (the default; excludes clues)
+  bool verify_minimal = false;       // re-check every minimal puzzle clue by clue
+  std::string pattern;               // clue mask text (81 cells x/1 or ./0, or a pattern file's text); "" = none
+  std::string dig_order;             // random or sparse-digits; "" = by the target (see above)
+  std::uint32_t max_attempts = 0;    // grids per puzzle before giving up on it; 0 = 64, 5 with a pattern
+  bool grade = false;                // grade every puzzle even without a target
+  std::string levels;                // level table NAME:MIN_ER,...; "" = grader::default_levels()
+  std::string level;                 // keep only this level; "" = any
+  double min_rating = 0;             // keep only ER >= this
+  double max_rating = 100;           // keep only ER <= this
+  std::vector<std::string> require_techniques;  // each must be on the solution path (technique keys, x-chain)
+  std::string hardest_technique;     // the hardest step's technique; "" = any
+  int search = -1;                   // local-search neighbours per near miss; -1 = 32 with a target, else 0
+  int search_keep = 1;               // above 1: also keep up to this many accepted neighbours of each puzzle
+  double time_limit = -1;            // seconds; 0 = none; negative = 120 for a rare target, else none
+  double grade_time_limit = 10;      // seconds of grading per puzzle
+};
+
+/// A request that cannot be run. what() is the message the CLI prints after
+/// "sudokit generate: " ("unknown --level 'x'"); option() names the option
+/// at fault ("--level"), for bindings that report errors per field.
+class RequestError : public std::invalid_argument {
+ public:
+  RequestError(std::string option, const std::string& message)
+      : std::invalid_argument(message), option_(std::move(option)) {}
+  const std::string& option() const { return option_; }
+
+ private:
+  std::string option_;
+};
+
+/// A checked request with every default resolved.
+struct GeneratePlan {
+  PipelineOptions pipeline;  // progress and stop are set by generate()
+  GradeCriteria criteria;    // grade stage (pipeline.make_filter builds it when active)
+  std::string notice;        // "" or what the caller should tell the user (a default time limit applied)
+};
+
+/// Checks the request (throws RequestError, the first problem found) and
+/// applies the defaults above.
+GeneratePlan plan_generation(const GenerateRequest& request);
+
+/// Called on the calling thread while generate() runs.
+struct GenerateHooks {
+  /// Accepted puzzles and candidates judged so far; may throw (stops the run).
+  std::function<void(std::uint64_t accepted, std::uint64_t tried)> progress;
+  const std::atomic<bool>* stop = nullptr;  // set (e.g. by a signal) to stop cleanly
+};
+
+struct GenerateSummary {
+  PipelineReport report;
+  std::uint64_t stored = 0, duplicates = 0;  // generate_into_store only
+};
+
+/// Runs the plan; the sink gets the accepted puzzles in index order on the
+/// calling thread, each with a GradeAnnotation (grade_of) when graded.
+/// Exceptions of the sink, the hooks, the grader pass through after every
+/// worker thread is joined.
+GenerateSummary generate(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks = {});
+GenerateSummary generate(const GenerateRequest& request, PuzzleSink& sink, const GenerateHooks& hooks = {});
+
+/// Runs the plan into the SQLite store at `path` (created if missing):
+/// graded rows when the plan grades, duplicates skipped and counted. Every
+/// batch committed before a failure stays; throws db::StoreError.
+GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path,
+                                    const GenerateHooks& hooks = {});
+
+}  // namespace sudokit::produce

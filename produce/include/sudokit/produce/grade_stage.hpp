@@ -1,0 +1,47 @@
+// The grading stage plugged into the generation pipeline (the generator
+// module knows nothing of the grader): rejects what cheap bounds already
+// exclude, grades the rest with the full grader (stopping early at a step
+// above the wanted range) and accepts what meets the target. The grade
+// travels with the puzzle to the sink as a GradeAnnotation; closeness()
+// guides the local search.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sudokit/generator/pipeline.hpp"
+#include "sudokit/grader/grade.hpp"
+#include "sudokit/grader/target.hpp"
+
+namespace sudokit::produce {
+
+struct GradeAnnotation final : Annotation {
+  grader::Grade grade;
+  std::string level;  // from GradeCriteria::levels
+};
+
+/// The grade of a puzzle the grade stage accepted; nullptr when it was not graded.
+const GradeAnnotation* grade_of(const GeneratedPuzzle& puzzle);
+
+struct GradeCriteria {
+  bool grade = false;  // grade even without a target (to print or store ratings)
+  grader::Target target;
+  std::vector<grader::Level> levels = grader::default_levels();
+  double time_limit = 10;  // seconds per puzzle
+
+  bool active() const { return grade || target.any(); }
+};
+
+class GradeStage final : public PuzzleFilter {
+ public:
+  explicit GradeStage(const GradeCriteria& criteria) : criteria_(criteria) {}
+  bool accept(GeneratedPuzzle& candidate) override;
+  double closeness() const override { return closeness_; }
+
+ private:
+  GradeCriteria criteria_;
+  grader::Grader grader_;
+  double closeness_ = 0;
+};
+
+}  // namespace sudokit::produce

@@ -1,0 +1,27 @@
+// The SQLite sink (db_sink.hpp).
+#include "sudokit/produce/db_sink.hpp"
+
+#include "sudokit/produce/grade_stage.hpp"
+
+namespace sudokit::produce {
+
+db::PuzzleRecord stored_record(const GeneratedPuzzle& p, const std::vector<grader::Level>& levels) {
+  db::PuzzleRecord r = db::make_record(p.puzzle, p.solution);
+  r.symmetry = symmetry_name(p.symmetry);
+  r.minimal = p.minimal;
+  r.symmetric_minimal = p.symmetric_minimal;
+  r.method = method_name(p.method);
+  r.seed = p.seed;
+  r.index = p.index;
+  r.search_moves = p.search_moves;
+  if (p.dig_order) r.dig_order = dig_order_name(*p.dig_order);
+  if (const GradeAnnotation* g = grade_of(p)) db::set_grade(r, g->grade, levels);
+  return r;
+}
+
+void DbSink::write(const GeneratedPuzzle& puzzle) {
+  store_.insert(stored_record(puzzle, levels_));
+  store_.flush_if_due();
+}
+
+}  // namespace sudokit::produce

@@ -1,0 +1,26 @@
+// The grade stage (grade_stage.hpp): bounds, then the grader, then the target.
+#include "sudokit/produce/grade_stage.hpp"
+
+#include <memory>
+
+namespace sudokit::produce {
+
+const GradeAnnotation* grade_of(const GeneratedPuzzle& puzzle) {
+  return dynamic_cast<const GradeAnnotation*>(puzzle.annotation.get());
+}
+
+bool GradeStage::accept(GeneratedPuzzle& candidate) {
+  closeness_ = 0;
+  if (criteria_.target.rejected_before_grading(candidate.puzzle)) return false;
+  grader::GradeOptions o;
+  o.time_limit = criteria_.time_limit;
+  auto a = std::make_shared<GradeAnnotation>();
+  a->grade = grader_.grade(candidate.puzzle, criteria_.target.grade_options(o));
+  closeness_ = criteria_.target.closeness(a->grade);
+  if (!criteria_.target.met(a->grade)) return false;
+  a->level = grader::level_for(a->grade.er, criteria_.levels);
+  candidate.annotation = std::move(a);
+  return true;
+}
+
+}  // namespace sudokit::produce
