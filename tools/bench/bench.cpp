@@ -28,6 +28,7 @@
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/grader/grade.hpp"
 #include "sudokit/grader/hint.hpp"
+#include "sudokit/produce/generate.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
@@ -431,55 +432,73 @@ void bench_generator(const Options& o) {
 
 // --- targeted generation -----------------------------------------------------
 
-// Puzzles per minute meeting a target, with 2 threads, over a fixed time.
+// Puzzles per minute meeting a target, with 2 threads, over a fixed time:
+// produce::generate in this process (what `sudokit generate --threads 2
+// --time-limit T TARGET` runs), the accepted puzzles counted by the sink.
 // "per CPU-min x2" scales the CPU time to two free cores, which is what the
 // rate would be on an idle 2-core machine; the wall-clock rate is what this
 // (possibly shared) machine gave.
 void bench_targeted(const Options& o) {
-  std::puts("targeted generation: puzzles per minute, 2 threads (sudokit generate --threads 2 --time-limit T TARGET)");
+  std::puts("targeted generation: puzzles per minute, 2 threads, in process (produce::generate, as sudokit generate --threads 2 --time-limit T TARGET)");
   const int seconds = o.quick ? 8 : 30;
-  const std::string out = (fs::temp_directory_path() / ("sudokit-bench-targeted-" + std::to_string(getpid()))).string();
+  using Request = sudokit::produce::GenerateRequest;
   struct Case {
-    std::string label, args;
+    std::string label;
+    std::function<void(Request&)> target;  // the options of the row, as `sudokit generate` names them
   };
+  const auto rating = [](double lo, double hi = 100) { return [=](Request& q) { q.min_rating = lo; q.max_rating = hi; }; };
+  const auto with = [](std::function<void(Request&)> base, std::function<void(Request&)> more) {
+    return [=](Request& q) { base(q); more(q); };
+  };
+  const auto random_order = [](Request& q) { q.dig_order = "random"; };
+  const auto plain = [](Request& q) { q.search = 0; };
+  const auto technique = [](const char* key) { return [=](Request& q) { q.require_techniques = {key}; }; };
   // Targets beyond the singles dig in the sparse-digits order by default;
   // the "random dig order" rows measure what it brings.
   const std::vector<Case> cases = {
-      {"ER >= 8.0", "--min-rating 8.0"},
-      {"ER >= 8.0, random dig order", "--min-rating 8.0 --dig-order random"},
-      {"ER >= 8.0, plain filtering", "--min-rating 8.0 --search 0"},
-      {"ER in [4.0, 6.0]", "--min-rating 4.0 --max-rating 6.0"},
-      {"ER in [4.0, 6.0], random dig order", "--min-rating 4.0 --max-rating 6.0 --dig-order random"},
-      {"ER in [4.0, 6.0], plain filtering", "--min-rating 4.0 --max-rating 6.0 --search 0"},
-      {"ER >= 9.0", "--min-rating 9.0"},
-      {"ER >= 9.0, random dig order", "--min-rating 9.0 --dig-order random"},
-      {"ER >= 9.0, plain filtering", "--min-rating 9.0 --search 0"},
-      {"ER >= 9.0, --search-keep 4", "--min-rating 9.0 --search-keep 4"},
-      {"x-wing", "--require-technique x-wing"},
-      {"x-wing, random dig order", "--require-technique x-wing --dig-order random"},
-      {"swordfish", "--require-technique swordfish"},
-      {"swordfish, random dig order", "--require-technique swordfish --dig-order random"},
-      {"xy-wing", "--require-technique xy-wing"},
-      {"xyz-wing", "--require-technique xyz-wing"},
-      {"unique rectangle", "--require-technique unique-rectangle"},
-      {"unique rectangle, random dig order", "--require-technique unique-rectangle --dig-order random"},
-      {"bug", "--require-technique bug"},
-      {"x-chain (any single-digit chain)", "--require-technique x-chain"},
-      {"xy-chain", "--require-technique xy-chain"},
-      {"forcing-x-chain (SE's Forcing X-Chain step)", "--require-technique forcing-x-chain"},
+      {"ER >= 8.0", rating(8.0)},
+      {"ER >= 8.0, random dig order", with(rating(8.0), random_order)},
+      {"ER >= 8.0, plain filtering", with(rating(8.0), plain)},
+      {"ER in [4.0, 6.0]", rating(4.0, 6.0)},
+      {"ER in [4.0, 6.0], random dig order", with(rating(4.0, 6.0), random_order)},
+      {"ER in [4.0, 6.0], plain filtering", with(rating(4.0, 6.0), plain)},
+      {"ER >= 9.0", rating(9.0)},
+      {"ER >= 9.0, random dig order", with(rating(9.0), random_order)},
+      {"ER >= 9.0, plain filtering", with(rating(9.0), plain)},
+      {"ER >= 9.0, --search-keep 4", with(rating(9.0), [](Request& q) { q.search_keep = 4; })},
+      {"x-wing", technique("x-wing")},
+      {"x-wing, random dig order", with(technique("x-wing"), random_order)},
+      {"swordfish", technique("swordfish")},
+      {"swordfish, random dig order", with(technique("swordfish"), random_order)},
+      {"xy-wing", technique("xy-wing")},
+      {"xyz-wing", technique("xyz-wing")},
+      {"unique rectangle", technique("unique-rectangle")},
+      {"unique rectangle, random dig order", with(technique("unique-rectangle"), random_order)},
+      {"bug", technique("bug")},
+      {"x-chain (any single-digit chain)", technique("x-chain")},
+      {"xy-chain", technique("xy-chain")},
+      {"forcing-x-chain (SE's Forcing X-Chain step)", technique("forcing-x-chain")},
+  };
+  struct Count final : sudokit::PuzzleSink {
+    double n = 0;
+    void write(const sudokit::GeneratedPuzzle&) override { ++n; }
   };
   for (const auto& c : cases) {
-    const Timing t = time_command(o.sudokit + " generate --threads 2 --seed 1 --count 100000000 --time-limit " +
-                                      std::to_string(seconds) + " " + c.args + " > " + out + " 2>/dev/null",
-                                  1);
-    std::ifstream in(out);
-    double n = 0;
-    for (std::string line; std::getline(in, line);) ++n;
+    Request q;
+    q.count = 100'000'000;
+    q.seed = 1;
+    q.threads = 2;
+    q.time_limit = seconds;
+    c.target(q);
+    Count sink;
+    const double c0 = self_cpu_seconds();
+    const auto t0 = Clock::now();
+    sudokit::produce::generate(q, sink);
+    const double wall = seconds_since(t0), cpu = self_cpu_seconds() - c0;
     char note[96];
-    std::snprintf(note, sizeof note, "per wall-min (%.0f per CPU-min x2)", t.cpu > 0 ? 2 * 60 * n / t.cpu : 0.0);
-    row(c.label, t.wall > 0 ? 60 * n / t.wall : 0, note);
+    std::snprintf(note, sizeof note, "per wall-min (%.0f per CPU-min x2)", cpu > 0 ? 2 * 60 * sink.n / cpu : 0.0);
+    row(c.label, wall > 0 ? 60 * sink.n / wall : 0, note);
   }
-  fs::remove(out);
 }
 
 // --- grader -------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // output is the same for a given seed and count whatever the thread count:
 // workers take indices from a shared counter and the results are handed to
 // the sink strictly in index order. The grading/filter stage and the sink are
-// interfaces; `tools` plugs in the grader and the SQLite store, so this
+// interfaces; `produce` plugs in the grader and the SQLite store, so this
 // module depends on neither.
 #pragma once
 

@@ -5,7 +5,7 @@
 // A move keeps the solution grid: one clue orbit goes, two empty orbits come
 // in with the solution's digits, and if that is unique it is dug minimal
 // again (in a random order, keeping the symmetry). Each neighbour is judged
-// by the pipeline's filter (the full grader, from tools); the search walks
+// by the pipeline's filter (the full grader, from produce); the search walks
 // to a neighbour that comes at least as close to the target as where it
 // stands, and returns the neighbours the filter accepted. Deterministic for
 // a given engine state.

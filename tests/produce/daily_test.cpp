@@ -1,0 +1,134 @@
+// produce::publish_daily: stage -> commit -> publish. A failure or a stop
+// before the commit leaves the store's schedule and the published files as
+// they were; a publish that fails after the commit says the assignment is
+// recorded; a dry run records and writes nothing.
+#include "sudokit/produce/daily.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "../db/db_test_util.hpp"
+
+namespace sudokit::produce {
+namespace {
+
+using db::test::Raw;
+using db::test::TempDir;
+namespace fs = std::filesystem;
+
+db::Date date(const char* text) {
+  db::Date d;
+  std::string error;
+  EXPECT_TRUE(db::parse_date(text, d, error)) << text << ": " << error;
+  return d;
+}
+
+// A store of `count` distinct 17-clue puzzles, alternately hard and expert.
+void fill(const std::string& path, std::size_t count) {
+  const auto puzzles = db::test::load_puzzles("puzzles_17clue.txt", count);
+  db::PuzzleStore store(path);
+  for (std::size_t i = 0; i < puzzles.size(); ++i) store.insert(db::test::full_record(puzzles[i], i + 1));
+  store.flush();
+  ASSERT_EQ(store.stored(), count);
+}
+
+// Every file of a directory with its contents.
+std::map<std::string, std::string> snapshot(const std::string& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : fs::directory_iterator(dir))
+    files[e.path().filename().string()] = e.is_regular_file() ? db::test::slurp(e.path().string()) : "<dir>";
+  return files;
+}
+
+db::DailyRequest request(const char* first, std::int64_t days) {
+  return {date(first), days, db::WeeklySchedule::every_day({"hard", "expert"})};
+}
+
+// Stages into the directory as the real output does, then fails half-way
+// through (a disk that fills while the files are written).
+class FailingOutput final : public DailyOutput {
+ public:
+  explicit FailingOutput(const std::string& dir) : files_(dir, "UTC") {}
+  void stage(const std::vector<db::DailyDate>& dates, const std::atomic<bool>* stop) override {
+    files_.stage(dates, stop);
+    throw db::StoreError("out/2027-01-05.json", "cannot write: No space left on device");
+  }
+  void publish() override { ADD_FAILURE() << "published after a failed stage"; }
+
+ private:
+  DirectoryOutput files_;
+};
+
+class Published : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fill(path_, 40);
+    fs::create_directories(out_);
+    db::PuzzleStore store(path_);
+    DirectoryOutput files(out_, "UTC");
+    const DailyRun run = publish_daily(store, request("2027-01-01", 3), &files);
+    ASSERT_EQ(run.assigned, 6u);
+    ASSERT_EQ(run.dates.size(), 3u);
+    before_ = snapshot(out_);
+    ASSERT_EQ(before_.size(), 4u);  // three dates and index.json
+  }
+  std::int64_t daily_rows() { return Raw(path_).integer("SELECT count(*) FROM daily"); }
+
+  TempDir dir_;
+  const std::string path_ = dir_.file("d.db");
+  const std::string out_ = dir_.file("out");
+  std::map<std::string, std::string> before_;
+};
+
+TEST_F(Published, AFailureWhileStagingChangesNoPublishedFileAndAssignsNothing) {
+  {
+    db::PuzzleStore store(path_);
+    FailingOutput failing(out_);
+    EXPECT_THROW(publish_daily(store, request("2027-01-01", 6), &failing), db::StoreError);
+  }
+  EXPECT_EQ(snapshot(out_), before_);  // no temporaries left, nothing renamed
+  EXPECT_EQ(daily_rows(), 6);
+  // The same request then runs through and reuses the first three dates.
+  db::PuzzleStore store(path_);
+  DirectoryOutput files(out_, "UTC");
+  const DailyRun run = publish_daily(store, request("2027-01-01", 6), &files);
+  EXPECT_EQ(run.reused, 6u);
+  EXPECT_EQ(run.assigned, 6u);
+  EXPECT_EQ(daily_rows(), 12);
+  EXPECT_EQ(snapshot(out_).size(), 7u);
+  EXPECT_EQ(snapshot(out_)["2027-01-02.json"], before_["2027-01-02.json"]);
+}
+
+TEST_F(Published, AStopBeforeTheCommitChangesNothing) {
+  db::PuzzleStore store(path_);
+  DirectoryOutput files(out_, "UTC");
+  std::atomic<bool> stop{true};
+  EXPECT_THROW(publish_daily(store, request("2027-01-04", 2), &files, &stop), db::StagingInterrupted);
+  EXPECT_EQ(snapshot(out_), before_);
+  EXPECT_EQ(daily_rows(), 6);
+}
+
+TEST_F(Published, ADryRunRecordsAndWritesNothing) {
+  db::PuzzleStore store(path_);
+  const DailyRun run = publish_daily(store, request("2027-01-02", 4), nullptr);
+  EXPECT_EQ(run.reused, 4u);
+  EXPECT_EQ(run.assigned, 4u);
+  EXPECT_EQ(run.dates.size(), 4u);
+  EXPECT_EQ(snapshot(out_), before_);
+  EXPECT_EQ(daily_rows(), 6);
+}
+
+TEST_F(Published, APublishThatFailsAfterTheCommitSaysTheAssignmentIsRecorded) {
+  // A directory where a date file must go: the rename into place fails.
+  fs::create_directories(out_ + "/2027-01-04.json/taken");
+  db::PuzzleStore store(path_);
+  DirectoryOutput files(out_, "UTC");
+  EXPECT_THROW(publish_daily(store, request("2027-01-04", 1), &files), PublishFailed);
+  EXPECT_EQ(daily_rows(), 8);  // committed before the publish
+}
+
+}  // namespace
+}  // namespace sudokit::produce
