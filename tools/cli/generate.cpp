@@ -5,6 +5,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
@@ -83,6 +84,56 @@ class PrintSink final : public PuzzleSink {
   std::string format_;
   bool solution_;
 };
+
+/// Progress: a line redrawn in place on a terminal; one plain line every
+/// few seconds otherwise (a log, a pipe), so a long run shows it is alive.
+std::function<void(std::uint64_t, std::uint64_t)> progress_printer(std::uint64_t count, bool tty) {
+  const auto start = std::chrono::steady_clock::now();
+  return [count, tty, start, last = start](std::uint64_t accepted, std::uint64_t tried) mutable {
+    const auto now = std::chrono::steady_clock::now();
+    if (tty ? now - last < std::chrono::milliseconds(200) && accepted < count : now - last < kLogProgressEvery) return;
+    last = now;
+    const double secs = std::chrono::duration<double>(now - start).count();
+    const double rate = secs > 0 ? static_cast<double>(accepted) / secs : 0;
+    const double eta = rate > 0 ? static_cast<double>(count - accepted) / rate : 0;
+    const double share = tried ? 100.0 * static_cast<double>(accepted) / static_cast<double>(tried) : 0.0;
+    if (tty)
+      std::fprintf(stderr, "\r%llu/%llu found, %.1f/s, accepted %.2f%% of %llu tried, ETA %.0fs   ",
+                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(count), rate, share,
+                   static_cast<unsigned long long>(tried), eta);
+    else
+      std::fprintf(stderr, "sudokit generate: %llu/%llu found after %.0f s, %llu candidates tried\n",
+                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(count), secs,
+                   static_cast<unsigned long long>(tried));
+  };
+}
+
+/// The summary lines on stderr; the exit status of the run.
+int report(const produce::GenerateSummary& summary, const PipelineOptions& o, const std::string* db_path) {
+  const PipelineReport& r = summary.report;
+  std::fprintf(stderr, "sudokit generate: %llu puzzles in %.2fs (%.0f/s); %llu candidates, %llu rejected by filters, %llu failed%s\n",
+               static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
+               static_cast<unsigned long long>(r.tried), static_cast<unsigned long long>(r.rejected),
+               static_cast<unsigned long long>(r.failed), r.stopped ? " (stopped early)" : "");
+  if (r.searched > 0)
+    std::fprintf(stderr, "sudokit generate: local search judged %llu neighbours and found %llu of the puzzles\n",
+                 static_cast<unsigned long long>(r.searched), static_cast<unsigned long long>(r.from_search));
+  if (db_path)
+    std::fprintf(stderr, "sudokit generate: %s: generated %llu, stored %llu, duplicates skipped %llu\n",
+                 db_path->c_str(), static_cast<unsigned long long>(r.accepted),
+                 static_cast<unsigned long long>(summary.stored), static_cast<unsigned long long>(summary.duplicates));
+  if (!r.failure.empty()) {
+    std::cerr << "sudokit generate: giving up after " << r.tried * o.max_attempts << " grids: " << r.failure << '\n';
+    return 1;
+  }
+  if (r.stopped && g_stop.load()) return interrupted_status();
+  if (r.accepted < o.count) {  // the time limit ended the run first
+    std::fprintf(stderr, "sudokit generate: reached %llu of the %llu puzzles asked for within the time limit (%.0f s)\n",
+                 static_cast<unsigned long long>(r.accepted), static_cast<unsigned long long>(o.count), o.time_limit);
+    return 1;
+  }
+  return 0;
+}
 
 }  // namespace
 
@@ -177,35 +228,15 @@ int run_generate(const std::vector<std::string>& args) {
   if (!plan.notice.empty()) std::cerr << "sudokit generate: " << plan.notice << '\n';
   const PipelineOptions& o = plan.pipeline;
 
-  // Progress: a line redrawn in place on a terminal; one plain line every
-  // few seconds otherwise (a log, a pipe), so a long run shows it is alive.
   const bool tty = isatty(STDERR_FILENO) != 0;
-  const auto start = std::chrono::steady_clock::now();
-  auto last = start;
   produce::GenerateHooks hooks;
-  hooks.progress = [&](std::uint64_t accepted, std::uint64_t tried) {
-    const auto now = std::chrono::steady_clock::now();
-    if (tty ? now - last < std::chrono::milliseconds(200) && accepted < o.count : now - last < kLogProgressEvery) return;
-    last = now;
-    const double secs = std::chrono::duration<double>(now - start).count();
-    const double rate = secs > 0 ? static_cast<double>(accepted) / secs : 0;
-    const double eta = rate > 0 ? static_cast<double>(o.count - accepted) / rate : 0;
-    const double share = tried ? 100.0 * static_cast<double>(accepted) / static_cast<double>(tried) : 0.0;
-    if (tty)
-      std::fprintf(stderr, "\r%llu/%llu found, %.1f/s, accepted %.2f%% of %llu tried, ETA %.0fs   ",
-                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), rate, share,
-                   static_cast<unsigned long long>(tried), eta);
-    else
-      std::fprintf(stderr, "sudokit generate: %llu/%llu found after %.0f s, %llu candidates tried\n",
-                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(o.count), secs,
-                   static_cast<unsigned long long>(tried));
-  };
+  hooks.progress = progress_printer(o.count, tty);
   catch_stop_signals();
   hooks.stop = &g_stop;
 
   produce::GenerateSummary summary;
+  const std::string path = to_db ? vm["db"].as<std::string>() : "";
   if (to_db) {
-    const std::string path = vm["db"].as<std::string>();
     db::CommandFiles files;
     if (!pattern_file.empty()) files.add_input("--pattern", pattern_file);
     if (output_clash("generate", files.check_output_database("--db", path))) return kUsageError;
@@ -222,30 +253,8 @@ int run_generate(const std::vector<std::string>& args) {
     summary = produce::generate(plan, sink, hooks);
     out.flush();
   }
-  const PipelineReport& r = summary.report;
   if (tty) std::fputc('\n', stderr);
-  std::fprintf(stderr, "sudokit generate: %llu puzzles in %.2fs (%.0f/s); %llu candidates, %llu rejected by filters, %llu failed%s\n",
-               static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
-               static_cast<unsigned long long>(r.tried), static_cast<unsigned long long>(r.rejected),
-               static_cast<unsigned long long>(r.failed), r.stopped ? " (stopped early)" : "");
-  if (r.searched > 0)
-    std::fprintf(stderr, "sudokit generate: local search judged %llu neighbours and found %llu of the puzzles\n",
-                 static_cast<unsigned long long>(r.searched), static_cast<unsigned long long>(r.from_search));
-  if (to_db)
-    std::fprintf(stderr, "sudokit generate: %s: generated %llu, stored %llu, duplicates skipped %llu\n",
-                 vm["db"].as<std::string>().c_str(), static_cast<unsigned long long>(r.accepted),
-                 static_cast<unsigned long long>(summary.stored), static_cast<unsigned long long>(summary.duplicates));
-  if (!r.failure.empty()) {
-    std::cerr << "sudokit generate: giving up after " << r.tried * o.max_attempts << " grids: " << r.failure << '\n';
-    return 1;
-  }
-  if (r.stopped && g_stop.load()) return interrupted_status();
-  if (r.accepted < o.count) {  // the time limit ended the run first
-    std::fprintf(stderr, "sudokit generate: reached %llu of the %llu puzzles asked for within the time limit (%.0f s)\n",
-                 static_cast<unsigned long long>(r.accepted), static_cast<unsigned long long>(o.count), o.time_limit);
-    return 1;
-  }
-  return 0;
+  return report(summary, o, to_db ? &path : nullptr);
 }
 
 }  // namespace sudokit::cli
