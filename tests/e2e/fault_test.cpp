@@ -17,6 +17,7 @@
 #include <sstream>
 #include <thread>
 
+#include "../small_file_system.hpp"
 #include "run.hpp"
 #include "store_check.hpp"
 #include "sudokit/solver/solve.hpp"
@@ -130,27 +131,6 @@ TEST(Faults, GenerateDbKilledAtRandomMomentsKeepsEveryCommittedBatch) {
   EXPECT_EQ(check_generated_rows(db, expected), kCount);
   RecordProperty("killed_runs", killed);
 }
-
-/// A tmpfs of a given size mounted on a fresh directory for the test's
-/// lifetime (mounting needs root or CAP_SYS_ADMIN: ok() says whether it worked).
-class SmallFileSystem {
- public:
-  SmallFileSystem(const std::string& dir, const std::string& size) : dir_(dir) {
-    std::filesystem::create_directories(dir_);
-    mounted_ = mount("tmpfs", dir_.c_str(), "tmpfs", 0, ("size=" + size).c_str()) == 0;
-  }
-  ~SmallFileSystem() {
-    if (mounted_) umount2(dir_.c_str(), MNT_DETACH);
-  }
-  bool ok() const { return mounted_; }
-  bool remount(unsigned long flags, const std::string& options) {
-    return mount("tmpfs", dir_.c_str(), "tmpfs", MS_REMOUNT | flags, options.c_str()) == 0;
-  }
-
- private:
-  std::string dir_;
-  bool mounted_ = false;
-};
 
 TEST(Faults, AFullFileSystemStopsWritersWithAClearErrorAndLosesNothing) {
   TempDir dir;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "../db/db_test_util.hpp"
+#include "../small_file_system.hpp"
 
 namespace sudokit::produce {
 namespace {
@@ -128,6 +129,44 @@ TEST_F(Published, APublishThatFailsAfterTheCommitSaysTheAssignmentIsRecorded) {
   DirectoryOutput files(out_, "UTC");
   EXPECT_THROW(publish_daily(store, request("2027-01-04", 1), &files), PublishFailed);
   EXPECT_EQ(daily_rows(), 8);  // committed before the publish
+}
+
+// Fills the file system the store is on while staging: the commit cannot
+// write the assignment to the WAL and fails after the output was staged.
+class FillingOutput final : public DailyOutput {
+ public:
+  explicit FillingOutput(std::string filler) : filler_(std::move(filler)) {}
+  void stage(const std::vector<db::DailyDate>&, const std::atomic<bool>*) override {
+    std::FILE* f = std::fopen(filler_.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    const std::string block(4096, 'x');
+    while (std::fwrite(block.data(), 1, block.size(), f) == block.size() && std::fflush(f) == 0) {
+    }
+    std::fclose(f);
+    staged = true;
+  }
+  void publish() override { ADD_FAILURE() << "published after a failed commit"; }
+  bool staged = false;
+
+ private:
+  std::string filler_;
+};
+
+TEST(PublishDaily, ACommitThatFailsAfterStagingIsACommitFailureAndAssignsNothing) {
+  TempDir dir;
+  sudokit::test::SmallFileSystem fs(dir.file("fs"), "4m");
+  if (!fs.ok()) GTEST_SKIP() << "cannot mount a tmpfs here (needs root or CAP_SYS_ADMIN)";
+  const std::string path = dir.file("fs/d.db");
+  fill(path, 400);
+  {
+    db::PuzzleStore store(path);
+    FillingOutput output(dir.file("fs/filler"));
+    EXPECT_THROW(publish_daily(store, request("2027-01-01", 150), &output), CommitFailed);
+    EXPECT_TRUE(output.staged);
+  }
+  fs::remove(dir.file("fs/filler"));
+  EXPECT_EQ(Raw(path).integer("SELECT count(*) FROM daily"), 0);
+  EXPECT_EQ(Raw(path).integer("SELECT count(*) FROM used"), 0);
 }
 
 }  // namespace
