@@ -12,7 +12,8 @@ packages=(cmake ninja-build g++ pkg-config
           libboost-program-options-dev libboost-random-dev
           libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev
           libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils
-          tzdata)  # the C library's time zone database (daily --tz)
+          tzdata   # the C library's time zone database (daily --tz)
+          ccache)  # compiler cache: the test command builds a copy of the checkout
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
 # shellcheck disable=SC2206
@@ -31,6 +32,8 @@ if ((${#missing[@]} > 0)); then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
+# ccache keys on paths relative to the checkout, so copies of it share hits.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 if [ ! -f "build/$preset/CMakeCache.txt" ]; then
   cmake --preset "$preset" >&2
 fi

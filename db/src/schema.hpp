@@ -98,6 +98,52 @@ UPDATE puzzles SET symmetric_minimal = minimal
   WHERE symmetry IS NOT NULL AND (method <> 'import' OR symmetry = 'none' OR minimal = 1);
 UPDATE puzzles SET minimal = NULL WHERE symmetry IS NOT NULL AND symmetry <> 'none' AND method <> 'import';
 )sql",
+    // v7 -> v8: stable ids. `id` becomes AUTOINCREMENT, so an id is never
+    // given to another puzzle, even after its row is deleted (SQLite keeps
+    // the highest id ever used in sqlite_sequence); and `gid`, the global id
+    // (16 URL-safe characters naming the canonical form, the same in every
+    // store: solver/global_id.hpp), is filled for every row by the
+    // connection's sudokit_gid() function. SQLite cannot add AUTOINCREMENT to
+    // a table, so the table is rebuilt with the same columns in the same
+    // order and the same ids; foreign keys are off while this runs
+    // (PuzzleStore::Impl::migrate) and checked before the commit.
+    R"sql(
+CREATE TABLE puzzles_v8 (
+  id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+  puzzle             TEXT    NOT NULL CHECK (length(puzzle) = 81),
+  solution           TEXT    NOT NULL CHECK (length(solution) = 81),
+  canonical          TEXT    NOT NULL UNIQUE CHECK (length(canonical) = 81),
+  clues              INTEGER NOT NULL CHECK (clues BETWEEN 0 AND 81),
+  symmetry           TEXT,
+  minimal            INTEGER CHECK (minimal IN (0, 1)),
+  method             TEXT    NOT NULL,
+  seed               INTEGER,
+  seed_index         INTEGER,
+  er                 REAL,
+  ep                 REAL,
+  ed                 REAL,
+  level              TEXT,
+  hardest            TEXT,
+  histogram          TEXT,
+  created_at         TEXT    NOT NULL,
+  source_rating      REAL,
+  search_moves       INTEGER,
+  dig_order          TEXT,
+  symmetric_minimal  INTEGER CHECK (symmetric_minimal IN (0, 1)),
+  gid                TEXT    NOT NULL UNIQUE CHECK (length(gid) = 16)
+);
+INSERT INTO puzzles_v8 (id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index,
+                        er, ep, ed, level, hardest, histogram, created_at, source_rating, search_moves,
+                        dig_order, symmetric_minimal, gid)
+  SELECT id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index,
+         er, ep, ed, level, hardest, histogram, created_at, source_rating, search_moves,
+         dig_order, symmetric_minimal, sudokit_gid(canonical)
+  FROM puzzles ORDER BY id;
+DROP TABLE puzzles;
+ALTER TABLE puzzles_v8 RENAME TO puzzles;
+CREATE INDEX puzzles_level_er ON puzzles (level, er);
+CREATE INDEX puzzles_clues ON puzzles (clues);
+)sql",
 };
 
 }  // namespace sudokit::db::detail

@@ -17,6 +17,8 @@
 
 #include "schema.hpp"
 #include "store_impl.hpp"
+#include "sudokit/solver/bits.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::db {
@@ -25,18 +27,33 @@ namespace {
 
 using detail::Statement;
 
-// A deterministic mix of (id, seed) for seeded random order: SplitMix64's
-// finaliser, the same on every machine.
-std::uint64_t mix64(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
+// A deterministic mix of (id, seed) for seeded random order, the same on
+// every machine.
 void sql_mix(sqlite3_context* ctx, int, sqlite3_value** argv) {
   const auto id = static_cast<std::uint64_t>(sqlite3_value_int64(argv[0]));
   const auto seed = static_cast<std::uint64_t>(sqlite3_value_int64(argv[1]));
   sqlite3_result_int64(ctx, static_cast<std::int64_t>(mix64(mix64(seed + 0x9E3779B97F4A7C15ull) ^ id)));
+}
+
+// sudokit_gid(canonical): the global id of a canonical form stored as text
+// ('.' or '0' for an empty cell); NULL for anything that is not 81 cells.
+void sql_gid(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  if (!text || sqlite3_value_bytes(argv[0]) != 81) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  Grid canonical;
+  for (std::size_t i = 0; i < 81; ++i) {
+    const char c = text[i];
+    if (c >= '1' && c <= '9') canonical.cells[i] = static_cast<std::uint8_t>(c - '0');
+    else if (c != '.' && c != '0') {
+      sqlite3_result_null(ctx);
+      return;
+    }
+  }
+  const std::string id = global_id_of_canonical(canonical);
+  sqlite3_result_text(ctx, id.data(), static_cast<int>(id.size()), SQLITE_TRANSIENT);
 }
 
 int busy_handler(void* arg, int attempt) {
@@ -138,6 +155,9 @@ void PuzzleStore::Impl::configure_connection() {
   const int rc = sqlite3_create_function(db, "sudokit_mix", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, sql_mix,
                                          nullptr, nullptr);
   if (rc != SQLITE_OK) detail::fail(path, db, rc, "cannot register sudokit_mix");
+  const int rc_gid = sqlite3_create_function(db, "sudokit_gid", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, sql_gid,
+                                             nullptr, nullptr);
+  if (rc_gid != SQLITE_OK) detail::fail(path, db, rc_gid, "cannot register sudokit_gid");
 }
 
 void PuzzleStore::Impl::open() {
@@ -259,7 +279,16 @@ void PuzzleStore::Impl::open() {
 
 void PuzzleStore::Impl::migrate() {
   if (pragma_int("PRAGMA user_version") == kSchemaVersion) return;
-  WriteTransaction migration(*this, "cannot start the migration");  // rolled back unless committed
+  // Some migrations rebuild a table that others reference (v8); SQLite's
+  // procedure for that turns foreign keys off outside the transaction and
+  // checks them before the commit.
+  exec("PRAGMA foreign_keys = OFF", "cannot configure");
+  struct KeysBackOn {
+    Impl& impl;
+    ~KeysBackOn() { sqlite3_exec(impl.db, "PRAGMA foreign_keys = ON", nullptr, nullptr, nullptr); }
+  } keys_back_on{*this};
+  // Rolled back unless committed, before the keys go back on.
+  WriteTransaction migration(*this, "cannot start the migration");
   {
     // Another process may have migrated while we waited for the lock.
     const int version = static_cast<int>(pragma_int("PRAGMA user_version"));
@@ -276,6 +305,12 @@ void PuzzleStore::Impl::migrate() {
            ("cannot migrate the schema from version " + std::to_string(v) + " to " + std::to_string(v + 1)).c_str());
     if (pragma_int("PRAGMA application_id") == 0)
       exec(("PRAGMA application_id = " + std::to_string(kApplicationId)).c_str(), "cannot set the application id");
+    {
+      Statement check(db, "PRAGMA foreign_key_check", &path);
+      if (check.step())
+        throw StoreError(path, "cannot migrate the schema: a row of `" + std::string(check.text(0)) +
+                                   "` refers to a missing row of `" + std::string(check.text(2)) + "`");
+    }
     exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str(), "cannot set the schema version");
     migration.commit("cannot commit the migration");
   }
@@ -287,9 +322,11 @@ void PuzzleStore::Impl::prepare_writes() {
   insert = Statement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
                      "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
-                     "dig_order, symmetric_minimal) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-                     "?18, ?19, ?20) "
-                     "ON CONFLICT (canonical) DO NOTHING",
+                     "dig_order, symmetric_minimal, gid) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+                     "?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3) "
+                     // Not ON CONFLICT DO NOTHING: with AUTOINCREMENT a conflicting
+                     // insert would still use up an id.
+                     "WHERE NOT EXISTS (SELECT 1 FROM puzzles WHERE canonical = ?3)",
                      &path);
   insert.doing("cannot write a batch");
 }

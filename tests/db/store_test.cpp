@@ -10,6 +10,7 @@
 
 #include "db_test_util.hpp"
 #include "sudokit/db/store.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/transform.hpp"
 
@@ -75,13 +76,16 @@ TEST(Store, CreatesTheSchemaInANewFile) {
   EXPECT_EQ(columns_of(raw, "puzzles"),
             (std::vector<std::string>{"id", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method",
                                       "seed", "seed_index", "er", "ep", "ed", "level", "hardest", "histogram",
-                                      "created_at", "source_rating", "search_moves", "dig_order", "symmetric_minimal"}));
+                                      "created_at", "source_rating", "search_moves", "dig_order", "symmetric_minimal",
+                                      "gid"}));
   EXPECT_EQ(columns_of(raw, "daily"), (std::vector<std::string>{"date", "level", "puzzle_id"}));
   auto indexes = raw.column("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name");
   EXPECT_EQ(columns_of(raw, "used"), (std::vector<std::string>{"canonical", "puzzle_id", "kind", "label", "used_at"}));
   EXPECT_EQ(indexes, (std::vector<std::string>{"daily_puzzle", "puzzles_clues", "puzzles_level_er", "used_puzzle"}));
-  // The canonical form is UNIQUE (an automatic index from the constraint).
-  EXPECT_EQ(raw.integer("SELECT count(*) FROM pragma_index_list('puzzles') WHERE \"unique\" = 1 AND origin = 'u'"), 1);
+  // The canonical form and the global id are UNIQUE (automatic indexes from
+  // the constraints); ids are AUTOINCREMENT (never given out twice).
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM pragma_index_list('puzzles') WHERE \"unique\" = 1 AND origin = 'u'"), 2);
+  EXPECT_NE(raw.text("SELECT sql FROM sqlite_master WHERE name = 'puzzles'").find("AUTOINCREMENT"), std::string::npos);
   EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
 }
 
@@ -163,6 +167,84 @@ TEST(Store, MigratesVersion6MinimalIntoTwoFacts) {
   EXPECT_EQ(facts(3), "0/NULL");  // imported without a symmetry: strict only
   EXPECT_EQ(facts(4), "NULL/0");
   EXPECT_EQ(facts(5), "1/1");     // imported with a symmetry: import checked strictly
+}
+
+TEST(Store, MigratesVersion7ToStableIds) {
+  // v8 rebuilds the table with AUTOINCREMENT and a global id per row: ids
+  // (with their gaps) and the daily rows that point at them stay as they were.
+  TempDir dir;
+  const std::string path = dir.file("v7.db");
+  const auto puzzles = test::load_puzzles("puzzles_top95.txt", 10);
+  const std::vector<int> ids = {1, 2, 5};
+  {
+    Raw raw(path);
+    ASSERT_EQ(raw.exec(kVersion1Schema), SQLITE_OK);
+    ASSERT_EQ(raw.exec(kVersion6Additions), SQLITE_OK);
+    ASSERT_EQ(raw.exec("ALTER TABLE puzzles ADD COLUMN symmetric_minimal INTEGER CHECK (symmetric_minimal IN (0, 1));"
+                       "PRAGMA user_version = 7;"),
+              SQLITE_OK);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      const PuzzleRecord r = make_record(puzzles[i], solve(puzzles[i], 2).solution);
+      ASSERT_EQ(raw.exec("INSERT INTO puzzles (id, puzzle, solution, canonical, clues, method, er, level, created_at) "
+                         "VALUES (" + std::to_string(ids[i]) + ", '" + format_line(r.puzzle) + "', '" +
+                         format_line(r.solution) + "', '" + format_line(r.canonical) + "', " +
+                         std::to_string(r.clues) + ", 'backtrack', 9.1, 'nightmare', '2023-01-01T00:00:00Z')"),
+                SQLITE_OK);
+    }
+    ASSERT_EQ(raw.exec("INSERT INTO daily (date, level, puzzle_id) VALUES ('2026-01-01', 'nightmare', 5)"), SQLITE_OK);
+  }
+  {
+    PuzzleStore store(path);
+    EXPECT_EQ(store.opened_version(), 7);
+  }
+  Raw raw(path);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), kSchemaVersion);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const std::string where = " FROM puzzles WHERE id = " + std::to_string(ids[i]);
+    EXPECT_EQ(raw.text("SELECT puzzle" + where), format_line(puzzles[i]));
+    EXPECT_EQ(raw.text("SELECT gid" + where), global_id(puzzles[i]));
+  }
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), 3);
+  EXPECT_EQ(raw.integer("SELECT puzzle_id FROM daily"), 5);
+  EXPECT_EQ(raw.integer("SELECT seq FROM sqlite_sequence WHERE name = 'puzzles'"), 5);
+  EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM pragma_foreign_key_check"), 0);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM sqlite_master WHERE name IN ('puzzles_level_er', 'puzzles_clues')"), 2);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM sqlite_master WHERE name = 'puzzles_v8'"), 0);
+}
+
+TEST(Store, AnIdIsNeverGivenToAnotherPuzzle) {
+  TempDir dir;
+  const std::string path = dir.file("ids.db");
+  const auto puzzles = test::load_puzzles("puzzles_top95.txt", 10);
+  auto add = [&](std::size_t i) {
+    PuzzleStore store(path);
+    PuzzleRecord r = make_record(puzzles[i], solve(puzzles[i], 2).solution);
+    r.method = "import";
+    store.insert(r);
+    store.flush();
+  };
+  add(0);
+  add(1);
+  add(2);
+  Raw(path).exec("DELETE FROM puzzles WHERE id = 3");
+  add(3);
+  Raw raw(path);
+  // Without AUTOINCREMENT SQLite would hand out 3 again.
+  EXPECT_EQ(raw.text("SELECT group_concat(id) FROM (SELECT id FROM puzzles ORDER BY id)"), "1,2,4");
+  EXPECT_EQ(raw.text("SELECT gid FROM puzzles WHERE id = 4"), global_id(puzzles[3]));
+  // The same puzzle has the same global id in another store.
+  const std::string other = dir.file("other.db");
+  {
+    PuzzleStore store(other);
+    PuzzleRecord r = make_record(nth_transform(7).apply(puzzles[3]), {});
+    r.solution = solve(r.puzzle, 2).solution;
+    r.method = "import";
+    EXPECT_EQ(r.gid(), global_id(puzzles[3]));
+    store.insert(r);
+    store.flush();
+  }
+  EXPECT_EQ(Raw(other).text("SELECT gid FROM puzzles"), global_id(puzzles[3]));
 }
 
 TEST(Store, MigratesAVersion1FileForward) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/grid.hpp"
 
 namespace sudokit::db {
@@ -38,6 +39,10 @@ struct PuzzleRecord {
   std::string dig_order;               // order the clues were dug in ("random", "sparse-digits"); empty = not dug here
 
   bool graded() const { return er.has_value(); }
+  /// The global id (solver/global_id.hpp): names the canonical form, so it
+  /// is the same for this puzzle in every store, export and daily file (the
+  /// store keeps it in the `gid` column).
+  std::string gid() const { return global_id_of_canonical(canonical); }
   friend bool operator==(const PuzzleRecord&, const PuzzleRecord&) = default;
 };
 

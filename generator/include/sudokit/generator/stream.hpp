@@ -12,6 +12,7 @@
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cstdint>
 
+#include "sudokit/solver/bits.hpp"
 #include "sudokit/solver/transform.hpp"
 
 namespace sudokit {
@@ -20,12 +21,7 @@ using Engine = boost::random::taus88;
 
 /// One step of SplitMix64 (Steele, Lea and Flood): advances `state` and
 /// returns a well-mixed 64-bit value.
-constexpr std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+constexpr std::uint64_t splitmix64(std::uint64_t& state) { return mix64(state += 0x9E3779B97F4A7C15ull); }
 
 /// The engine of item `index` of the stream `seed`.
 inline Engine stream_engine(std::uint64_t seed, std::uint64_t index) {

@@ -23,6 +23,16 @@ constexpr std::uint32_t clear_lowest_bit(std::uint32_t x) { return x & (x - 1); 
 /// The digit (1..9) of a mask with exactly one bit set.
 constexpr int single_digit(DigitMask m) { return std::countr_zero(static_cast<unsigned>(m)) + 1; }
 
+/// SplitMix64's finaliser (Steele, Lea and Flood): a bijection of 64-bit
+/// values that mixes every input bit into every output bit, the same on
+/// every machine. The generator's seed streams, the store's seeded random
+/// order and the global puzzle id are built on it.
+constexpr std::uint64_t mix64(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
 /// The next larger number with the same count of set bits (Gosper's hack):
 /// walking k-subsets in increasing numeric (colexicographic) order, the
 /// order Sudoku Explainer enumerates combinations in.

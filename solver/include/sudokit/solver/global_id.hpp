@@ -1,0 +1,37 @@
+// The global id of a puzzle: a short, URL-safe name that is the same for the
+// same puzzle in every store, export, daily file and book manifest, whoever
+// made it and wherever it was stored. It names the puzzle's canonical form
+// (canonical.hpp), so a puzzle and all its isomorphs (the same puzzle
+// relabelled, rotated or with rows swapped) share it, as they share a row in
+// a store.
+//
+// Format: 16 characters of base64url (RFC 4648 section 5: A-Z a-z 0-9 - _,
+// no padding) encoding 96 bits of a fixed hash of the 81 cells of the
+// canonical form. The hash is defined here once and never changes: a test
+// pins the ids of known puzzles. Two different canonical forms share an id
+// with probability about n^2 / 2^97 for n puzzles (below 1e-11 for a billion),
+// and a store refuses such a second puzzle rather than give two puzzles one
+// id (db/README.md).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "sudokit/solver/grid.hpp"
+
+namespace sudokit {
+
+inline constexpr std::size_t kGlobalIdLength = 16;
+
+/// The global id of a grid that is already in canonical form (precondition:
+/// canonical_form(canonical) == canonical; not checked, since computing the
+/// form costs far more than the id).
+std::string global_id_of_canonical(const Grid& canonical);
+
+/// The global id of any puzzle or grid: global_id_of_canonical(canonical_form(grid)).
+std::string global_id(const Grid& grid);
+
+/// True when `text` has the shape of a global id (16 base64url characters).
+bool is_global_id(std::string_view text);
+
+}  // namespace sudokit
