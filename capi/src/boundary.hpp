@@ -53,19 +53,18 @@ void write_grid(const Grid& grid, char* out) noexcept;
 /// An options struct from the caller: the defaults when `in` is NULL, else
 /// the caller's fields. struct_size must be at least `min_size` (the first
 /// version's size) and at most sizeof(T) (a larger struct comes from a newer
-/// header than this library). False after fail() otherwise.
+/// header than this library). SUDOKIT_OK, or the status of fail().
 template <class T>
-bool read_options(const T* in, T& out, const char* what, std::size_t min_size = sizeof(T)) noexcept {
-  if (!in) return true;  // `out` holds the defaults
+int read_options(const T* in, T& out, const char* what, std::size_t min_size = sizeof(T)) noexcept {
+  if (!in) return SUDOKIT_OK;  // `out` holds the defaults
   if (in->struct_size < min_size || in->struct_size > sizeof(T)) {
     char m[200];
     std::snprintf(m, sizeof m, "%s: struct_size %u is not this library's %zu (initialise it with its _init function)",
                   what, static_cast<unsigned>(in->struct_size), sizeof(T));
-    fail(in->struct_size > sizeof(T) ? SUDOKIT_E_UNSUPPORTED : SUDOKIT_E_INVALID_ARGUMENT, m);
-    return false;
+    return fail(in->struct_size > sizeof(T) ? SUDOKIT_E_UNSUPPORTED : SUDOKIT_E_INVALID_ARGUMENT, m);
   }
   std::memcpy(static_cast<void*>(&out), in, in->struct_size);
-  return true;
+  return SUDOKIT_OK;
 }
 
 /// Copies `full` into the caller's output struct `out`, as much of it as the

@@ -200,7 +200,7 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
       return fail(SUDOKIT_E_INVALID_ARGUMENT, "report: struct_size is 0 (use SUDOKIT_GENERATE_REPORT_INIT)");
     sudokit_generate_options o;
     sudokit_generate_options_init(&o);
-    if (!read_options(options, o, "sudokit_generate_options")) return SUDOKIT_E_INVALID_ARGUMENT;
+    if (int s = read_options(options, o, "sudokit_generate_options")) return s;
     PipelineOptions p;
     grader::Target target;
     if (int s = pipeline_options(o, p, target)) return s;

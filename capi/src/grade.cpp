@@ -55,7 +55,7 @@ int sudokit_grade(const char* text, size_t length, const sudokit_grade_options* 
     if (!text_arg(text, length, "text", t)) return SUDOKIT_E_INVALID_ARGUMENT;
     sudokit_grade_options o;
     sudokit_grade_options_init(&o);
-    if (!read_options(options, o, "sudokit_grade_options")) return SUDOKIT_E_INVALID_ARGUMENT;
+    if (int s = read_options(options, o, "sudokit_grade_options")) return s;
     if (!(o.time_limit >= 0 && o.time_limit <= 1e8))
       return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to 1e8 seconds");
     if (o.max_steps < 1 || o.max_steps > 1'000'000) return fail(SUDOKIT_E_OPTION, "max_steps must be from 1 to 1000000");

@@ -54,7 +54,7 @@ int position_error(const grader::PositionError& e) {
 int make_hint(const grader::Position& p, const sudokit_hint_options* options, sudokit_hint_result** result) {
   sudokit_hint_options o;
   sudokit_hint_options_init(&o);
-  if (!read_options(options, o, "sudokit_hint_options")) return SUDOKIT_E_INVALID_ARGUMENT;
+  if (int s = read_options(options, o, "sudokit_hint_options")) return s;
   if (o.reveal < SUDOKIT_REVEAL_AREA || o.reveal > SUDOKIT_REVEAL_STEP)
     return fail(SUDOKIT_E_OPTION, "reveal must be SUDOKIT_REVEAL_AREA, _TECHNIQUE or _STEP");
   if (!(o.time_limit >= 0 && o.time_limit <= 1e8))
@@ -107,7 +107,7 @@ int sudokit_hint(const sudokit_position* position, const sudokit_hint_options* o
     *result = nullptr;
     if (!position) return fail(SUDOKIT_E_INVALID_ARGUMENT, "position is NULL");
     sudokit_position in = SUDOKIT_POSITION_INIT;
-    if (!read_options(position, in, "sudokit_position")) return SUDOKIT_E_INVALID_ARGUMENT;
+    if (int s = read_options(position, in, "sudokit_position")) return s;
     std::string_view givens, entries, marks;
     if (in.givens && !text_arg(in.givens, in.givens_length, "givens", givens)) return SUDOKIT_E_INVALID_ARGUMENT;
     if (in.entries && !text_arg(in.entries, in.entries_length, "entries", entries)) return SUDOKIT_E_INVALID_ARGUMENT;
