@@ -378,7 +378,7 @@ typedef struct sudokit_generate_options {
   /* Grading and graded targets (SUDOKIT_E_UNSUPPORTED for now, see above). */
   int32_t grade;              /* nonzero: grade every puzzle (ratings in sudokit_generated) */
   const char* level;          /* keep only this level */
-  const char* levels;         /* level table "name:min,...", NULL = default */
+  const char* levels;         /* level table "name:min,...", NULL = default (checked; used with grading) */
   double min_rating;          /* keep only ER >= this; 0 = no floor (default) */
   double max_rating;          /* keep only ER <= this; 0 = no ceiling (default) */
   const char* const* required_techniques; /* keys; each must be on the solution path */

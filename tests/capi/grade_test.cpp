@@ -28,6 +28,13 @@ GradePtr grade(const std::string& text, const sudokit_grade_options* options = n
 
 double number(const std::string& s) { return std::stod(s); }
 
+GradePtr grade_keeping_steps(const std::string& text) {
+  sudokit_grade_options o;
+  sudokit_grade_options_init(&o);
+  o.keep_steps = 1;
+  return grade(text, &o);
+}
+
 }  // namespace
 
 TEST(CapiGrade, PuzzlesRateAsSudokuExplainer) {
@@ -58,10 +65,7 @@ TEST(CapiGrade, PencilMarkPositionsRateAsSukakuExplainer) {
 }
 
 TEST(CapiGrade, KeptPathPlacesTheSolution) {
-  sudokit_grade_options o;
-  sudokit_grade_options_init(&o);
-  o.keep_steps = 1;
-  const GradePtr g = grade(kPuzzle, &o);
+  const GradePtr g = grade_keeping_steps(kPuzzle);
   EXPECT_DOUBLE_EQ(sudokit_grade_er(g.get()), 3.0);
   EXPECT_STREQ(sudokit_grade_level(g.get()), "hard");
   EXPECT_STREQ(sudokit_grade_hardest(g.get()), "Naked Pair");
@@ -192,10 +196,7 @@ TEST(CapiGrade, BadArguments) {
 // A caller built against an older, smaller sudokit_step gets only the
 // fields that fit, and struct_size says how much was written.
 TEST(CapiGrade, SmallerOutputStructsGetThePrefix) {
-  sudokit_grade_options o;
-  sudokit_grade_options_init(&o);
-  o.keep_steps = 1;
-  const GradePtr g = grade(kPuzzle, &o);
+  const GradePtr g = grade_keeping_steps(kPuzzle);
   sudokit_step s = SUDOKIT_STEP_INIT;
   s.rating = -5;
   s.struct_size = offsetof(sudokit_step, rating);
@@ -210,10 +211,7 @@ TEST(CapiGrade, SmallerOutputStructsGetThePrefix) {
 
 // Results are independent and outlive later calls; threads grade at once.
 TEST(CapiGrade, ResultsAndThreadsAreIndependent) {
-  sudokit_grade_options o;
-  sudokit_grade_options_init(&o);
-  o.keep_steps = 1;
-  const GradePtr first = grade(kPuzzle, &o);
+  const GradePtr first = grade_keeping_steps(kPuzzle);
   sudokit_step s = SUDOKIT_STEP_INIT;
   ASSERT_EQ(sudokit_grade_step(first.get(), 0, &s), SUDOKIT_OK);
   const std::string text = s.text;
