@@ -325,7 +325,8 @@ typedef struct sudokit_record {
   int32_t kind;         /* SUDOKIT_RECORD_* */
   const char* text;     /* the puzzle (81 characters, '.' empty) or the marks (729), NUL-terminated */
   size_t text_length;
-  const char* fields;   /* the rest of the line after the puzzle (a rating...), trimmed, NUL-terminated */
+  const char* fields;   /* the rest of the line after the puzzle (a rating...), trimmed, NUL-terminated
+                           (the input's bytes: it may hold NULs of its own; fields_length counts them) */
   size_t fields_length;
   uint64_t line;        /* 1-based line of the record, or of the error */
   uint64_t column;      /* error only: 1-based column, 0 when the whole line is at fault */

@@ -15,6 +15,7 @@ namespace {
 thread_local char g_last_error[512] = "";
 
 void append(std::size_t& n, std::string_view s) noexcept {
+  if (s.empty()) return;  // an empty view's data() may be NULL, which memcpy must not get
   const std::size_t room = sizeof g_last_error - 1 - n;
   const std::size_t k = s.size() < room ? s.size() : room;
   std::memcpy(g_last_error + n, s.data(), k);
