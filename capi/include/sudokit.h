@@ -37,7 +37,8 @@
  *   leaves the library: every entry point catches everything (out of memory
  *   is SUDOKIT_E_NO_MEMORY, anything unexpected SUDOKIT_E_INTERNAL). A
  *   failed call leaves its out-parameters as they were, except that result
- *   handles are set to NULL.
+ *   handles are set to NULL and that a reader's record and a generation
+ *   report describe the failure.
  *
  * OWNERSHIP
  *   The caller owns every handle a call returns through an out-parameter

@@ -163,63 +163,41 @@ TEST(CapiGenerate, DefaultsWithoutOptions) {
 }
 
 TEST(CapiGenerate, BadOptionsAreNamed) {
-  auto bad = [](const sudokit_generate_options& o, int status, const std::string& words) {
-    Collector c;
-    EXPECT_EQ(generate(o, c), status) << words;
-    EXPECT_NE(last_error().find(words), std::string::npos) << last_error();
-    EXPECT_TRUE(c.made.empty());
+  static const std::string one_clue = "x" + std::string(80, '.');
+  static const char* techniques[] = {"x-wing", "no-such-thing"};
+  struct Case {
+    void (*set)(sudokit_generate_options&);
+    int status;
+    const char* words;
   };
-  sudokit_generate_options o = options(0, 1);
-  bad(o, SUDOKIT_E_OPTION, "count");
-  o = options(1, 1);
-  o.threads = 0;
-  bad(o, SUDOKIT_E_OPTION, "threads");
-  o.threads = 257;
-  bad(o, SUDOKIT_E_OPTION, "threads");
-  o = options(1, 1);
-  o.method = "magic";
-  bad(o, SUDOKIT_E_OPTION, "method: unknown 'magic'");
-  o = options(1, 1);
-  o.symmetry = "rot45";
-  bad(o, SUDOKIT_E_OPTION, "symmetry: unknown 'rot45'");
-  o = options(1, 1);
-  o.clues = 16;
-  bad(o, SUDOKIT_E_OPTION, "clues");
-  o.clues = 25;
-  o.minimal = 1;
-  bad(o, SUDOKIT_E_OPTION, "clues and minimal");
-  o = options(1, 1);
-  o.pattern = "xx";
-  bad(o, SUDOKIT_E_OPTION, "pattern");
-  const std::string one_clue = "x" + std::string(80, '.');
-  o.pattern = one_clue.c_str();
-  bad(o, SUDOKIT_E_OPTION, "fewer than 17");
-  o = options(1, 1);
-  o.dig_order = "backwards";
-  bad(o, SUDOKIT_E_OPTION, "dig_order");
-  o = options(1, 1);
-  o.time_limit = -1;
-  bad(o, SUDOKIT_E_OPTION, "time_limit");
-  o = options(1, 1);
-  o.base = "123";
-  bad(o, SUDOKIT_E_OPTION, "base");
-  o = options(1, 1);
-  o.level = "impossible";
-  bad(o, SUDOKIT_E_OPTION, "level: unknown 'impossible'");
-  o = options(1, 1);
-  const char* techniques[] = {"x-wing", "no-such-thing"};
-  o.required_techniques = techniques;
-  o.required_technique_count = 2;
-  bad(o, SUDOKIT_E_OPTION, "required_techniques[1]");
-  o = options(1, 1);
-  o.min_rating = 25;
-  bad(o, SUDOKIT_E_OPTION, "min_rating");
-  o = options(1, 1);
-  o.search = 4;
-  bad(o, SUDOKIT_E_OPTION, "search needs a target");
-  o = options(1, 1);
-  o.struct_size = 8;
-  bad(o, SUDOKIT_E_INVALID_ARGUMENT, "struct_size");
+  const Case cases[] = {
+      {[](sudokit_generate_options& o) { o.count = 0; }, SUDOKIT_E_OPTION, "count"},
+      {[](sudokit_generate_options& o) { o.threads = 0; }, SUDOKIT_E_OPTION, "threads"},
+      {[](sudokit_generate_options& o) { o.threads = 257; }, SUDOKIT_E_OPTION, "threads"},
+      {[](sudokit_generate_options& o) { o.method = "magic"; }, SUDOKIT_E_OPTION, "method: unknown 'magic'"},
+      {[](sudokit_generate_options& o) { o.symmetry = "rot45"; }, SUDOKIT_E_OPTION, "symmetry: unknown 'rot45'"},
+      {[](sudokit_generate_options& o) { o.clues = 16; }, SUDOKIT_E_OPTION, "clues"},
+      {[](sudokit_generate_options& o) { o.clues = 25, o.minimal = 1; }, SUDOKIT_E_OPTION, "clues and minimal"},
+      {[](sudokit_generate_options& o) { o.pattern = "xx"; }, SUDOKIT_E_OPTION, "pattern"},
+      {[](sudokit_generate_options& o) { o.pattern = one_clue.c_str(); }, SUDOKIT_E_OPTION, "fewer than 17"},
+      {[](sudokit_generate_options& o) { o.dig_order = "backwards"; }, SUDOKIT_E_OPTION, "dig_order"},
+      {[](sudokit_generate_options& o) { o.time_limit = -1; }, SUDOKIT_E_OPTION, "time_limit"},
+      {[](sudokit_generate_options& o) { o.base = "123"; }, SUDOKIT_E_OPTION, "base"},
+      {[](sudokit_generate_options& o) { o.level = "impossible"; }, SUDOKIT_E_OPTION, "level: unknown 'impossible'"},
+      {[](sudokit_generate_options& o) { o.required_techniques = techniques, o.required_technique_count = 2; },
+       SUDOKIT_E_OPTION, "required_techniques[1]"},
+      {[](sudokit_generate_options& o) { o.min_rating = 25; }, SUDOKIT_E_OPTION, "min_rating"},
+      {[](sudokit_generate_options& o) { o.search = 4; }, SUDOKIT_E_OPTION, "search needs a target"},
+      {[](sudokit_generate_options& o) { o.struct_size = 8; }, SUDOKIT_E_INVALID_ARGUMENT, "struct_size"},
+  };
+  for (const Case& k : cases) {
+    sudokit_generate_options o = options(1, 1);
+    k.set(o);
+    Collector c;
+    EXPECT_EQ(generate(o, c), k.status) << k.words;
+    EXPECT_NE(last_error().find(k.words), std::string::npos) << last_error();
+    EXPECT_TRUE(c.made.empty());
+  }
   Collector c;
   EXPECT_EQ(sudokit_generate(nullptr, nullptr, &c, nullptr), SUDOKIT_E_INVALID_ARGUMENT);
 }

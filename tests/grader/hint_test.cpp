@@ -146,6 +146,8 @@ TEST(PositionFromFields, AsParsePositionReadsThem) {
   entries[0] = '4';  // equal to the given: not an entry
   entries[1] = static_cast<char>('0' + sol[1]);
   Candidates marks = Candidates::from_grid(grid_from(kPuzzle));
+  for (int c = 0; c < kCells; ++c)
+    if (grid_from(kPuzzle)[c]) marks[c] = digit_bit(grid_from(kPuzzle)[c]);
   const std::string pm = format_pencilmarks(marks);
   const std::string_view givens = kPuzzle, ent = entries, mk = pm;
   Position a, b;
