@@ -27,6 +27,16 @@ cmake --install "$build" --prefix "$prefix" >"$tmp/install.log"
 cp -r "$src/examples" "$tmp/examples"
 [ -x "$prefix/bin/sudokit" ] || fail "the sudokit command is not installed"
 
+# The shared library: its soname, and exactly the header's functions exported.
+so=$(find "$prefix" -name 'libsudokit.so.*.*.*')
+[ -n "$so" ] || fail "no libsudokit.so.X.Y.Z installed"
+major=$(sed -n 's/.*SUDOKIT_VERSION_MAJOR \([0-9]*\)/\1/p' "$prefix/include/sudokit_version.h")
+objdump -p "$so" | grep -qE "SONAME +libsudokit\.so\.$major\$" || fail "the soname is not libsudokit.so.$major"
+diff <(grep -o '^SUDOKIT_API [^(]*(' "$prefix/include/sudokit.h" | grep -o 'sudokit_[a-z_0-9]*' | sort) \
+     <(nm -D --defined-only "$so" | awk '{print $3}' | sort) >"$tmp/symbols.diff" ||
+  { cat "$tmp/symbols.diff" >&2; fail "the exported symbols are not the header's functions"; }
+[ -f "$(dirname "$so")/libsudokit.a" ] || fail "no libsudokit.a beside it"
+
 # C, pkg-config.
 pc=$(find "$prefix" -name sudokit.pc)
 [ -n "$pc" ] || fail "no sudokit.pc installed"
