@@ -113,7 +113,9 @@ SUDOKIT_API const char* sudokit_last_error(void);
 /* Counts the solutions of `puzzle` up to `limit` (>= 1; 2 = uniqueness
  * check) into *count; with a count of 1 or more and `solution` not NULL,
  * writes the first solution found (SUDOKIT_GRID_BUFFER bytes). Givens that
- * break the rules have 0 solutions. Thread-safe, allocation-free. */
+ * break the rules have 0 solutions. The work grows with the solutions
+ * counted: a large limit on a nearly empty grid runs for a very long time.
+ * Thread-safe, allocation-free. */
 SUDOKIT_API int sudokit_solve(const char* puzzle, size_t length, uint32_t limit, uint32_t* count, char* solution);
 
 /* The canonical (minlex) form of a grid or puzzle into `out`
