@@ -31,7 +31,10 @@ cp -r "$src/examples" "$tmp/examples"
 so=$(find "$prefix" -name 'libsudokit.so.*.*.*')
 [ -n "$so" ] || fail "no libsudokit.so.X.Y.Z installed"
 major=$(sed -n 's/.*SUDOKIT_VERSION_MAJOR \([0-9]*\)/\1/p' "$prefix/include/sudokit_version.h")
-objdump -p "$so" | grep -qE "SONAME +libsudokit\.so\.$major\$" || fail "the soname is not libsudokit.so.$major"
+# (Tool output goes to files first: `tool | grep -q` can fail under pipefail
+# when grep exits before the tool has written everything.)
+objdump -p "$so" >"$tmp/objdump.out"
+grep -qE "SONAME +libsudokit\.so\.$major\$" "$tmp/objdump.out" || fail "the soname is not libsudokit.so.$major"
 diff <(grep -o '^SUDOKIT_API [^(]*(' "$prefix/include/sudokit.h" | grep -o 'sudokit_[a-z_0-9]*' | sort) \
      <(nm -D --defined-only "$so" | awk '{print $3}' | sort) >"$tmp/symbols.diff" ||
   { cat "$tmp/symbols.diff" >&2; fail "the exported symbols are not the header's functions"; }
@@ -52,8 +55,10 @@ headers=$(tr -d '\\' <"$tmp/c.deps" | tr ' ' '\n' | grep -E '/sudokit(_version)?
 outside_tree "$tmp/c.deps"
 make -s -C "$c_dir" example static >"$tmp/make.log" 2>&1 || { cat "$tmp/make.log" >&2; fail "the C example does not build"; }
 outside_tree "$tmp/make.log"
-ldd "$c_dir/example" | grep -q "libsudokit.so.0 => not found" || fail "libsudokit.so.0 found outside the prefix"
-LD_LIBRARY_PATH="$libdir" ldd "$c_dir/example" | grep -qF "libsudokit.so.0 => $libdir" || fail "libsudokit.so.0 not taken from the prefix"
+ldd "$c_dir/example" >"$tmp/ldd.out"
+grep -q "libsudokit.so.0 => not found" "$tmp/ldd.out" || fail "libsudokit.so.0 found outside the prefix"
+LD_LIBRARY_PATH="$libdir" ldd "$c_dir/example" >"$tmp/ldd.out"
+grep -qF "libsudokit.so.0 => $libdir" "$tmp/ldd.out" || fail "libsudokit.so.0 not taken from the prefix"
 LD_LIBRARY_PATH="$libdir" "$c_dir/example" >"$tmp/c.out"
 "$c_dir/example-static" >"$tmp/c-static.out"
 cmp "$tmp/c.out" "$tmp/c-static.out" || fail "the shared and static builds print differently"
