@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(text_reader solver grader canonical db_import options position)
+[ ${#targets[@]} -gt 0 ] || targets=(text_reader solver grader canonical db_import options position capi)
 bin=build/fuzz/tests/fuzz
 out=build/fuzz/runs
 mkdir -p "$out"

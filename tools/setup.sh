@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 preset="${1:-release}"
-packages=(cmake ninja-build g++ pkg-config
+packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example against the installed library (tests/install)
           libboost-program-options-dev libboost-random-dev
           libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev
           libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils

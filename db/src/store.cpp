@@ -322,11 +322,8 @@ void PuzzleStore::Impl::prepare_writes() {
   insert = Statement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
                      "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
-                     "dig_order, symmetric_minimal, gid) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-                     "?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3) "
-                     // Not ON CONFLICT DO NOTHING: with AUTOINCREMENT a conflicting
-                     // insert would still use up an id.
-                     "WHERE NOT EXISTS (SELECT 1 FROM puzzles WHERE canonical = ?3)",
+                     "dig_order, symmetric_minimal, gid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+                     "?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3)) ON CONFLICT (canonical) DO NOTHING",
                      &path);
   insert.doing("cannot write a batch");
 }
@@ -363,9 +360,19 @@ void PuzzleStore::Impl::write_queue(WriteTransaction& batch) {
   std::uint64_t added = 0, late_duplicates = 0;
   now_stamp();  // created_at of the rows that have none: the time of this commit
   for (const PuzzleRecord& r : queue) {
+    write_text(text[2], r.canonical);
+    // Look before inserting: under AUTOINCREMENT an insert that hits the
+    // UNIQUE canonical form (ON CONFLICT DO NOTHING) would still use up an
+    // id. Inside this write transaction nobody else can add it meanwhile.
+    exists.bind_static(1, std::string_view(text[2], 81));
+    const bool stored_already = exists.step();
+    exists.reset();
+    if (stored_already) {
+      ++late_duplicates;  // stored before this batch (by us or another writer)
+      continue;
+    }
     write_text(text[0], r.puzzle);
     write_text(text[1], r.solution);
-    write_text(text[2], r.canonical);
     insert.bind_static(1, std::string_view(text[0], 81));
     insert.bind_static(2, std::string_view(text[1], 81));
     insert.bind_static(3, std::string_view(text[2], 81));

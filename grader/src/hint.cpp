@@ -214,6 +214,29 @@ bool parse_position(std::string_view text, Position& out, PositionError& error) 
   return check_entries(out, error);
 }
 
+bool position_from_fields(const std::string_view* givens, const std::string_view* entries,
+                          const std::string_view* marks, Position& out, PositionError& error) {
+  out = Position{};
+  error = PositionError{};
+  if (!givens && !marks) {
+    error.message = "a position needs givens or marks";
+    return false;
+  }
+  if (entries && !givens) {
+    error.message = "entries need the givens";
+    return false;
+  }
+  if (givens && !read_grid_field(*givens, "givens", out.givens, error)) return false;
+  if (entries && !read_grid_field(*entries, "entries", out.entries, error)) return false;
+  if (marks) {
+    out.has_marks = true;
+    if (!read_marks_field(*marks, out.marks, error)) return false;
+  }
+  for (int c = 0; c < kCells; ++c)
+    if (out.entries[c] != 0 && out.entries[c] == out.givens[c]) out.entries[c] = 0;
+  return check_entries(out, error);
+}
+
 bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& line_no, std::string_view& record,
                         std::size_t& first_line) {
   int rows = 0;

@@ -82,9 +82,9 @@ TEST(Store, CreatesTheSchemaInANewFile) {
   auto indexes = raw.column("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name");
   EXPECT_EQ(columns_of(raw, "used"), (std::vector<std::string>{"canonical", "puzzle_id", "kind", "label", "used_at"}));
   EXPECT_EQ(indexes, (std::vector<std::string>{"daily_puzzle", "puzzles_clues", "puzzles_level_er", "used_puzzle"}));
-  // The canonical form and the global id are UNIQUE (automatic indexes from
-  // the constraints); ids are AUTOINCREMENT (never given out twice).
-  EXPECT_EQ(raw.integer("SELECT count(*) FROM pragma_index_list('puzzles') WHERE \"unique\" = 1 AND origin = 'u'"), 2);
+  // The canonical form is UNIQUE (an automatic index from the constraint);
+  // ids are AUTOINCREMENT (never given out twice).
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM pragma_index_list('puzzles') WHERE \"unique\" = 1 AND origin = 'u'"), 1);
   EXPECT_NE(raw.text("SELECT sql FROM sqlite_master WHERE name = 'puzzles'").find("AUTOINCREMENT"), std::string::npos);
   EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
 }

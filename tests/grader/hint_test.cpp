@@ -138,6 +138,50 @@ TEST(ParsePosition, ErrorsNameTheCell) {
   EXPECT_FALSE(parse_position(R"({"entries":")" + entries + "\"}", p, e));
 }
 
+// The fields an API caller gives separately read as parse_position reads
+// the same texts, with the same checks and messages.
+TEST(PositionFromFields, AsParsePositionReadsThem) {
+  const Grid sol = solution_of(grid_from(kPuzzle));
+  std::string entries(81, '.');
+  entries[0] = '4';  // equal to the given: not an entry
+  entries[1] = static_cast<char>('0' + sol[1]);
+  Candidates marks = Candidates::from_grid(grid_from(kPuzzle));
+  for (int c = 0; c < kCells; ++c)
+    if (grid_from(kPuzzle)[c]) marks[c] = digit_bit(grid_from(kPuzzle)[c]);
+  const std::string pm = format_pencilmarks(marks);
+  const std::string_view givens = kPuzzle, ent = entries, mk = pm;
+  Position a, b;
+  PositionError e;
+  ASSERT_TRUE(position_from_fields(&givens, &ent, nullptr, a, e)) << e.message;
+  ASSERT_TRUE(parse_position(kPuzzle + " " + entries, b, e)) << e.message;
+  EXPECT_EQ(a.givens, b.givens);
+  EXPECT_EQ(a.entries, b.entries);
+  EXPECT_EQ(a.entries[0], 0);
+  EXPECT_FALSE(a.has_marks);
+  ASSERT_TRUE(position_from_fields(&givens, nullptr, &mk, a, e)) << e.message;
+  ASSERT_TRUE(parse_position(kPuzzle + " " + pm, b, e)) << e.message;
+  EXPECT_TRUE(a.has_marks);
+  EXPECT_EQ(a.marks.masks, b.marks.masks);
+  ASSERT_TRUE(position_from_fields(nullptr, nullptr, &mk, a, e)) << e.message;
+  EXPECT_EQ(a.givens.clue_count(), 0);
+
+  EXPECT_FALSE(position_from_fields(nullptr, nullptr, nullptr, a, e));
+  EXPECT_EQ(e.message, "a position needs givens or marks");
+  EXPECT_FALSE(position_from_fields(nullptr, &ent, &mk, a, e));
+  EXPECT_EQ(e.message, "entries need the givens");
+  entries[6] = '1';  // r1c7 is a given 8
+  const std::string_view on_given = entries;
+  EXPECT_FALSE(position_from_fields(&givens, &on_given, nullptr, a, e));
+  EXPECT_EQ(e.cell, 6);
+  EXPECT_EQ(e.message, "entries: r1c7: an entry on a given");
+  const std::string_view short_givens = givens.substr(0, 80);
+  EXPECT_FALSE(position_from_fields(&short_givens, nullptr, nullptr, a, e));
+  EXPECT_NE(e.message.find("givens: expected 81 cells"), std::string::npos) << e.message;
+  const std::string_view short_marks = mk.substr(1);
+  EXPECT_FALSE(position_from_fields(&givens, nullptr, &short_marks, a, e));
+  EXPECT_EQ(e.message.rfind("marks: ", 0), 0u) << e.message;
+}
+
 TEST(FindHint, MistakesComeBeforeAnyHint) {
   Grader grader;
   const Grid g = grid_from(kPuzzle);

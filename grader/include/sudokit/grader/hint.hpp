@@ -56,6 +56,14 @@ struct PositionError {
 /// no cell without a candidate); mistakes against the solution are find_hint's.
 bool parse_position(std::string_view text, Position& out, PositionError& error);
 
+/// A position from its separate fields, as an API caller gives them: the
+/// givens and the entries as 81-character puzzles, the marks as a
+/// 729-character line, each null when absent. The checks and messages of
+/// parse_position (at least givens or marks; entries need the givens; no
+/// entry on a given; an entry equal to the given in its cell is no entry).
+bool position_from_fields(const std::string_view* givens, const std::string_view* entries,
+                          const std::string_view* marks, Position& out, PositionError& error);
+
 /// Cuts the next position's text out of `text` from `pos` on: a one-line
 /// record, or the lines of a candidate grid (its rows and frame lines, up to
 /// 9 rows). Blank lines are skipped. `line_no` counts the lines consumed;

@@ -1,0 +1,444 @@
+/*
+ * sudokit.h: the C API of sudokit, a Sudoku toolkit (solver, canonical form,
+ * SE-scale grader, hints from a player's position, text reader, generator).
+ * A thin C layer over the C++ libraries; C99, usable from C++ (extern "C").
+ *
+ * VERSIONING AND ABI
+ *   SUDOKIT_VERSION_MAJOR/MINOR/PATCH (sudokit_version.h, generated from the
+ *   CMake project version) are the version of this header; sudokit_version()
+ *   is the version of the library actually loaded. The shared library is
+ *   libsudokit.so.MAJOR: the ABI does not change within a major version.
+ *   Only functions are added in a minor version. Every options and output
+ *   struct begins with `struct_size`: set it to sizeof the struct (the
+ *   *_init functions and SUDOKIT_*_INIT do), and a library of a later minor
+ *   version, whose structs may have grown at their end, reads or writes only
+ *   the fields that fit in struct_size (fields beyond it take their
+ *   defaults). No enum type appears in a struct or a signature: kinds and
+ *   statuses are int32_t with the SUDOKIT_* values below, names (symmetry,
+ *   level, technique, method) are strings as the `sudokit` command spells
+ *   them, and technique keys are strings, never indices.
+ *
+ * TEXT
+ *   A puzzle is 81 characters, row by row: '1'..'9' a given, '.', '0', '*',
+ *   '_' or '-' an empty cell. A pencil-mark position is Sukaku Explainer's
+ *   729 characters (9 per cell; the digit d at place d when d is a
+ *   candidate, '.' or '0' when not). Every `length` argument may be
+ *   SUDOKIT_NUL_TERMINATED (the text ends at its first NUL). Grids written
+ *   out are 81 characters ('.' for empty) plus a NUL (SUDOKIT_GRID_BUFFER).
+ *   Cells are numbered 0..80 row-major, houses 0..26 (0-8 boxes, 9-17 rows,
+ *   18-26 columns), digits 1..9.
+ *
+ * ERRORS
+ *   Every call returns an int status: SUDOKIT_OK (0), SUDOKIT_END (1, the
+ *   reader has no more records) or a negative SUDOKIT_E_* code. On an error,
+ *   sudokit_last_error() gives a message for the calling thread naming what
+ *   was wrong (the argument, the option field, the column of the text); it
+ *   stays valid until the next sudokit call on that thread. No C++ exception
+ *   leaves the library: every entry point catches everything (out of memory
+ *   is SUDOKIT_E_NO_MEMORY, anything unexpected SUDOKIT_E_INTERNAL). A
+ *   failed call leaves its out-parameters as they were, except that result
+ *   handles are set to NULL and that a reader's record and a generation
+ *   report describe the failure.
+ *
+ * OWNERSHIP
+ *   The caller owns every handle a call returns through an out-parameter
+ *   (sudokit_grade_result, sudokit_hint_result, sudokit_reader) and frees it
+ *   with its own *_free function (NULL is allowed and ignored). Strings and
+ *   arrays read from a result (step text, eliminations, the level name...)
+ *   belong to the result and stay valid until it is freed; a reader's
+ *   record stays valid until the next sudokit_reader_next or _free on it.
+ *   Strings returned by sudokit_version, sudokit_status_name and the
+ *   technique functions are static. The library never frees or keeps
+ *   anything the caller passes in (texts are copied or read during the
+ *   call; a FILE* is read, never closed).
+ *
+ * THREAD SAFETY
+ *   Every function may run concurrently on different threads with different
+ *   handles: the library has no global mutable state (grading and hints use
+ *   one grader per thread, internally; the last error is per thread). One
+ *   result handle may be read by several threads at once (the accessors only
+ *   read it); a reader handle, and freeing any handle, needs one thread at a
+ *   time. sudokit_generate runs its own worker threads and calls the
+ *   callback on the calling thread only, in index order.
+ */
+#ifndef SUDOKIT_H
+#define SUDOKIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sudokit_version.h"
+
+#if defined(_WIN32)
+#define SUDOKIT_API
+#elif defined(__GNUC__)
+#define SUDOKIT_API __attribute__((visibility("default")))
+#else
+#define SUDOKIT_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Status codes ---------------------------------------------------- */
+
+#define SUDOKIT_OK 0
+#define SUDOKIT_END 1                 /* sudokit_reader_next: no more records */
+#define SUDOKIT_E_INVALID_ARGUMENT -1 /* a NULL pointer, a handle or size that is wrong */
+#define SUDOKIT_E_PARSE -2            /* text that is not what was asked (length, character); the message says where */
+#define SUDOKIT_E_OPTION -3           /* an options field out of range or unknown; the message names the field */
+#define SUDOKIT_E_UNSUPPORTED -4      /* a valid request this build does not do yet; the message names the option */
+#define SUDOKIT_E_NO_MEMORY -5
+#define SUDOKIT_E_IO -6               /* a file could not be opened or read */
+#define SUDOKIT_E_UNAVAILABLE -7      /* the result does not hold this (not revealed, no step, index out of range) */
+#define SUDOKIT_E_INCOMPLETE -8       /* sudokit_generate stopped (time limit, failures) before `count` puzzles */
+#define SUDOKIT_E_INTERNAL -9         /* a bug: please report it with the message */
+
+/* Length argument meaning "up to the first NUL". */
+#define SUDOKIT_NUL_TERMINATED ((size_t)-1)
+/* Size of a buffer that receives a grid: 81 characters and a NUL. */
+#define SUDOKIT_GRID_BUFFER 82
+
+/* "0.1.0": the version of the loaded library. Static string. */
+SUDOKIT_API const char* sudokit_version(void);
+/* "ok", "end", "invalid-argument", "parse", ... (static; "unknown" for other values). */
+SUDOKIT_API const char* sudokit_status_name(int status);
+/* The message of this thread's last failed call ("" when none). */
+SUDOKIT_API const char* sudokit_last_error(void);
+
+/* ---- Solving and canonical form -------------------------------------- */
+
+/* Counts the solutions of `puzzle` up to `limit` (>= 1; 2 = uniqueness
+ * check) into *count; with a count of 1 or more and `solution` not NULL,
+ * writes the first solution found (SUDOKIT_GRID_BUFFER bytes). Givens that
+ * break the rules have 0 solutions. The work grows with the solutions
+ * counted: a large limit on a nearly empty grid runs for a very long time.
+ * Thread-safe, allocation-free. */
+SUDOKIT_API int sudokit_solve(const char* puzzle, size_t length, uint32_t limit, uint32_t* count, char* solution);
+
+/* The canonical (minlex) form of a grid or puzzle into `out`
+ * (SUDOKIT_GRID_BUFFER bytes): equal forms = essentially the same puzzle. */
+SUDOKIT_API int sudokit_canonical(const char* puzzle, size_t length, char* out);
+
+/* ---- Techniques ------------------------------------------------------ */
+
+/* The techniques this library knows, in Sudoku Explainer's order:
+ * i = 0 .. sudokit_technique_count()-1. Keys ("x-wing") are stable across
+ * versions; indices are not (use keys to store or compare). NULL when i is
+ * out of range. */
+SUDOKIT_API size_t sudokit_technique_count(void);
+SUDOKIT_API const char* sudokit_technique_key(size_t i);
+SUDOKIT_API const char* sudokit_technique_name(size_t i); /* "X-Wing" */
+
+/* ---- Steps (grading paths and hints) ----------------------------------- */
+
+typedef struct sudokit_candidate {
+  int32_t cell;  /* 0..80 */
+  int32_t digit; /* 1..9 */
+} sudokit_candidate;
+
+/* One deduction. Filled by sudokit_grade_step and sudokit_hint_step; every
+ * pointer belongs to the result it came from. */
+typedef struct sudokit_step {
+  uint32_t struct_size;                  /* sizeof(sudokit_step): set by the caller */
+  const char* technique;                 /* technique key, "hidden-single" */
+  const char* name;                      /* SE's hint name, "Hidden Single" */
+  double rating;                         /* SE rating of the step, one decimal as SE prints it */
+  int32_t place_cell;                    /* the cell it fills, or -1 */
+  int32_t place_digit;                   /* the digit it writes, or 0 */
+  const sudokit_candidate* eliminations; /* candidates removed (not those of the placed cell) */
+  size_t elimination_count;
+  const int32_t* cells;                  /* the cells of the pattern */
+  size_t cell_count;
+  const int32_t* houses;                 /* the houses that justify it (0..26) */
+  size_t house_count;
+  const char* text;                      /* "r4c7=5 hidden single in box 6" */
+  const char* chain;                     /* chain detail in Eureka notation, "" when none */
+} sudokit_step;
+#define SUDOKIT_STEP_INIT {sizeof(sudokit_step), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+
+/* ---- Grading ----------------------------------------------------------- */
+
+typedef struct sudokit_grade_options {
+  uint32_t struct_size; /* sizeof(sudokit_grade_options) */
+  int32_t keep_steps;   /* nonzero: keep the solution path (sudokit_grade_step); default 0 */
+  double time_limit;    /* seconds of work, 0 = none (default); beyond it the status is TIME_LIMIT */
+  int32_t max_steps;    /* bound on the steps, 1..1000000; default 2000 */
+  const char* levels;   /* level table "name:min_er,..." (ascending), NULL = the default table */
+} sudokit_grade_options;
+SUDOKIT_API void sudokit_grade_options_init(sudokit_grade_options* options);
+
+/* Grade statuses (sudokit_grade_status). */
+#define SUDOKIT_GRADE_RATED 0
+#define SUDOKIT_GRADE_BEYOND_TECHNIQUES 1 /* no implemented technique applies: not rated */
+#define SUDOKIT_GRADE_NO_SOLUTION 2
+#define SUDOKIT_GRADE_MULTIPLE_SOLUTIONS 3
+#define SUDOKIT_GRADE_INVALID_GIVENS 4    /* two equal digits in a house */
+#define SUDOKIT_GRADE_STEP_LIMIT 5
+#define SUDOKIT_GRADE_TIME_LIMIT 6
+
+typedef struct sudokit_grade_result sudokit_grade_result; /* opaque */
+
+/* Grades an 81-character puzzle, or a 729-character pencil-mark position
+ * (rated on its marks as Sukaku Explainer rates it), on the Sudoku
+ * Explainer scale. `options` may be NULL (defaults). On SUDOKIT_OK *result
+ * is a new handle (free with sudokit_grade_result_free) whose status says
+ * whether it was rated; a puzzle without one solution is SUDOKIT_OK with
+ * that status, not an error. Thread-safe (one grader per thread). */
+SUDOKIT_API int sudokit_grade(const char* text, size_t length, const sudokit_grade_options* options,
+                              sudokit_grade_result** result);
+SUDOKIT_API void sudokit_grade_result_free(sudokit_grade_result* result);
+
+/* Accessors: a NULL result gives -1 / 0 / NULL / "". */
+SUDOKIT_API int32_t sudokit_grade_status(const sudokit_grade_result* r);
+SUDOKIT_API const char* sudokit_grade_message(const sudokit_grade_result* r); /* why not rated, "" when rated */
+SUDOKIT_API double sudokit_grade_er(const sudokit_grade_result* r);        /* hardest step (one decimal) */
+SUDOKIT_API double sudokit_grade_ep(const sudokit_grade_result* r);        /* hardest step before the first placement */
+SUDOKIT_API double sudokit_grade_ed(const sudokit_grade_result* r);        /* first step */
+SUDOKIT_API const char* sudokit_grade_level(const sudokit_grade_result* r); /* level name of ER, "" when not rated */
+SUDOKIT_API const char* sudokit_grade_hardest(const sudokit_grade_result* r); /* SE name of the step that set ER */
+SUDOKIT_API int32_t sudokit_grade_step_total(const sudokit_grade_result* r);  /* steps taken */
+/* The solution (SUDOKIT_GRID_BUFFER bytes) when the puzzle has one. */
+SUDOKIT_API int sudokit_grade_solution(const sudokit_grade_result* r, char* out);
+/* Technique histogram: the techniques used, in SE's order, with their step counts. */
+SUDOKIT_API size_t sudokit_grade_histogram_size(const sudokit_grade_result* r);
+SUDOKIT_API int sudokit_grade_histogram_entry(const sudokit_grade_result* r, size_t i, const char** technique,
+                                              int32_t* steps);
+/* The kept path (keep_steps): sudokit_grade_steps() steps, step i into *step. */
+SUDOKIT_API size_t sudokit_grade_steps(const sudokit_grade_result* r);
+SUDOKIT_API int sudokit_grade_step(const sudokit_grade_result* r, size_t i, sudokit_step* step);
+
+/* ---- Hints --------------------------------------------------------------- */
+
+/* A player's position: the puzzle's givens, the digits the player entered,
+ * optionally the player's pencil marks. Each text is NULL when absent;
+ * givens or marks must be there. */
+typedef struct sudokit_position {
+  uint32_t struct_size;  /* sizeof(sudokit_position) */
+  const char* givens;    /* 81 characters */
+  size_t givens_length;
+  const char* entries;   /* 81 characters: the player's digits, empty elsewhere and on givens */
+  size_t entries_length;
+  const char* marks;     /* 729 characters, every cell's candidates (filled cells ignored) */
+  size_t marks_length;
+} sudokit_position;
+#define SUDOKIT_POSITION_INIT {sizeof(sudokit_position), 0, 0, 0, 0, 0, 0}
+
+/* How much of the hint the result holds: the area to look at; + the
+ * technique (name, rating); + the whole step (the deduction, its drawing). */
+#define SUDOKIT_REVEAL_AREA 0
+#define SUDOKIT_REVEAL_TECHNIQUE 1
+#define SUDOKIT_REVEAL_STEP 2
+
+typedef struct sudokit_hint_options {
+  uint32_t struct_size; /* sizeof(sudokit_hint_options) */
+  int32_t reveal;       /* SUDOKIT_REVEAL_*, default STEP */
+  double time_limit;    /* seconds for the step search, 0 = none; default 10 */
+} sudokit_hint_options;
+SUDOKIT_API void sudokit_hint_options_init(sudokit_hint_options* options);
+
+/* Hint statuses (sudokit_hint_status). */
+#define SUDOKIT_HINT_STEP 0               /* the next step (as revealed) */
+#define SUDOKIT_HINT_MISTAKES 1           /* the player's mistakes; no step */
+#define SUDOKIT_HINT_SOLVED 2
+#define SUDOKIT_HINT_INVALID_POSITION 3   /* two equal digits in a house */
+#define SUDOKIT_HINT_NO_SOLUTION 4
+#define SUDOKIT_HINT_MULTIPLE_SOLUTIONS 5
+#define SUDOKIT_HINT_BEYOND_TECHNIQUES 6
+#define SUDOKIT_HINT_TIME_LIMIT 7
+
+/* Mistake kinds. */
+#define SUDOKIT_MISTAKE_WRONG_ENTRY 0 /* `digit` entered in `cell`, the solution has `solution_digit` */
+#define SUDOKIT_MISTAKE_LOST_DIGIT 1  /* the marks of `cell` lost its solution digit */
+
+typedef struct sudokit_mistake {
+  uint32_t struct_size;   /* sizeof(sudokit_mistake) */
+  int32_t kind;           /* SUDOKIT_MISTAKE_* */
+  int32_t cell;
+  int32_t digit;          /* the entry, or 0 */
+  int32_t solution_digit;
+  const char* message;    /* "r3c4: 7 entered, the solution has 5" */
+} sudokit_mistake;
+#define SUDOKIT_MISTAKE_INIT {sizeof(sudokit_mistake), 0, 0, 0, 0, 0}
+
+/* What an app highlights, by role, without parsing text. */
+typedef struct sudokit_hint_drawing {
+  uint32_t struct_size;              /* sizeof(sudokit_hint_drawing) */
+  const sudokit_candidate* placed;   /* the placement (0 or 1) */
+  size_t placed_count;
+  const sudokit_candidate* eliminated;
+  size_t eliminated_count;
+  const sudokit_candidate* cause;    /* the pattern's candidates that cause the deduction */
+  size_t cause_count;
+  const int32_t* houses;             /* every house the step names */
+  size_t house_count;
+} sudokit_hint_drawing;
+#define SUDOKIT_HINT_DRAWING_INIT {sizeof(sudokit_hint_drawing), 0, 0, 0, 0, 0, 0, 0, 0}
+
+typedef struct sudokit_hint_result sudokit_hint_result; /* opaque */
+
+/* The hint for a position: mistakes first, then the next step Sukaku
+ * Explainer would take (on the player's marks when there are marks).
+ * `options` may be NULL. Malformed input (a length, a character, an entry
+ * on a given, a cell without candidates) is SUDOKIT_E_PARSE naming the
+ * cell; otherwise SUDOKIT_OK with a new handle. Thread-safe. */
+SUDOKIT_API int sudokit_hint(const sudokit_position* position, const sudokit_hint_options* options,
+                             sudokit_hint_result** result);
+/* The same from one position in any text form `sudokit hint` reads: an
+ * 81-character puzzle, "GIVENS ENTRIES", "GIVENS MARKS", a 729-character
+ * line, a 9-line candidate grid, or a JSON object. */
+SUDOKIT_API int sudokit_hint_text(const char* text, size_t length, const sudokit_hint_options* options,
+                                  sudokit_hint_result** result);
+SUDOKIT_API void sudokit_hint_result_free(sudokit_hint_result* result);
+
+SUDOKIT_API int32_t sudokit_hint_status(const sudokit_hint_result* r);     /* SUDOKIT_HINT_*, -1 for NULL */
+SUDOKIT_API const char* sudokit_hint_status_key(const sudokit_hint_result* r); /* "hint", "mistakes", ... */
+SUDOKIT_API const char* sudokit_hint_message(const sudokit_hint_result* r); /* for the other statuses */
+SUDOKIT_API size_t sudokit_hint_mistake_count(const sudokit_hint_result* r);
+SUDOKIT_API int sudokit_hint_mistake(const sudokit_hint_result* r, size_t i, sudokit_mistake* out);
+/* Area (every reveal): the houses to look at, or cells when the step names no house. */
+SUDOKIT_API int sudokit_hint_area(const sudokit_hint_result* r, const int32_t** houses, size_t* house_count,
+                                  const int32_t** cells, size_t* cell_count);
+/* Technique (reveal >= TECHNIQUE): key, SE name, rating. */
+SUDOKIT_API int sudokit_hint_technique(const sudokit_hint_result* r, const char** key, const char** name,
+                                       double* rating);
+/* The whole step and its drawing (reveal STEP). */
+SUDOKIT_API int sudokit_hint_step(const sudokit_hint_result* r, sudokit_step* step);
+SUDOKIT_API int sudokit_hint_drawing_get(const sudokit_hint_result* r, sudokit_hint_drawing* drawing);
+/* The solution (SUDOKIT_GRID_BUFFER bytes) when the position has exactly one. */
+SUDOKIT_API int sudokit_hint_solution(const sudokit_hint_result* r, char* out);
+
+/* ---- Text reader ----------------------------------------------------------- */
+
+/* Reads puzzles one record per call from a buffer, a FILE* or a path, in
+ * every format `sudokit` reads (81-character lines with optional fields,
+ * CSV with a header, the puzzle bank, 9-line grids, batch files ending in
+ * "end"), one line at a time with flat memory. */
+typedef struct sudokit_reader sudokit_reader; /* opaque */
+
+#define SUDOKIT_READ_PENCILMARKS 1u /* also accept 729-character pencil-mark lines */
+
+#define SUDOKIT_RECORD_PUZZLE 0
+#define SUDOKIT_RECORD_PENCILMARKS 1
+
+typedef struct sudokit_record {
+  uint32_t struct_size; /* sizeof(sudokit_record) */
+  int32_t kind;         /* SUDOKIT_RECORD_* */
+  const char* text;     /* the puzzle (81 characters, '.' empty) or the marks (729), NUL-terminated */
+  size_t text_length;
+  const char* fields;   /* the rest of the line after the puzzle (a rating...), trimmed, NUL-terminated
+                           (the input's bytes: it may hold NULs of its own; fields_length counts them) */
+  size_t fields_length;
+  uint64_t line;        /* 1-based line of the record, or of the error */
+  uint64_t column;      /* error only: 1-based column, 0 when the whole line is at fault */
+  const char* message;  /* error only: what is wrong ("" for a record) */
+} sudokit_record;
+#define SUDOKIT_RECORD_INIT {sizeof(sudokit_record), 0, 0, 0, 0, 0, 0, 0, 0}
+
+/* The buffer is copied. flags: 0 or SUDOKIT_READ_PENCILMARKS. */
+SUDOKIT_API int sudokit_reader_open_buffer(const char* data, size_t length, uint32_t flags, sudokit_reader** reader);
+/* Reads `file` from where it stands; the caller keeps it open until the reader is freed, and closes it. */
+SUDOKIT_API int sudokit_reader_open_file(FILE* file, uint32_t flags, sudokit_reader** reader);
+/* Opens `path` (SUDOKIT_E_IO when it cannot be opened); closed by sudokit_reader_free. */
+SUDOKIT_API int sudokit_reader_open_path(const char* path, uint32_t flags, sudokit_reader** reader);
+/* The next record: SUDOKIT_OK with a record; SUDOKIT_E_PARSE for a malformed
+ * record (record->line, column and message say what; the next call goes on
+ * after it); SUDOKIT_END at the end; SUDOKIT_E_IO when reading failed (the
+ * message says why; the input has ended). *record stays valid until the
+ * next call on this reader. */
+SUDOKIT_API int sudokit_reader_next(sudokit_reader* reader, sudokit_record* record);
+SUDOKIT_API void sudokit_reader_free(sudokit_reader* reader);
+
+/* ---- Generation ---------------------------------------------------------------- */
+
+/* The options of `sudokit generate`. Names are spelled as the command
+ * spells them; NULL / 0 / negative as noted = the command's default.
+ *
+ * NOT YET SUPPORTED in this version: the graded targets and grading -
+ * `grade`, `level`, `min_rating`, `max_rating`, `required_techniques`,
+ * `hardest_technique`, `search`, `search_keep` above 1 - go through a
+ * grading stage that this library does not link yet. A call that sets any
+ * of them fails with SUDOKIT_E_UNSUPPORTED and a message naming the field
+ * (after the options are otherwise checked). The fields are part of the
+ * struct now so that supporting them changes no layout. */
+typedef struct sudokit_generate_options {
+  uint32_t struct_size;       /* sizeof(sudokit_generate_options) */
+  uint64_t count;             /* puzzles wanted, 1..1e12; default 10 */
+  uint64_t seed;              /* the same seed gives the same puzzles with any thread count */
+  uint32_t threads;           /* worker threads 1..256; default 1 */
+  const char* method;         /* grid method: backtrack (default), box-permutation, digit-box, relabel */
+  int32_t scramble;           /* nonzero: a random symmetry applied to each grid */
+  const char* base;           /* relabel's base grid (81 digits), NULL = the built-in one */
+  const char* symmetry;       /* none (default), rot180, rot90, mirror, diagonal, antidiagonal, dihedral, random */
+  int32_t clues;              /* 17..80: exactly this many clues; 0 = minimal (default) */
+  int32_t minimal;            /* nonzero: minimal asked for explicitly (excludes clues) */
+  int32_t verify_minimal;     /* nonzero: re-check each minimal puzzle clue by clue */
+  const char* pattern;        /* 81-cell clue mask (x/1..9 = clue, ./0/-/_ = empty), NULL = none */
+  const char* dig_order;      /* random or sparse-digits; NULL = the command's default */
+  uint32_t max_attempts;      /* grids per puzzle before giving up on it, 1..1e6; 0 = default (64, 5 with a pattern) */
+  double time_limit;          /* seconds, 0 = none (default), up to 1e8 */
+  /* Grading and graded targets (SUDOKIT_E_UNSUPPORTED for now, see above). */
+  int32_t grade;              /* nonzero: grade every puzzle (ratings in sudokit_generated) */
+  const char* level;          /* keep only this level */
+  const char* levels;         /* level table "name:min,...", NULL = default (checked; used with grading) */
+  double min_rating;          /* keep only ER >= this; 0 = no floor (default) */
+  double max_rating;          /* keep only ER <= this; 0 = no ceiling (default) */
+  const char* const* required_techniques; /* keys; each must be on the solution path */
+  size_t required_technique_count;
+  const char* hardest_technique; /* the technique of the step that set ER */
+  int32_t search;             /* local search per near miss; -1 = default (32 with a target), 0 = none */
+  int32_t search_keep;        /* default 1 */
+} sudokit_generate_options;
+SUDOKIT_API void sudokit_generate_options_init(sudokit_generate_options* options);
+
+/* One generated puzzle, handed to the callback; valid during the call only. */
+typedef struct sudokit_generated {
+  uint32_t struct_size;       /* the size the library filled (<= the caller's) */
+  uint64_t index;             /* position in the seed's stream */
+  uint64_t seed;
+  const char* puzzle;         /* 81 characters, NUL-terminated */
+  const char* solution;       /* 81 characters, NUL-terminated */
+  int32_t clues;
+  const char* symmetry;       /* the symmetry of its clue pattern (random resolved) */
+  const char* method;         /* the grid method */
+  const char* dig_order;      /* NULL for pattern puzzles */
+  int32_t minimal;            /* no single clue can be removed */
+  int32_t symmetric_minimal;  /* no orbit of clues under the symmetry can be removed */
+  int32_t graded;             /* nonzero when the fields below are set */
+  double er, ep, ed;
+  const char* level;
+  const char* hardest;
+} sudokit_generated;
+
+/* Called for each puzzle, in index order, on the thread that called
+ * sudokit_generate. Return 0 to go on, nonzero to stop (the call then
+ * returns SUDOKIT_OK). It must not throw and must not call sudokit_generate. */
+typedef int (*sudokit_generate_callback)(void* user, const sudokit_generated* puzzle);
+
+typedef struct sudokit_generate_report {
+  uint32_t struct_size;  /* sizeof(sudokit_generate_report) */
+  uint64_t accepted;     /* puzzles handed to the callback */
+  uint64_t tried;        /* candidate indices finished */
+  uint64_t failed;       /* indices where digging failed every attempt */
+  double seconds;
+  int32_t stopped;       /* by the callback or the time limit */
+} sudokit_generate_report;
+#define SUDOKIT_GENERATE_REPORT_INIT {sizeof(sudokit_generate_report), 0, 0, 0, 0, 0}
+
+/* Makes puzzles with exactly one solution, the same ones `sudokit generate`
+ * prints for the same options and seed. `options` may be NULL (defaults),
+ * `report` too. SUDOKIT_OK when `count` puzzles were made or the callback
+ * stopped; SUDOKIT_E_INCOMPLETE when the time limit or repeated failures
+ * (a pattern no grid fits) ended it first; SUDOKIT_E_OPTION for a bad
+ * field; SUDOKIT_E_UNSUPPORTED for a graded target (see above). Thread-safe:
+ * several calls may run at once. */
+SUDOKIT_API int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_callback callback,
+                                 void* user, sudokit_generate_report* report);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SUDOKIT_H */

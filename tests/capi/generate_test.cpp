@@ -1,0 +1,233 @@
+// sudokit_generate: the same puzzles as `sudokit generate` for the same
+// options and seed (any thread count), what each puzzle must be, stopping
+// from the callback, the time limit, every bad option named, and the graded
+// targets refused with SUDOKIT_E_UNSUPPORTED naming the option.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../e2e/run.hpp"
+#include "capi_test_util.hpp"
+
+using namespace sudokit::capi_test;
+
+namespace {
+
+struct Made {
+  uint64_t index;
+  std::string puzzle, solution, symmetry, method, dig_order;
+  int clues;
+  bool minimal, symmetric_minimal;
+};
+
+struct Collector {
+  std::vector<Made> made;
+  std::size_t stop_after = 0;  // 0 = never
+};
+
+int collect(void* user, const sudokit_generated* p) {
+  auto* c = static_cast<Collector*>(user);
+  c->made.push_back({p->index, p->puzzle, p->solution, p->symmetry, p->method, p->dig_order ? p->dig_order : "",
+                     p->clues, p->minimal != 0, p->symmetric_minimal != 0});
+  return c->stop_after != 0 && c->made.size() >= c->stop_after;
+}
+
+sudokit_generate_options options(uint64_t count, uint64_t seed) {
+  sudokit_generate_options o;
+  sudokit_generate_options_init(&o);
+  o.count = count;
+  o.seed = seed;
+  return o;
+}
+
+int generate(const sudokit_generate_options& o, Collector& c, sudokit_generate_report* report = nullptr) {
+  return sudokit_generate(&o, collect, &c, report);
+}
+
+// The CLI's puzzles for `args` (--format json --solution).
+std::vector<Made> cli(const std::string& args) {
+  const auto r = sudokit::test::run_sudokit("generate --format json --solution " + args);
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::vector<Made> out;
+  std::istringstream in(r.out);
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto j = nlohmann::json::parse(line);
+    out.push_back({j["index"], j["puzzle"], j["solution"], j["symmetry"], j["method"],
+                   j["dig_order"].is_null() ? "" : j["dig_order"].get<std::string>(), j["clues"], j["minimal"],
+                   j["symmetric_minimal"]});
+  }
+  return out;
+}
+
+void expect_same(const std::vector<Made>& a, const std::vector<Made>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].index, b[i].index);
+    EXPECT_EQ(a[i].puzzle, b[i].puzzle) << i;
+    EXPECT_EQ(a[i].solution, b[i].solution) << i;
+    EXPECT_EQ(a[i].symmetry, b[i].symmetry) << i;
+    EXPECT_EQ(a[i].method, b[i].method) << i;
+    EXPECT_EQ(a[i].dig_order, b[i].dig_order) << i;
+    EXPECT_EQ(a[i].clues, b[i].clues) << i;
+    EXPECT_EQ(a[i].minimal, b[i].minimal) << i;
+    EXPECT_EQ(a[i].symmetric_minimal, b[i].symmetric_minimal) << i;
+  }
+}
+
+void expect_unique_puzzles(const std::vector<Made>& made) {
+  for (const Made& m : made) {
+    uint32_t count = 0;
+    char solution[SUDOKIT_GRID_BUFFER];
+    ASSERT_EQ(sudokit_solve(m.puzzle.c_str(), 81, 2, &count, solution), SUDOKIT_OK);
+    EXPECT_EQ(count, 1u) << m.puzzle;
+    EXPECT_EQ(m.solution, solution);
+    EXPECT_TRUE(valid_solution(m.solution));
+    EXPECT_TRUE(keeps_givens(m.puzzle, m.solution));
+    EXPECT_EQ(81 - std::count(m.puzzle.begin(), m.puzzle.end(), '.'), m.clues);
+  }
+}
+
+}  // namespace
+
+TEST(CapiGenerate, SamePuzzlesAsTheCommand) {
+  Collector c;
+  sudokit_generate_options o = options(6, 11);
+  o.threads = 3;
+  o.symmetry = "random";
+  o.dig_order = "sparse-digits";
+  o.method = "digit-box";
+  sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT;
+  ASSERT_EQ(generate(o, c, &report), SUDOKIT_OK) << last_error();
+  EXPECT_EQ(report.accepted, 6u);
+  EXPECT_EQ(report.stopped, 0);
+  expect_unique_puzzles(c.made);
+  expect_same(c.made, cli("--count 6 --seed 11 --threads 1 --symmetry random --dig-order sparse-digits --method digit-box"));
+
+  Collector clues;
+  o = options(3, 5);
+  o.clues = 30;
+  o.scramble = 1;
+  o.method = "relabel";
+  ASSERT_EQ(generate(o, clues), SUDOKIT_OK) << last_error();
+  expect_unique_puzzles(clues.made);
+  for (const Made& m : clues.made) EXPECT_EQ(m.clues, 30);
+  expect_same(clues.made, cli("--count 3 --seed 5 --clues 30 --scramble --method relabel"));
+}
+
+TEST(CapiGenerate, Pattern) {
+  std::string pattern(81, '.');
+  for (std::size_t i = 0; i < 81; ++i)
+    if (kPuzzle[i] != '.') pattern[i] = 'x';
+  Collector c;
+  sudokit_generate_options o = options(2, 3);
+  o.pattern = pattern.c_str();
+  ASSERT_EQ(generate(o, c), SUDOKIT_OK) << last_error();
+  expect_unique_puzzles(c.made);
+  for (const Made& m : c.made)
+    for (std::size_t i = 0; i < 81; ++i) EXPECT_EQ(m.puzzle[i] != '.', pattern[i] == 'x') << m.puzzle;
+  expect_same(c.made, cli("--count 2 --seed 3 --pattern " + pattern));
+}
+
+TEST(CapiGenerate, TheCallbackStops) {
+  Collector c;
+  c.stop_after = 2;
+  sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT;
+  ASSERT_EQ(generate(options(50, 1), c, &report), SUDOKIT_OK);
+  EXPECT_EQ(c.made.size(), 2u);
+  EXPECT_EQ(report.accepted, 2u);
+  EXPECT_EQ(report.stopped, 1);
+}
+
+TEST(CapiGenerate, TheTimeLimitEndsARunIncomplete) {
+  Collector c;
+  sudokit_generate_options o = options(1'000'000, 1);
+  o.time_limit = 0.05;
+  sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT;
+  EXPECT_EQ(generate(o, c, &report), SUDOKIT_E_INCOMPLETE);
+  EXPECT_NE(last_error().find("of the 1000000 puzzles"), std::string::npos) << last_error();
+  EXPECT_EQ(report.accepted, c.made.size());
+  EXPECT_LT(report.accepted, 1'000'000u);
+  EXPECT_EQ(report.stopped, 1);
+}
+
+TEST(CapiGenerate, DefaultsWithoutOptions) {
+  Collector c;
+  ASSERT_EQ(sudokit_generate(nullptr, collect, &c, nullptr), SUDOKIT_OK) << last_error();
+  EXPECT_EQ(c.made.size(), 10u);
+  expect_same(c.made, cli("--count 10 --seed 0"));
+}
+
+TEST(CapiGenerate, BadOptionsAreNamed) {
+  static const std::string one_clue = "x" + std::string(80, '.');
+  static const char* techniques[] = {"x-wing", "no-such-thing"};
+  struct Case {
+    void (*set)(sudokit_generate_options&);
+    int status;
+    const char* words;
+  };
+  const Case cases[] = {
+      {[](sudokit_generate_options& o) { o.count = 0; }, SUDOKIT_E_OPTION, "count"},
+      {[](sudokit_generate_options& o) { o.threads = 0; }, SUDOKIT_E_OPTION, "threads"},
+      {[](sudokit_generate_options& o) { o.threads = 257; }, SUDOKIT_E_OPTION, "threads"},
+      {[](sudokit_generate_options& o) { o.method = "magic"; }, SUDOKIT_E_OPTION, "method: unknown 'magic'"},
+      {[](sudokit_generate_options& o) { o.symmetry = "rot45"; }, SUDOKIT_E_OPTION, "symmetry: unknown 'rot45'"},
+      {[](sudokit_generate_options& o) { o.clues = 16; }, SUDOKIT_E_OPTION, "clues"},
+      {[](sudokit_generate_options& o) { o.clues = 25, o.minimal = 1; }, SUDOKIT_E_OPTION, "clues and minimal"},
+      {[](sudokit_generate_options& o) { o.pattern = "xx"; }, SUDOKIT_E_OPTION, "pattern"},
+      {[](sudokit_generate_options& o) { o.pattern = one_clue.c_str(); }, SUDOKIT_E_OPTION, "fewer than 17"},
+      {[](sudokit_generate_options& o) { o.dig_order = "backwards"; }, SUDOKIT_E_OPTION, "dig_order"},
+      {[](sudokit_generate_options& o) { o.time_limit = -1; }, SUDOKIT_E_OPTION, "time_limit"},
+      {[](sudokit_generate_options& o) { o.base = "123"; }, SUDOKIT_E_OPTION, "base"},
+      {[](sudokit_generate_options& o) { o.level = "impossible"; }, SUDOKIT_E_OPTION, "level: unknown 'impossible'"},
+      {[](sudokit_generate_options& o) { o.required_techniques = techniques, o.required_technique_count = 2; },
+       SUDOKIT_E_OPTION, "required_techniques[1]"},
+      {[](sudokit_generate_options& o) { o.min_rating = 25; }, SUDOKIT_E_OPTION, "min_rating"},
+      {[](sudokit_generate_options& o) { o.search = 4; }, SUDOKIT_E_OPTION, "search needs a target"},
+      {[](sudokit_generate_options& o) { o.struct_size = 8; }, SUDOKIT_E_INVALID_ARGUMENT, "struct_size"},
+  };
+  for (const Case& k : cases) {
+    sudokit_generate_options o = options(1, 1);
+    k.set(o);
+    Collector c;
+    EXPECT_EQ(generate(o, c), k.status) << k.words;
+    EXPECT_NE(last_error().find(k.words), std::string::npos) << last_error();
+    EXPECT_TRUE(c.made.empty());
+  }
+  Collector c;
+  EXPECT_EQ(sudokit_generate(nullptr, nullptr, &c, nullptr), SUDOKIT_E_INVALID_ARGUMENT);
+}
+
+// Documented gap: the graded targets are checked, then refused by name.
+TEST(CapiGenerate, GradedTargetsAreNotSupportedYet) {
+  auto unsupported = [](const sudokit_generate_options& o, const std::string& field) {
+    Collector c;
+    EXPECT_EQ(generate(o, c), SUDOKIT_E_UNSUPPORTED) << field;
+    EXPECT_EQ(last_error().rfind(field + ": graded generation is not supported", 0), 0u) << last_error();
+    EXPECT_TRUE(c.made.empty());
+  };
+  sudokit_generate_options o = options(1, 1);
+  o.grade = 1;
+  unsupported(o, "grade");
+  o = options(1, 1);
+  o.level = "hard";
+  unsupported(o, "level");
+  o = options(1, 1);
+  o.min_rating = 8;
+  unsupported(o, "min_rating");
+  o = options(1, 1);
+  o.max_rating = 2;
+  unsupported(o, "max_rating");
+  o = options(1, 1);
+  const char* techniques[] = {"x-chain"};
+  o.required_techniques = techniques;
+  o.required_technique_count = 1;
+  unsupported(o, "required_techniques");
+  o = options(1, 1);
+  o.hardest_technique = "x-wing";
+  unsupported(o, "hardest_technique");
+}
