@@ -3,6 +3,8 @@
 // per-date JSON for apps and the all-or-nothing directory writer.
 #include "sudokit/db/daily.hpp"
 
+#include "sudokit/db/record_format.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -281,16 +283,11 @@ nlohmann::ordered_json daily_json(const DailyDate& date) {
   using json = nlohmann::ordered_json;
   json puzzles = json::object();
   for (const DailyEntry& e : date.entries) {
-    const PuzzleRecord& p = e.puzzle;
-    puzzles[e.level] = {
-        {"id", p.id},
-        {"level", e.level},
-        {"rating", p.er ? json(*p.er) : json(nullptr)},
-        {"clues", p.clues},
-        {"hardest", p.hardest.empty() ? json(nullptr) : json(p.hardest)},
-        {"puzzle", format_line(p.puzzle)},
-        {"solution", format_line(p.solution)},
-    };
+    // The record format's daily fields (record_format.hpp); `level` is the
+    // level the date serves, which is the puzzle's level.
+    json entry = record_json(e.puzzle, daily_fields());
+    entry["level"] = e.level;
+    puzzles[e.level] = std::move(entry);
   }
   return {{"date", format_date(date.date)}, {"weekday", weekday_name(date.date.weekday())}, {"puzzles", puzzles}};
 }

@@ -57,7 +57,7 @@ std::vector<Made> cli(const std::string& args) {
   std::string line;
   while (std::getline(in, line)) {
     const auto j = nlohmann::json::parse(line);
-    out.push_back({j["index"], j["puzzle"], j["solution"], j["symmetry"], j["method"],
+    out.push_back({j["seed_index"], j["puzzle"], j["solution"], j["symmetry"], j["method"],
                    j["dig_order"].is_null() ? "" : j["dig_order"].get<std::string>(), j["clues"], j["minimal"],
                    j["symmetric_minimal"]});
   }

@@ -16,6 +16,7 @@
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/transform.hpp"
 
 namespace sudokit::db {
@@ -562,7 +563,9 @@ TEST(Daily, WritesOneJsonFilePerDateAndAnIndexAllOrNothing) {
   const PuzzleRecord& want = a.dates()[1].entries[0].puzzle;
   EXPECT_EQ(hard["id"], want.id);
   EXPECT_EQ(hard["level"], "hard");
-  EXPECT_EQ(hard["rating"], *want.er);
+  EXPECT_EQ(hard["er"], *want.er);
+  EXPECT_EQ(hard["gid"], global_id(want.puzzle));
+  EXPECT_EQ(hard["hardest_name"], "X-Wing");
   EXPECT_EQ(hard["clues"], 17);
   EXPECT_EQ(hard["hardest"], "x-wing");
   EXPECT_EQ(hard["puzzle"], format_line(want.puzzle));

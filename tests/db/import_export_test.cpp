@@ -13,8 +13,10 @@
 #include "../trickle.hpp"
 #include "sudokit/db/export.hpp"
 #include "sudokit/db/import.hpp"
+#include "sudokit/db/record_format.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/global_id.hpp"
 
 namespace sudokit::db {
 namespace {
@@ -460,7 +462,7 @@ TEST(DbExport, CsvRoundTripGivesTheSameRows) {
   original.insert(bare);
   original.flush();
   const std::string csv = export_to_string(original, ExportFormat::Csv);
-  EXPECT_EQ(csv.substr(0, csv.find('\n')), csv_header());
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), csv_header(store_fields()));
 
   PuzzleStore copy(dir.file("b.db"));
   std::vector<Problem> problems;
@@ -484,11 +486,14 @@ TEST(DbExport, JsonRowsCarryEveryColumnAndTheHistogramAsAnObject) {
   ASSERT_TRUE(all.is_array());
   ASSERT_EQ(all.size(), 5u);
   const auto& j = all[1];
-  for (const char* key : {"id", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method", "seed",
-                          "seed_index", "er", "ep", "ed", "level", "hardest", "histogram", "source_rating", "created_at", "search_moves",
-                          "dig_order", "symmetric_minimal"})
+  for (const char* key : {"id", "gid", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method",
+                          "seed", "seed_index", "er", "ep", "ed", "level", "hardest", "hardest_name", "histogram",
+                          "source_rating", "created_at", "search_moves", "dig_order", "symmetric_minimal"})
     EXPECT_TRUE(j.contains(key)) << key;
-  EXPECT_EQ(j.size(), 21u);
+  EXPECT_EQ(j.size(), 23u);
+  EXPECT_EQ(j["gid"], global_id(p[1]));
+  EXPECT_EQ(j["hardest"], "x-wing");
+  EXPECT_EQ(j["hardest_name"], "X-Wing");
   EXPECT_EQ(j["puzzle"], format_line(p[1]));
   EXPECT_TRUE(j["histogram"].is_object());
   EXPECT_EQ(j["histogram"]["x-wing"], 1);

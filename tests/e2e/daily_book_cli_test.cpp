@@ -29,6 +29,7 @@
 #include "run.hpp"
 #include "store_check.hpp"
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
@@ -109,7 +110,8 @@ Grid check_entry(const json& e, const std::string& level) {
   EXPECT_EQ(r.count, 1u);
   EXPECT_EQ(r.solution, solution);
   EXPECT_EQ(e["clues"].get<int>(), puzzle.clue_count());
-  EXPECT_TRUE(e["rating"].is_number());
+  EXPECT_TRUE(e["er"].is_number());
+  EXPECT_EQ(e["gid"], global_id(puzzle));
   EXPECT_TRUE(e["id"].is_number_integer());
   return puzzle;
 }

@@ -147,7 +147,7 @@ TEST(GenerateCli, TargetedPuzzlesAreConfirmedByRegrading) {
   auto hardest = run_sudokit("generate --count 3 --seed 6 --hardest-technique xy-wing --format json");
   ASSERT_EQ(hardest.status, 0) << hardest.err;
   for (const auto& l : lines(run_sudokit("grade --format json", puzzles_of(hardest.out)).out))
-    EXPECT_NE(l.find("\"hardest_technique\":\"xy-wing\""), std::string::npos) << l;
+    EXPECT_NE(l.find("\"hardest\":\"xy-wing\""), std::string::npos) << l;
 
   // A family: any single-digit chain on the path.
   auto chain = run_sudokit("generate --count 3 --seed 6 --require-technique x-chain --format json");
@@ -361,7 +361,7 @@ TEST(GenerateCli, MinimalFlagsSurviveAReimport) {
   EXPECT_EQ(sqlite_query(gen_db, "SELECT count(*) FROM puzzles WHERE symmetric_minimal = 1"), "30");
   // The CSV output carries both facts.
   const auto csv = run_sudokit(args + " --format csv");
-  EXPECT_NE(csv.out.find("index,puzzle,clues,symmetry,minimal,symmetric_minimal"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find("gid,puzzle,clues,symmetry,minimal,symmetric_minimal,method,seed,seed_index"), std::string::npos) << csv.out;
   std::system(("rm -rf " + dir).c_str());
 }
 

@@ -80,8 +80,9 @@ int run_daily(const std::vector<std::string>& args) {
       "no puzzle, and no puzzle equivalent to one by symmetry, is ever served twice. When a\n"
       "level runs short nothing is recorded or written, and the missing counts are printed\n"
       "with the `sudokit generate` commands that would supply them.\n"
-      "Writes DIR/YYYY-MM-DD.json per date (id, level, rating, clues, puzzle, solution per\n"
-      "level the date has, also levels earlier runs gave it) and DIR/index.json (every date in\n"
+      "Writes DIR/YYYY-MM-DD.json per date (each level's puzzle in the record format of\n"
+      "db/README.md: id, gid, puzzle, solution, clues, er/ep/ed, level, hardest; every level the\n"
+      "date has, also levels earlier runs gave it) and DIR/index.json (every date in\n"
       "DIR); --format ndjson writes the same objects\n"
       "to stdout, one line per date. Exit status 1 when the store fails or runs short, 2 for\n"
       "a usage error.";

@@ -6,7 +6,6 @@
 #include <csignal>
 #include <cstdio>
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
 
@@ -16,7 +15,9 @@
 #include "stop.hpp"
 #include "sudokit/db/paths.hpp"
 #include "store_cli.hpp"
+#include "sudokit/db/record_format.hpp"
 #include "sudokit/db/store.hpp"
+#include "sudokit/produce/db_sink.hpp"
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/produce/generate.hpp"
 
@@ -29,17 +30,15 @@ namespace {
 
 using produce::GradeAnnotation;
 
+/// Prints each puzzle: its line (puzzle, solution with --solution, ER when
+/// graded), or the record format (db/record_format.hpp) as JSON or CSV.
 class PrintSink final : public PuzzleSink {
  public:
-  PrintSink(Output& out, std::string format, bool solution) : out_(out), format_(std::move(format)), solution_(solution) {
-    if (format_ == "csv") {
-      out_.buffer() += solution_ ? "index,puzzle,solution,clues,symmetry,minimal,symmetric_minimal"
-                                 : "index,puzzle,clues,symmetry,minimal,symmetric_minimal";
-      out_.buffer() += ",er,ep,ed,level,hardest,search_moves,dig_order\n";
-    }
+  PrintSink(Output& out, std::string format, bool solution, const std::vector<grader::Level>& levels)
+      : out_(out), format_(std::move(format)), solution_(solution), fields_(db::generate_fields(solution)), levels_(levels) {
+    if (format_ == "csv") out_.buffer() += db::csv_header(fields_) + '\n';
   }
   void write(const GeneratedPuzzle& p) override {
-    const auto* g = dynamic_cast<const GradeAnnotation*>(p.annotation.get());
     std::string& b = out_.buffer();
     if (format_ == "line") {
       append_line(b, p.puzzle);
@@ -47,33 +46,13 @@ class PrintSink final : public PuzzleSink {
         b += ' ';
         append_line(b, p.solution);
       }
-      if (g) b += ' ' + grader::format_rating(g->grade.er);
+      if (const GradeAnnotation* g = produce::grade_of(p)) b += ' ' + grader::format_rating(g->grade.er);
       b += '\n';
     } else if (format_ == "csv") {
-      b += std::to_string(p.index) + ',' + format_line(p.puzzle);
-      if (solution_) b += ',' + format_line(p.solution);
-      b += ',' + std::to_string(p.clues) + ',' + symmetry_name(p.symmetry) + ',' + (p.minimal ? "1" : "0") + ',' + (p.symmetric_minimal ? "1" : "0");
-      if (g) {
-        b += ',' + grader::format_rating(g->grade.er) + ',' + grader::format_rating(g->grade.ep) + ',' +
-             grader::format_rating(g->grade.ed) + ',' + g->level + ",\"" + g->grade.hardest_name + '"';
-      } else {
-        b += ",,,,,";
-      }
-      b += ',' + std::to_string(p.search_moves) + ',' + (p.dig_order ? dig_order_name(*p.dig_order) : "") + '\n';
+      db::append_csv_row(b, produce::stored_record(p, levels_), fields_);
+      b += '\n';
     } else {
-      nlohmann::json j = {{"index", p.index},         {"seed", p.seed},       {"puzzle", format_line(p.puzzle)},
-                          {"clues", p.clues},         {"symmetry", symmetry_name(p.symmetry)},
-                          {"minimal", p.minimal}, {"symmetric_minimal", p.symmetric_minimal},     {"method", method_name(p.method)},
-                          {"search_moves", p.search_moves}, {"dig_order", p.dig_order ? nlohmann::json(dig_order_name(*p.dig_order)) : nlohmann::json(nullptr)}};
-      if (solution_) j["solution"] = format_line(p.solution);
-      if (g) {
-        j["er"] = grader::rounded_rating(g->grade.er);
-        j["ep"] = grader::rounded_rating(g->grade.ep);
-        j["ed"] = grader::rounded_rating(g->grade.ed);
-        j["level"] = g->level;
-        j["hardest"] = g->grade.hardest_name;
-      }
-      b += j.dump();
+      b += db::record_json(produce::stored_record(p, levels_), fields_).dump();
       b += '\n';
     }
     out_.maybe_flush();
@@ -83,6 +62,8 @@ class PrintSink final : public PuzzleSink {
   Output& out_;
   std::string format_;
   bool solution_;
+  std::span<const db::Field> fields_;
+  const std::vector<grader::Level>& levels_;
 };
 
 /// Progress: a line redrawn in place on a terminal; one plain line every
@@ -249,7 +230,7 @@ int run_generate(const std::vector<std::string>& args) {
     }
   } else {
     Output out;
-    PrintSink sink(out, format, vm.count("solution") != 0);
+    PrintSink sink(out, format, vm.count("solution") != 0, plan.criteria.levels);
     summary = produce::generate(plan, sink, hooks);
     out.flush();
   }

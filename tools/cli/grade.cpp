@@ -2,6 +2,8 @@
 // solution path, or compare our ratings with reference ones (--compare).
 #include <nlohmann/json.hpp>
 
+#include "sudokit/db/record_format.hpp"
+
 #include "commands.hpp"
 #include "input.hpp"
 #include "sudokit/solver/marks_text.hpp"
@@ -82,24 +84,21 @@ int run_grade(const std::vector<std::string>& args) {
     }
     std::string& buf = out.buffer();
     if (format == "json") {
-      nlohmann::json j = {{"puzzle", puzzle}, {"line", line}, {"rated", g.rated()}};
-      if (g.rated()) {
-        j["er"] = rounded_rating(g.er);
-        j["ep"] = rounded_rating(g.ep);
-        j["ed"] = rounded_rating(g.ed);
-        j["level"] = level_for(g.er, levels);
-        j["hardest"] = g.hardest_name;
-        j["hardest_technique"] = technique_key(g.hardest);
-      } else {
-        j["reason"] = status_message(g.status);
-      }
-      nlohmann::json hist = nlohmann::json::object();
-      for (int t = 0; t < kTechniqueCount; ++t)
-        if (g.histogram[static_cast<std::size_t>(t)]) hist[std::string(technique_key(static_cast<Technique>(t)))] = g.histogram[static_cast<std::size_t>(t)];
-      j["histogram"] = hist;
-      nlohmann::json steps = nlohmann::json::array();
+      // The record format's fields (db/record_format.hpp), then grade's own:
+      // line, rated, reason, steps. A pencil-mark position has no givens to
+      // name: its gid and clue count are null.
+      db::PuzzleRecord r;
+      if (givens != nullptr) r = db::make_record(*givens, g.solution);
+      db::set_grade(r, g, levels);
+      nlohmann::ordered_json j = db::record_json(r, db::grade_fields());
+      j["puzzle"] = puzzle;
+      if (givens == nullptr) j["clues"] = nullptr;
+      j["line"] = line;
+      j["rated"] = g.rated();
+      if (!g.rated()) j["reason"] = status_message(g.status);
+      nlohmann::ordered_json steps = nlohmann::ordered_json::array();
       for (const Step& s : g.steps) {
-        nlohmann::json step = {{"technique", technique_key(s.technique)}, {"name", s.name()},
+        nlohmann::ordered_json step = {{"technique", technique_key(s.technique)}, {"name", s.name()},
                                {"rating", rounded_rating(s.difficulty)}, {"text", explain(s)}};
         if (!s.detail.empty()) step["detail"] = s.detail;  // chains: the chain in Eureka notation
         steps.push_back(std::move(step));

@@ -1,8 +1,9 @@
 // Exporting rows of the store as text: JSON (one array), NDJSON (one object
 // per line), CSV (a header, then every column) and line (the 81-character
-// puzzles only). JSON rows carry every column, the technique histogram as a
-// nested object; CSV carries every column, the histogram as its JSON text.
-// The CSV layout is exactly what import_text() reads back.
+// puzzles only). Rows are written in the record format (record_format.hpp,
+// db/README.md "Record format") with every field of the store: JSON with the
+// technique histogram as a nested object, CSV with it as its JSON text.
+// import_text() reads the CSV back (by column name).
 #pragma once
 
 #include <cstdint>
@@ -21,14 +22,6 @@ enum class ExportFormat { Json, Ndjson, Csv, Line };
 
 /// "json", "ndjson", "csv", "line".
 std::optional<ExportFormat> parse_export_format(std::string_view name);
-
-/// Every column of a row, in table order; NULL columns are JSON null.
-nlohmann::ordered_json record_json(const PuzzleRecord& record);
-
-/// The CSV header line (no newline): the table's column names in order.
-std::string_view csv_header();
-/// One CSV row (no newline), fields quoted only where needed (RFC 4180).
-void append_csv_row(std::string& out, const PuzzleRecord& record);
 
 /// A write of the export's output failed; error() is the errno (EPIPE: the
 /// reader of a pipe went away).

@@ -1,0 +1,181 @@
+// Record format writers (see record_format.hpp).
+#include "sudokit/db/record_format.hpp"
+
+#include <array>
+#include <charconv>
+
+#include "sudokit/grader/step.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::db {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+constexpr std::array kStoreFields = {Field::Id,        Field::Gid,          Field::Puzzle,      Field::Solution,
+                                     Field::Canonical, Field::Clues,        Field::Symmetry,    Field::Minimal,
+                                     Field::SymmetricMinimal, Field::Method, Field::Seed,       Field::SeedIndex,
+                                     Field::Er,        Field::Ep,           Field::Ed,          Field::Level,
+                                     Field::Hardest,   Field::HardestName,  Field::Histogram,   Field::SourceRating,
+                                     Field::CreatedAt, Field::SearchMoves,  Field::DigOrder};
+constexpr std::array kGenerateFields = {Field::Gid,      Field::Puzzle,  Field::Solution,    Field::Clues,
+                                        Field::Symmetry, Field::Minimal, Field::SymmetricMinimal, Field::Method,
+                                        Field::Seed,     Field::SeedIndex, Field::Er,         Field::Ep,
+                                        Field::Ed,       Field::Level,   Field::Hardest,     Field::HardestName,
+                                        Field::Histogram, Field::SearchMoves, Field::DigOrder};
+constexpr std::array kGenerateFieldsNoSolution = {
+    Field::Gid,    Field::Puzzle,    Field::Clues, Field::Symmetry, Field::Minimal, Field::SymmetricMinimal,
+    Field::Method, Field::Seed,      Field::SeedIndex, Field::Er,   Field::Ep,      Field::Ed,
+    Field::Level,  Field::Hardest,   Field::HardestName, Field::Histogram, Field::SearchMoves, Field::DigOrder};
+constexpr std::array kGradeFields = {Field::Gid,   Field::Puzzle,  Field::Clues,       Field::Er,       Field::Ep,
+                                     Field::Ed,    Field::Level,   Field::Hardest,     Field::HardestName,
+                                     Field::Histogram};
+constexpr std::array kDailyFields = {Field::Id,    Field::Gid, Field::Puzzle, Field::Solution, Field::Clues,
+                                     Field::Er,    Field::Ep,  Field::Ed,     Field::Level,    Field::Hardest,
+                                     Field::HardestName};
+
+void append_number(std::string& out, double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest text that reads back as v
+  out.append(buf, r.ptr);
+}
+
+template <class Int>
+void append_number(std::string& out, Int v) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+std::string hardest_name(const PuzzleRecord& r) {
+  grader::Technique t{};
+  if (r.hardest.empty() || !grader::parse_technique(r.hardest, t)) return {};
+  return std::string(grader::technique_name(t));
+}
+
+json text_or_null(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
+template <class T>
+json opt(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+json field_json(const PuzzleRecord& r, Field f) {
+  switch (f) {
+    case Field::Id: return r.id ? json(r.id) : json(nullptr);
+    case Field::Gid: return r.canonical.clue_count() ? json(r.gid()) : json(nullptr);
+    case Field::Puzzle: return format_line(r.puzzle);
+    case Field::Solution: return r.solution.clue_count() ? json(format_line(r.solution)) : json(nullptr);
+    case Field::Canonical: return format_line(r.canonical);
+    case Field::Clues: return r.clues;
+    case Field::Symmetry: return text_or_null(r.symmetry);
+    case Field::Minimal: return opt(r.minimal);
+    case Field::SymmetricMinimal: return opt(r.symmetric_minimal);
+    case Field::Method: return text_or_null(r.method);
+    case Field::Seed: return opt(r.seed);
+    case Field::SeedIndex: return opt(r.index);
+    case Field::Er: return opt(r.er);
+    case Field::Ep: return opt(r.ep);
+    case Field::Ed: return opt(r.ed);
+    case Field::Level: return text_or_null(r.level);
+    case Field::Hardest: return text_or_null(r.hardest);
+    case Field::HardestName: return text_or_null(hardest_name(r));
+    case Field::Histogram: {
+      if (r.histogram.empty()) return nullptr;
+      // The column holds JSON text; an app-edited value that does not parse
+      // is written as the string it is rather than failing the whole export.
+      json h = json::parse(r.histogram, nullptr, /*allow_exceptions=*/false);
+      return h.is_discarded() ? json(r.histogram) : h;
+    }
+    case Field::SourceRating: return opt(r.source_rating);
+    case Field::CreatedAt: return text_or_null(r.created_at);
+    case Field::SearchMoves: return opt(r.search_moves);
+    case Field::DigOrder: return text_or_null(r.dig_order);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string_view field_name(Field field) {
+  switch (field) {
+    case Field::Id: return "id";
+    case Field::Gid: return "gid";
+    case Field::Puzzle: return "puzzle";
+    case Field::Solution: return "solution";
+    case Field::Canonical: return "canonical";
+    case Field::Clues: return "clues";
+    case Field::Symmetry: return "symmetry";
+    case Field::Minimal: return "minimal";
+    case Field::SymmetricMinimal: return "symmetric_minimal";
+    case Field::Method: return "method";
+    case Field::Seed: return "seed";
+    case Field::SeedIndex: return "seed_index";
+    case Field::Er: return "er";
+    case Field::Ep: return "ep";
+    case Field::Ed: return "ed";
+    case Field::Level: return "level";
+    case Field::Hardest: return "hardest";
+    case Field::HardestName: return "hardest_name";
+    case Field::Histogram: return "histogram";
+    case Field::SourceRating: return "source_rating";
+    case Field::CreatedAt: return "created_at";
+    case Field::SearchMoves: return "search_moves";
+    case Field::DigOrder: return "dig_order";
+  }
+  return "?";
+}
+
+std::span<const Field> store_fields() { return kStoreFields; }
+std::span<const Field> generate_fields(bool with_solution) {
+  if (with_solution) return kGenerateFields;
+  return kGenerateFieldsNoSolution;
+}
+std::span<const Field> grade_fields() { return kGradeFields; }
+std::span<const Field> daily_fields() { return kDailyFields; }
+
+json record_json(const PuzzleRecord& record, std::span<const Field> fields) {
+  json j = json::object();
+  for (Field f : fields) j[std::string(field_name(f))] = field_json(record, f);
+  return j;
+}
+
+std::string csv_header(std::span<const Field> fields) {
+  std::string out;
+  for (Field f : fields) {
+    if (!out.empty()) out += ',';
+    out += field_name(f);
+  }
+  return out;
+}
+
+void append_csv_field(std::string& out, std::string_view v) {
+  if (v.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out += v;
+    return;
+  }
+  out += '"';
+  for (char c : v) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+}
+
+void append_csv_row(std::string& out, const PuzzleRecord& r, std::span<const Field> fields) {
+  bool first = true;
+  for (Field f : fields) {
+    if (!first) out += ',';
+    first = false;
+    const json v = field_json(r, f);
+    if (v.is_null()) continue;
+    if (v.is_string()) append_csv_field(out, v.get_ref<const std::string&>());
+    else if (v.is_boolean()) out += v.get<bool>() ? '1' : '0';
+    else if (v.is_number_float()) append_number(out, v.get<double>());
+    else if (v.is_number_unsigned()) append_number(out, v.get<std::uint64_t>());
+    else if (v.is_number_integer()) append_number(out, v.get<std::int64_t>());
+    else append_csv_field(out, v.dump());  // the histogram object
+  }
+}
+
+}  // namespace sudokit::db

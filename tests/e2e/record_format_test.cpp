@@ -1,0 +1,166 @@
+// The record format (db/README.md "Record format"): the table there is read,
+// and every command's JSON output is checked against it: a command writes
+// exactly the fields the table marks for it (`reason` only for a puzzle that
+// was not rated), in the table's order, and the same puzzle gets the same
+// values from generate, grade, db export and daily.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include "../temp_dir.hpp"
+#include "run.hpp"
+#include "sudokit/solver/global_id.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::test {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+const std::vector<std::string> kCommands = {"generate", "grade", "export", "daily"};
+
+// field -> the commands that write it, and the fields in table order.
+struct Table {
+  std::vector<std::string> order;
+  std::map<std::string, std::set<std::string>> writers;
+};
+
+Table read_table() {
+  std::ifstream in(SUDOKIT_DB_README);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  const auto at = text.find("\n## Record format");
+  if (at == std::string::npos) throw std::runtime_error("db/README.md has no Record format section");
+  std::istringstream section(text.substr(at + 1));
+  std::string line;
+  std::getline(section, line);
+  Table t;
+  bool header_seen = false;
+  while (std::getline(section, line) && !line.starts_with("## ")) {
+    if (!line.starts_with("|")) continue;
+    std::vector<std::string> cells;
+    std::stringstream row(line.substr(1));
+    std::string cell;
+    while (std::getline(row, cell, '|')) cells.push_back(cell);
+    if (!header_seen) {  // | field | type | meaning | generate | grade | export | daily |
+      header_seen = true;
+      EXPECT_EQ(cells.size(), 3 + kCommands.size());
+      for (std::size_t c = 0; c < kCommands.size() && 3 + c < cells.size(); ++c)
+        EXPECT_NE(cells[3 + c].find(kCommands[c]), std::string::npos) << "column " << 3 + c << ": " << cells[3 + c];
+      continue;
+    }
+    if (line.starts_with("|---")) continue;
+    static const std::regex name(R"(`([a-z_]+)`)");
+    for (auto it = std::sregex_iterator(cells[0].begin(), cells[0].end(), name); it != std::sregex_iterator(); ++it) {
+      const std::string field = (*it)[1];
+      t.order.push_back(field);
+      for (std::size_t c = 0; c < kCommands.size(); ++c)
+        if (3 + c < cells.size() && cells[3 + c].find("yes") != std::string::npos) t.writers[field].insert(kCommands[c]);
+    }
+  }
+  return t;
+}
+
+std::vector<json> objects(const std::string& text) {
+  std::vector<json> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty()) out.push_back(json::parse(line));
+  return out;
+}
+
+// The fields of `j` are those the table gives `command`, in the table's order.
+// `left_out`: fields an option leaves out (generate's solution without --solution).
+void check_fields(const Table& t, const std::string& command, const json& j, const std::set<std::string>& left_out = {}) {
+  std::vector<std::string> want;
+  for (const std::string& f : t.order)
+    if (t.writers.contains(f) && t.writers.at(f).contains(command) && (f != "reason" || j.contains("reason")) &&
+        !left_out.contains(f))
+      want.push_back(f);
+  std::vector<std::string> got;
+  for (const auto& [key, value] : j.items()) got.push_back(key);
+  std::vector<std::string> got_sorted = got, want_sorted = want;
+  std::sort(got_sorted.begin(), got_sorted.end());
+  std::sort(want_sorted.begin(), want_sorted.end());
+  EXPECT_EQ(got_sorted, want_sorted) << command << ": " << j.dump();
+  std::vector<std::string> in_table_order;
+  for (const std::string& f : t.order)
+    if (j.contains(f)) in_table_order.push_back(f);
+  EXPECT_EQ(got, in_table_order) << command << " writes its fields out of the table's order";
+}
+
+TEST(RecordFormat, EveryCommandWritesTheDocumentedFields) {
+  const Table t = read_table();
+  ASSERT_GE(t.order.size(), 20u);
+  TempDir dir;
+  const std::string db = dir.file("p.db");
+
+  const auto gen = run_sudokit("generate --count 4 --seed 11 --grade --solution --format json");
+  ASSERT_EQ(gen.status, 0) << gen.err;
+  const auto generated = objects(gen.out);
+  ASSERT_EQ(generated.size(), 4u);
+  const auto plain = run_sudokit("generate --count 2 --seed 11 --format json");  // ungraded: ratings are null
+  for (const json& j : objects(plain.out)) {
+    check_fields(t, "generate", j, {"solution"});
+    EXPECT_TRUE(j["er"].is_null());
+  }
+  ASSERT_EQ(run_sudokit("generate --count 4 --seed 11 --db " + db).status, 0);
+
+  std::string puzzles;
+  for (const json& j : generated) {
+    check_fields(t, "generate", j);
+    puzzles += j["puzzle"].get<std::string>() + "\n";
+  }
+  const auto graded = run_sudokit("grade --format json", puzzles);
+  ASSERT_EQ(graded.status, 0) << graded.err;
+  const auto grades = objects(graded.out);
+  ASSERT_EQ(grades.size(), 4u);
+  for (const json& j : grades) check_fields(t, "grade", j);
+
+  const auto exported = run_sudokit("db export --db " + db + " --format ndjson");
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  const auto rows = objects(exported.out);
+  ASSERT_EQ(rows.size(), 4u);
+  for (const json& j : rows) check_fields(t, "export", j);
+
+  const auto daily = run_sudokit("daily --db " + db + " --from 2027-01-01 --days 1 --levels " +
+                                 rows[0]["level"].get<std::string>() + " --format ndjson");
+  ASSERT_EQ(daily.status, 0) << daily.err;
+  const auto days = objects(daily.out);
+  ASSERT_EQ(days.size(), 1u);
+  json served;
+  for (const auto& [level, j] : days[0]["puzzles"].items()) {
+    check_fields(t, "daily", j);
+    served = j;
+  }
+
+  // One puzzle, one set of values: what generate printed is what grade,
+  // export and daily say of it.
+  std::map<std::string, json> by_gid;
+  for (const json& j : generated) by_gid[j["gid"]] = j;
+  auto same = [&](const json& j, const char* command) {
+    ASSERT_TRUE(by_gid.contains(j["gid"])) << command << ": " << j.dump();
+    const json& g = by_gid[j["gid"]];
+    Grid grid;
+    ParseError error;
+    ASSERT_TRUE(parse_puzzle(j["puzzle"].get<std::string>(), grid, error));
+    EXPECT_EQ(j["gid"], global_id(grid)) << command;
+    for (const auto& [key, value] : j.items())
+      if (g.contains(key) && key != "line") EXPECT_EQ(value, g[key]) << command << " field " << key;
+  };
+  for (const json& j : grades) same(j, "grade");
+  for (const json& j : rows) same(j, "db export");
+  same(served, "daily");
+}
+
+}  // namespace
+}  // namespace sudokit::test
