@@ -356,13 +356,10 @@ SUDOKIT_API void sudokit_reader_free(sudokit_reader* reader);
 /* The options of `sudokit generate`. Names are spelled as the command
  * spells them; NULL / 0 / negative as noted = the command's default.
  *
- * NOT YET SUPPORTED in this version: the graded targets and grading -
- * `grade`, `level`, `min_rating`, `max_rating`, `required_techniques`,
- * `hardest_technique`, `search`, `search_keep` above 1 - go through a
- * grading stage that this library does not link yet. A call that sets any
- * of them fails with SUDOKIT_E_UNSUPPORTED and a message naming the field
- * (after the options are otherwise checked). The fields are part of the
- * struct now so that supporting them changes no layout. */
+ * Grading and the graded targets (`grade`, `level`, `min_rating`,
+ * `max_rating`, `required_techniques`, `hardest_technique`, `search`,
+ * `search_keep`) run the same grade stage as the command; each puzzle then
+ * carries its ratings, level and hardest technique. */
 typedef struct sudokit_generate_options {
   uint32_t struct_size;       /* sizeof(sudokit_generate_options) */
   uint64_t count;             /* puzzles wanted, 1..1e12; default 10 */
@@ -378,8 +375,8 @@ typedef struct sudokit_generate_options {
   const char* pattern;        /* 81-cell clue mask (x/1..9 = clue, ./0/-/_ = empty), NULL = none */
   const char* dig_order;      /* random or sparse-digits; NULL = the command's default */
   uint32_t max_attempts;      /* grids per puzzle before giving up on it, 1..1e6; 0 = default (64, 5 with a pattern) */
-  double time_limit;          /* seconds, 0 = none (default), up to 1e8 */
-  /* Grading and graded targets (SUDOKIT_E_UNSUPPORTED for now, see above). */
+  double time_limit;          /* seconds, up to 1e8; 0 = the command's default: none, or 120 s for a rare target (an ER floor of 9.0 or more) */
+  /* Grading and graded targets. */
   int32_t grade;              /* nonzero: grade every puzzle (ratings in sudokit_generated) */
   const char* level;          /* keep only this level */
   const char* levels;         /* level table "name:min,...", NULL = default (checked; used with grading) */
@@ -432,7 +429,7 @@ typedef struct sudokit_generate_report {
  * `report` too. SUDOKIT_OK when `count` puzzles were made or the callback
  * stopped; SUDOKIT_E_INCOMPLETE when the time limit or repeated failures
  * (a pattern no grid fits) ended it first; SUDOKIT_E_OPTION for a bad
- * field; SUDOKIT_E_UNSUPPORTED for a graded target (see above). Thread-safe:
+ * field. Thread-safe:
  * several calls may run at once. */
 SUDOKIT_API int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_callback callback,
                                  void* user, sudokit_generate_report* report);

@@ -1,8 +1,9 @@
-// sudokit_generate: the generation pipeline (generator/pipeline.hpp) with
-// the options of `sudokit generate`, puzzles handed to a C callback in index
-// order. The graded targets are checked here but not run: their grading
-// stage is not part of this library yet (SUDOKIT_E_UNSUPPORTED, see
-// sudokit.h).
+// sudokit_generate: the options of `sudokit generate` checked field by field
+// (messages name the C fields), then mapped onto a produce::GenerateRequest
+// and run by produce::generate, the one generation entry point the command
+// uses too (target defaults, grade stage, local search), so the same options
+// and seed give the same puzzles. Puzzles reach the C callback in index
+// order.
 #include <atomic>
 #include <cmath>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/grader/grade.hpp"
 #include "sudokit/grader/target.hpp"
+#include "sudokit/produce/generate.hpp"
 #include "sudokit/solver/text.hpp"
 
 using namespace sudokit;
@@ -47,6 +49,15 @@ class CallbackSink final : public PuzzleSink {
     g.symmetric_minimal = p.symmetric_minimal;
     g.level = "";
     g.hardest = "";
+    if (const produce::GradeAnnotation* a = produce::grade_of(p)) {
+      g.graded = 1;
+      g.er = grader::rounded_rating(a->grade.er);
+      g.ep = grader::rounded_rating(a->grade.ep);
+      g.ed = grader::rounded_rating(a->grade.ed);
+      level_ = a->level;
+      g.level = level_.c_str();
+      g.hardest = grader::technique_key(a->grade.hardest).data();
+    }
     ++accepted_;
     if (callback_(user_, &g) != 0) {
       stop_.store(true);
@@ -62,6 +73,7 @@ class CallbackSink final : public PuzzleSink {
   std::atomic<bool>& stop_;
   std::uint64_t accepted_ = 0;
   bool stopped_by_callback_ = false;
+  std::string level_;  // the level name handed to the callback
 };
 
 // A name option: false after fail() when it names nothing `parse` knows.
@@ -161,21 +173,37 @@ int pipeline_options(const sudokit_generate_options& o, PipelineOptions& p, grad
     return fail(SUDOKIT_E_OPTION, "search moves clues, so it cannot keep pattern or clues");
   if (o.search > 0 && !target.any()) return fail(SUDOKIT_E_OPTION, "search needs a target (level, ratings, techniques)");
 
-  // Valid, but not run by this library yet (sudokit.h, "NOT YET SUPPORTED").
-  const char* graded = o.grade ? "grade"
-                       : o.level ? "level"
-                       : o.min_rating > 0 ? "min_rating"
-                       : o.max_rating > 0 ? "max_rating"
-                       : o.required_technique_count > 0 ? "required_techniques"
-                       : o.hardest_technique ? "hardest_technique"
-                       : o.search > 0 ? "search"
-                       : o.search_keep > 1 ? "search_keep"
-                       : nullptr;
-  if (graded)
-    return fail(SUDOKIT_E_UNSUPPORTED, graded,
-                ": graded generation is not supported by this version of the library (the grading stage is not "
-                "linked yet); generate ungraded puzzles and grade them with sudokit_grade");
   return SUDOKIT_OK;
+}
+
+// The checked options as the request `sudokit generate` makes of its own.
+produce::GenerateRequest request_of(const sudokit_generate_options& o) {
+  auto text = [](const char* v, const char* fallback = "") { return std::string(v ? v : fallback); };
+  produce::GenerateRequest q;
+  q.count = o.count;
+  q.seed = o.seed;
+  q.threads = o.threads;
+  q.method = text(o.method, "backtrack");
+  q.scramble = o.scramble != 0;
+  q.base = text(o.base);
+  q.symmetry = text(o.symmetry, "none");
+  q.clues = o.clues;
+  q.minimal = o.minimal != 0;
+  q.verify_minimal = o.verify_minimal != 0;
+  q.pattern = text(o.pattern);
+  q.dig_order = text(o.dig_order);
+  q.max_attempts = o.max_attempts;
+  q.grade = o.grade != 0;
+  q.levels = text(o.levels);
+  q.level = text(o.level);
+  if (o.min_rating > 0) q.min_rating = o.min_rating;
+  if (o.max_rating > 0) q.max_rating = o.max_rating;
+  for (std::size_t i = 0; i < o.required_technique_count; ++i) q.require_techniques.emplace_back(o.required_techniques[i]);
+  q.hardest_technique = text(o.hardest_technique);
+  q.search = o.search;
+  q.search_keep = o.search_keep;
+  q.time_limit = o.time_limit > 0 ? o.time_limit : -1;  // 0: the command's default
+  return q;
 }
 
 }  // namespace
@@ -205,10 +233,17 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
     grader::Target target;
     if (int s = pipeline_options(o, p, target)) return s;
 
+    produce::GeneratePlan plan;
+    try {
+      plan = produce::plan_generation(request_of(o));
+    } catch (const produce::RequestError& e) {
+      return fail(SUDOKIT_E_OPTION, e.what());
+    }
     std::atomic<bool> stop{false};
-    p.stop = &stop;
+    produce::GenerateHooks hooks;
+    hooks.stop = &stop;
     CallbackSink sink(callback, user, stop);
-    const PipelineReport r = run_pipeline(p, sink);
+    const PipelineReport r = produce::generate(plan, sink, hooks).report;
 
     if (report) {
       sudokit_generate_report full = SUDOKIT_GENERATE_REPORT_INIT;
@@ -221,9 +256,10 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
     }
     if (sink.stopped_by_callback()) return SUDOKIT_OK;
     if (!r.failure.empty()) return fail(SUDOKIT_E_INCOMPLETE, "giving up: ", r.failure);
-    if (sink.accepted() < p.count)
+    if (sink.accepted() < plan.pipeline.count)
       return fail(SUDOKIT_E_INCOMPLETE, "reached " + std::to_string(sink.accepted()) + " of the " +
-                                            std::to_string(p.count) + " puzzles asked for within the time limit");
+                                            std::to_string(plan.pipeline.count) +
+                                            " puzzles asked for within the time limit");
     return SUDOKIT_OK;
   });
 }

@@ -19,6 +19,16 @@ db::PuzzleRecord stored_record(const GeneratedPuzzle& p, const std::vector<grade
   return r;
 }
 
+GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path, const GenerateHooks& hooks) {
+  db::PuzzleStore store(path);
+  DbSink sink(store, plan.criteria.levels);
+  GenerateSummary summary = generate(plan, sink, hooks);
+  store.flush();  // the in-flight batch, also after a stop
+  summary.stored = store.stored();
+  summary.duplicates = store.duplicates();
+  return summary;
+}
+
 void DbSink::write(const GeneratedPuzzle& puzzle) {
   store_.insert(stored_record(puzzle, levels_));
   store_.flush_if_due();

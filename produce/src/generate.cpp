@@ -4,8 +4,6 @@
 
 #include <cstdio>
 
-#include "sudokit/db/store.hpp"
-#include "sudokit/produce/db_sink.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::produce {
@@ -136,14 +134,5 @@ GenerateSummary generate(const GenerateRequest& request, PuzzleSink& sink, const
   return generate(plan_generation(request), sink, hooks);
 }
 
-GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path, const GenerateHooks& hooks) {
-  db::PuzzleStore store(path);
-  DbSink sink(store, plan.criteria.levels);
-  GenerateSummary summary = generate(plan, sink, hooks);
-  store.flush();  // the in-flight batch, also after a stop
-  summary.stored = store.stored();
-  summary.duplicates = store.duplicates();
-  return summary;
-}
 
 }  // namespace sudokit::produce

@@ -154,8 +154,11 @@ TEST(RecordFormat, EveryCommandWritesTheDocumentedFields) {
     ParseError error;
     ASSERT_TRUE(parse_puzzle(j["puzzle"].get<std::string>(), grid, error));
     EXPECT_EQ(j["gid"], global_id(grid)) << command;
-    for (const auto& [key, value] : j.items())
-      if (g.contains(key) && key != "line") EXPECT_EQ(value, g[key]) << command << " field " << key;
+    for (const auto& [key, value] : j.items()) {
+      if (g.contains(key) && key != "line") {
+        EXPECT_EQ(value, g[key]) << command << " field " << key;
+      }
+    }
   };
   for (const json& j : grades) same(j, "grade");
   for (const json& j : rows) same(j, "db export");

@@ -9,6 +9,7 @@
 #include "sudokit/db/store.hpp"
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/produce/generate.hpp"
 
 namespace sudokit::produce {
 
@@ -29,5 +30,11 @@ class DbSink final : public PuzzleSink {
   db::PuzzleStore& store_;
   const std::vector<grader::Level>& levels_;
 };
+
+/// Runs the plan into the SQLite store at `path` (created if missing):
+/// graded rows when the plan grades, duplicates skipped and counted. Every
+/// batch committed before a failure stays; throws db::StoreError.
+GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path,
+                                    const GenerateHooks& hooks = {});
 
 }  // namespace sudokit::produce

@@ -3,7 +3,7 @@
 // field) is checked and resolved into a GeneratePlan (the pipeline options
 // and the grade criteria, with the target defaults applied), which
 // generate() runs into any sink: the CLI's printer, the SQLite store
-// (generate_into_store), a binding's callback.
+// (generate_into_store, db_sink.hpp), a binding's callback.
 //
 // The defaults that depend on the target live here and only here:
 // - dig order: sparse-digits when the target needs more than singles (a
@@ -90,7 +90,7 @@ struct GenerateHooks {
 
 struct GenerateSummary {
   PipelineReport report;
-  std::uint64_t stored = 0, duplicates = 0;  // generate_into_store only
+  std::uint64_t stored = 0, duplicates = 0;  // generate_into_store (db_sink.hpp) only
 };
 
 /// Runs the plan; the sink gets the accepted puzzles in index order on the
@@ -100,10 +100,5 @@ struct GenerateSummary {
 GenerateSummary generate(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks = {});
 GenerateSummary generate(const GenerateRequest& request, PuzzleSink& sink, const GenerateHooks& hooks = {});
 
-/// Runs the plan into the SQLite store at `path` (created if missing):
-/// graded rows when the plan grades, duplicates skipped and counted. Every
-/// batch committed before a failure stays; throws db::StoreError.
-GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path,
-                                    const GenerateHooks& hooks = {});
 
 }  // namespace sudokit::produce
