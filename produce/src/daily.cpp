@@ -3,6 +3,70 @@
 
 namespace sudokit::produce {
 
+namespace {
+
+/// --from/--to: YYYY-MM-DD, "today" or "tomorrow" (the date at `now` in `zone`).
+db::Date read_date(const std::string& option, const std::string& text, const std::string& zone,
+                   std::chrono::system_clock::time_point now) {
+  std::string error;
+  db::Date date;
+  if (text == "today" || text == "tomorrow") {
+    if (!db::date_in_zone(zone, now, date, error)) throw RequestError("--tz", "--tz: " + error);
+    return date.plus_days(text == "tomorrow" ? 1 : 0);
+  }
+  if (!db::parse_date(text, date, error)) throw RequestError(option, option + ": " + error);
+  return date;
+}
+
+}  // namespace
+
+DailyPlan plan_daily(const DailyOptions& o, std::chrono::system_clock::time_point now) {
+  DailyPlan plan;
+  if (o.from.empty()) throw RequestError("--from", "--from DATE is required (YYYY-MM-DD, today or tomorrow)");
+  {
+    db::Date check;
+    std::string error;
+    if (!db::date_in_zone(o.time_zone, now, check, error)) throw RequestError("--tz", "--tz: " + error);
+  }
+  plan.time_zone = o.time_zone;
+  plan.request.first = read_date("--from", o.from, o.time_zone, now);
+  if (o.days != 0 && !o.to.empty()) throw RequestError("--days", "give --days or --to, not both");
+  if (o.days != 0) {
+    plan.request.days = o.days;
+  } else if (!o.to.empty()) {
+    const db::Date last = read_date("--to", o.to, o.time_zone, now);
+    if (last < plan.request.first)
+      throw RequestError("--to", "--to " + db::format_date(last) + " is before --from " +
+                                     db::format_date(plan.request.first));
+    plan.request.days = (last.day - plan.request.first.day).count() + 1;
+  }
+  std::string error;
+  plan.levels_option = !o.levels.empty() ? "--levels" : "--schedule";
+  if (!o.levels.empty() && !o.schedule.empty()) throw RequestError("--levels", "give --levels or --schedule, not both");
+  if (!o.levels.empty()) {
+    std::vector<std::string> levels;
+    if (!db::parse_level_list(o.levels, levels, error)) throw RequestError("--levels", "--levels: " + error);
+    plan.request.schedule = db::WeeklySchedule::every_day(levels);
+  } else if (!o.schedule.empty()) {
+    if (!db::parse_schedule(o.schedule, plan.request.schedule, error))
+      throw RequestError("--schedule", "--schedule: " + error);
+  } else {
+    throw RequestError("--levels", "give the levels: --levels easy,medium,hard or --schedule mon=easy,...,sun=expert");
+  }
+  if (const std::string problem = db::check_request(plan.request); !problem.empty())
+    throw RequestError(plan.levels_option, problem);
+  if (o.format != "json" && o.format != "ndjson")
+    throw RequestError("--format", "unknown --format '" + o.format + "' (expected json or ndjson)");
+  plan.ndjson = o.format == "ndjson";
+  plan.dry_run = o.dry_run;
+  if (!plan.ndjson && o.out.empty() && !o.dry_run)
+    throw RequestError("--out", "--out DIR is required for --format json (or use --format ndjson for stdout)");
+  if (plan.ndjson && !o.out.empty())
+    throw RequestError("--out", "--format ndjson writes to stdout; --out is for --format json");
+  plan.out = o.out;
+  return plan;
+}
+
 DailyRun publish_daily(db::PuzzleStore& store, const db::DailyRequest& request, DailyOutput* output,
                        const std::atomic<bool>* stop) {
   db::DailyAssignment assignment(store, request);  // rolled back unless committed

@@ -171,3 +171,80 @@ TEST(PublishDaily, ACommitThatFailsAfterStagingIsACommitFailureAndAssignsNothing
 
 }  // namespace
 }  // namespace sudokit::produce
+
+namespace sudokit::produce {
+namespace {
+
+// plan_daily: the command's checks, in its order, each naming its option.
+TEST(PlanDaily, ChecksTheOptionsAndNamesTheOneAtFault) {
+  // 2027-03-01 23:30 UTC: already 2027-03-02 in Tokyo.
+  const auto now = std::chrono::sys_days{std::chrono::year{2027} / 3 / 1} + std::chrono::hours{23} + std::chrono::minutes{30};
+  DailyOptions o;
+  o.from = "2027-01-01";
+  o.levels = "easy,hard";
+  o.out = "days";
+  const DailyPlan plan = plan_daily(o, now);
+  EXPECT_EQ(db::format_date(plan.request.first), "2027-01-01");
+  EXPECT_EQ(plan.request.days, 1);
+  EXPECT_EQ(plan.levels_option, "--levels");
+  EXPECT_FALSE(plan.ndjson);
+
+  auto fails = [&](DailyOptions bad, const std::string& option, const std::string& message) {
+    try {
+      plan_daily(bad, now);
+      ADD_FAILURE() << "accepted; expected " << message;
+    } catch (const RequestError& e) {
+      EXPECT_EQ(e.option(), option);
+      EXPECT_EQ(std::string(e.what()), message);
+    }
+  };
+  DailyOptions b = o;
+  b.from = "";
+  fails(b, "--from", "--from DATE is required (YYYY-MM-DD, today or tomorrow)");
+  b = o;
+  b.time_zone = "Mars/Olympus";
+  fails(b, "--tz", "--tz: unknown time zone 'Mars/Olympus' (an IANA name such as UTC or Europe/Paris)");
+  b = o;
+  b.from = "2027-02-30";
+  EXPECT_THROW(plan_daily(b, now), RequestError);
+  b = o;
+  b.days = 3;
+  b.to = "2027-01-05";
+  fails(b, "--days", "give --days or --to, not both");
+  b = o;
+  b.to = "2026-12-31";
+  fails(b, "--to", "--to 2026-12-31 is before --from 2027-01-01");
+  b = o;
+  b.schedule = "mon=easy";
+  fails(b, "--levels", "give --levels or --schedule, not both");
+  b = o;
+  b.levels = "";
+  fails(b, "--levels", "give the levels: --levels easy,medium,hard or --schedule mon=easy,...,sun=expert");
+  b = o;
+  b.format = "xml";
+  fails(b, "--format", "unknown --format 'xml' (expected json or ndjson)");
+  b = o;
+  b.out = "";
+  fails(b, "--out", "--out DIR is required for --format json (or use --format ndjson for stdout)");
+  b.dry_run = true;
+  EXPECT_NO_THROW(plan_daily(b, now));
+  b = o;
+  b.format = "ndjson";
+  fails(b, "--out", "--format ndjson writes to stdout; --out is for --format json");
+
+  // --to counts the dates; today and tomorrow are dates in --tz.
+  b = o;
+  b.to = "2027-01-10";
+  EXPECT_EQ(plan_daily(b, now).request.days, 10);
+  b = o;
+  b.from = "today";
+  b.time_zone = "Asia/Tokyo";
+  EXPECT_EQ(db::format_date(plan_daily(b, now).request.first), "2027-03-02");
+  b.time_zone = "UTC";
+  EXPECT_EQ(db::format_date(plan_daily(b, now).request.first), "2027-03-01");
+  b.from = "tomorrow";
+  EXPECT_EQ(db::format_date(plan_daily(b, now).request.first), "2027-03-02");
+}
+
+}  // namespace
+}  // namespace sudokit::produce

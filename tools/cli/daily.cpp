@@ -25,23 +25,6 @@ using namespace sudokit::db;
 /// The longest run of dates one command assigns (about 100 years).
 constexpr std::int64_t kMaxDays = 36'600;
 
-/// --from/--to: YYYY-MM-DD, "today" or "tomorrow" (the date now in `zone`).
-bool read_date(const po::variables_map& vm, const char* name, const std::string& zone, Date& out) {
-  const std::string text = vm[name].as<std::string>();
-  std::string error;
-  if (text == "today" || text == "tomorrow") {
-    if (!date_in_zone(zone, std::chrono::system_clock::now(), out, error)) {
-      std::cerr << "sudokit daily: --tz: " << error << '\n';
-      return false;
-    }
-    out = out.plus_days(text == "tomorrow" ? 1 : 0);
-    return true;
-  }
-  if (parse_date(text, out, error)) return true;
-  std::cerr << "sudokit daily: --" << name << ": " << error << '\n';
-  return false;
-}
-
 /// --format ndjson: one line per date on stdout, staged by writing and
 /// flushing it (a failed write throws WriteError; nothing is assigned).
 class NdjsonOutput final : public produce::DailyOutput {
@@ -58,18 +41,18 @@ class NdjsonOutput final : public produce::DailyOutput {
 
 int run_daily(const std::vector<std::string>& args) {
   po::options_description opts("options");
+  produce::DailyOptions o;  // the library checks them (produce/daily.hpp)
   add_store_options(opts);
   opts.add_options()
-      ("from", po::value<std::string>(), "first date, YYYY-MM-DD (or today, tomorrow: the date now in --tz)")
-      ("tz", po::value<std::string>()->default_value(std::string(kDefaultTimeZone)), "time zone of today and tomorrow, an IANA name (UTC, Europe/Paris, America/New_York); recorded in index.json; TZ is not used")
-      ("to", po::value<std::string>(), "last date, instead of --days")
-      ("levels", po::value<std::string>(), "levels every day, e.g. easy,medium,hard")
-      ("schedule", po::value<std::string>(), "levels per weekday, e.g. mon=easy,tue=medium,wed=medium,thu=hard,fri=hard,sat=expert,sun=expert (ranges mon-fri=hard, several levels sun=hard+expert; days not named get no puzzle)")
-      ("out", po::value<std::string>(), "directory for DATE.json files and index.json (created if missing)")
-      ("format", po::value<std::string>()->default_value("json"), "json (files in --out DIR) or ndjson (one line per date on stdout)")
+      ("from", po::value<std::string>(&o.from), "first date, YYYY-MM-DD (or today, tomorrow: the date now in --tz)")
+      ("tz", po::value<std::string>(&o.time_zone)->default_value(std::string(kDefaultTimeZone)), "time zone of today and tomorrow, an IANA name (UTC, Europe/Paris, America/New_York); recorded in index.json; TZ is not used")
+      ("to", po::value<std::string>(&o.to), "last date, instead of --days")
+      ("levels", po::value<std::string>(&o.levels), "levels every day, e.g. easy,medium,hard")
+      ("schedule", po::value<std::string>(&o.schedule), "levels per weekday, e.g. mon=easy,tue=medium,wed=medium,thu=hard,fri=hard,sat=expert,sun=expert (ranges mon-fri=hard, several levels sun=hard+expert; days not named get no puzzle)")
+      ("out", po::value<std::string>(&o.out), "directory for DATE.json files and index.json (created if missing)")
+      ("format", po::value<std::string>(&o.format)->default_value("json"), "json (files in --out DIR) or ndjson (one line per date on stdout)")
       ("dry-run", "check the request and show what it would assign; records and writes nothing");
-  std::int64_t days = 1;
-  add_number(opts, "days", days, {1, kMaxDays}, "number of dates (default 1)");
+  add_number(opts, "days", o.days, {1, kMaxDays}, "number of dates (default 1)");
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit daily --db FILE --from DATE [--days N | --to DATE]\n"
@@ -91,82 +74,20 @@ int run_daily(const std::vector<std::string>& args) {
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
 
-  DailyRequest request;
-  if (!vm.count("from")) {
-    std::cerr << "sudokit daily: --from DATE is required (YYYY-MM-DD, today or tomorrow)\n";
+  o.dry_run = vm.count("dry-run") != 0;
+  produce::DailyPlan plan;
+  try {
+    plan = produce::plan_daily(o, std::chrono::system_clock::now());
+  } catch (const produce::RequestError& e) {
+    std::cerr << "sudokit daily: " << e.what() << '\n';
     return kUsageError;
   }
-  const std::string zone = vm["tz"].as<std::string>();
-  {
-    Date check;
-    std::string error;
-    if (!date_in_zone(zone, std::chrono::system_clock::now(), check, error)) {
-      std::cerr << "sudokit daily: --tz: " << error << '\n';
-      return kUsageError;
-    }
-  }
-  if (!read_date(vm, "from", zone, request.first)) return kUsageError;
-  if (vm.count("days") && vm.count("to")) {
-    std::cerr << "sudokit daily: give --days or --to, not both\n";
-    return kUsageError;
-  }
-  if (vm.count("days")) {
-    request.days = days;
-  } else if (vm.count("to")) {
-    Date last;
-    if (!read_date(vm, "to", zone, last)) return kUsageError;
-    if (last < request.first) {
-      std::cerr << "sudokit daily: --to " << format_date(last) << " is before --from " << format_date(request.first) << '\n';
-      return kUsageError;
-    }
-    request.days = (last.day - request.first.day).count() + 1;
-  }
-
-  const char* levels_option = vm.count("levels") ? "--levels" : "--schedule";
-  std::string error;
-  if (vm.count("levels") && vm.count("schedule")) {
-    std::cerr << "sudokit daily: give --levels or --schedule, not both\n";
-    return kUsageError;
-  } else if (vm.count("levels")) {
-    std::vector<std::string> levels;
-    if (!parse_level_list(vm["levels"].as<std::string>(), levels, error)) {
-      std::cerr << "sudokit daily: --levels: " << error << '\n';
-      return kUsageError;
-    }
-    request.schedule = WeeklySchedule::every_day(levels);
-  } else if (vm.count("schedule")) {
-    if (!parse_schedule(vm["schedule"].as<std::string>(), request.schedule, error)) {
-      std::cerr << "sudokit daily: --schedule: " << error << '\n';
-      return kUsageError;
-    }
-  } else {
-    std::cerr << "sudokit daily: give the levels: --levels easy,medium,hard or --schedule mon=easy,...,sun=expert\n";
-    return kUsageError;
-  }
-  if (const std::string problem = check_request(request); !problem.empty()) {
-    std::cerr << "sudokit daily: " << problem << '\n';
-    return kUsageError;
-  }
-
-  const std::string format = vm["format"].as<std::string>();
-  const bool dry_run = vm.count("dry-run") != 0;
-  if (format != "json" && format != "ndjson") {
-    std::cerr << "sudokit daily: unknown --format '" << format << "' (expected json or ndjson)\n";
-    return kUsageError;
-  }
-  if (format == "json" && !vm.count("out") && !dry_run) {
-    std::cerr << "sudokit daily: --out DIR is required for --format json (or use --format ndjson for stdout)\n";
-    return kUsageError;
-  }
-  if (format == "ndjson" && vm.count("out")) {
-    std::cerr << "sudokit daily: --format ndjson writes to stdout; --out is for --format json\n";
-    return kUsageError;
-  }
-  if (vm.count("out")) {
+  const DailyRequest& request = plan.request;
+  if (!plan.out.empty()) {
     CommandFiles files;
     files.add_database("--db", *path);
     const auto writes = [&](const std::string& name) { return DailyDirectory::writes(request, name); };
-    if (output_clash(cmd, files.check_output_directory("--out", vm["out"].as<std::string>(), writes))) return kUsageError;
+    if (output_clash(cmd, files.check_output_directory("--out", plan.out, writes))) return kUsageError;
   }
   if (!store_exists(*path, cmd)) return 1;
   catch_stop_signals();
@@ -178,22 +99,22 @@ int run_daily(const std::vector<std::string>& args) {
     // closed pipe) assigns nothing.
     NdjsonOutput ndjson;
     std::optional<produce::DirectoryOutput> files;
-    if (vm.count("out") && !dry_run) files.emplace(vm["out"].as<std::string>(), zone);
-    produce::DailyOutput* output = dry_run ? nullptr : files ? static_cast<produce::DailyOutput*>(&*files) : &ndjson;
+    if (!plan.out.empty() && !plan.dry_run) files.emplace(plan.out, plan.time_zone);
+    produce::DailyOutput* output = plan.dry_run ? nullptr : files ? static_cast<produce::DailyOutput*>(&*files) : &ndjson;
     const produce::DailyRun run = produce::publish_daily(store, request, output, &g_stop);
     const std::string range = format_date(request.first) + " to " + format_date(request.first.plus_days(request.days - 1));
     const std::string counts = std::to_string(run.assigned + run.reused) + " puzzles (" + std::to_string(run.assigned) +
                                " newly assigned, " + std::to_string(run.reused) + " already assigned)";
-    std::cerr << "sudokit daily: " << (dry_run ? "dry run: " : "") << range << ": " << run.dates.size() << " dates, "
+    std::cerr << "sudokit daily: " << (plan.dry_run ? "dry run: " : "") << range << ": " << run.dates.size() << " dates, "
               << counts;
-    if (dry_run) std::cerr << "; nothing recorded or written";
-    if (files) std::cerr << "; wrote " << run.dates.size() << " files and index.json to " << vm["out"].as<std::string>();
+    if (plan.dry_run) std::cerr << "; nothing recorded or written";
+    if (files) std::cerr << "; wrote " << run.dates.size() << " files and index.json to " << plan.out;
     std::cerr << '\n';
   } catch (const WriteError& e) {
     return write_failed(cmd, e, "; nothing was assigned");
   } catch (const produce::CommitFailed& e) {
     std::cerr << "sudokit daily: " << e.what()
-              << (format == "ndjson" ? "; the puzzles above were printed but not recorded\n"
+              << (plan.ndjson ? "; the puzzles above were printed but not recorded\n"
                                      : "; nothing was assigned or written\n");
     return 1;
   } catch (const produce::PublishFailed& e) {
@@ -201,7 +122,7 @@ int run_daily(const std::vector<std::string>& args) {
               << "write the files\n";
     return 1;
   } catch (const LevelError& e) {
-    std::cerr << "sudokit daily: " << levels_option << ": " << e.what() << '\n';
+    std::cerr << "sudokit daily: " << plan.levels_option << ": " << e.what() << '\n';
     return kUsageError;
   } catch (const ShortageError& e) {
     print_shortage(cmd, *path, e, "nothing was assigned or written");

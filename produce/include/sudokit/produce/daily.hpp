@@ -19,6 +19,7 @@
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"  // LevelError, ShortageError
+#include "sudokit/produce/generate.hpp"  // RequestError
 
 namespace sudokit::produce {
 
@@ -63,6 +64,34 @@ struct DailyRun {
   std::uint64_t assigned = 0;        // (date, level) pairs new in this run
   std::uint64_t reused = 0;          // pairs that were assigned before
 };
+
+/// What `sudokit daily`'s options say; empty / 0 = not given.
+struct DailyOptions {
+  std::string from;                                      // YYYY-MM-DD, today or tomorrow (required)
+  std::string to;                                        // the last date, instead of days
+  std::int64_t days = 0;                                 // number of dates; 0 = not given (1 without --to)
+  std::string time_zone = std::string(db::kDefaultTimeZone);  // of today and tomorrow (IANA name)
+  std::string levels;                                    // the same levels every day
+  std::string schedule;                                  // levels per weekday
+  std::string format = "json";                           // json (files in out) or ndjson (a stream)
+  std::string out;                                       // the directory for json
+  bool dry_run = false;
+};
+
+/// A checked daily run: the request for the store and where it goes.
+struct DailyPlan {
+  db::DailyRequest request;
+  std::string time_zone;
+  bool ndjson = false;
+  std::string out;                    // "" with ndjson or a dry run without --out
+  bool dry_run = false;
+  std::string levels_option;          // "--levels" or "--schedule": what a LevelError names
+};
+
+/// Checks the options in the order the command reports problems (the first
+/// one throws RequestError naming the option, with the command's message)
+/// and resolves "today"/"tomorrow" in the time zone at `now`.
+DailyPlan plan_daily(const DailyOptions& options, std::chrono::system_clock::time_point now);
 
 /// Assigns the request's dates and publishes them to `output` by the
 /// protocol above; `output` nullptr is a dry run (the assignment is
