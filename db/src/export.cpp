@@ -47,12 +47,13 @@ std::optional<ExportFormat> parse_export_format(std::string_view name) {
 }
 
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,
-                             const std::string& out_name) {
+                             const std::string& out_name, std::span<const Field> fields) {
+  if (fields.empty()) fields = store_fields();
   Writer w(out, out_name);
   std::string& buf = w.buffer();
   std::uint64_t rows = 0;
   if (format == ExportFormat::Csv) {
-    buf += csv_header(store_fields());
+    buf += csv_header(fields);
     buf += '\n';
   } else if (format == ExportFormat::Json) {
     buf += '[';
@@ -61,14 +62,14 @@ std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, Exp
     switch (format) {
       case ExportFormat::Json:
         buf += rows == 0 ? "\n" : ",\n";
-        buf += record_json(r, store_fields()).dump();
+        buf += record_json(r, fields).dump();
         break;
       case ExportFormat::Ndjson:
-        buf += record_json(r, store_fields()).dump();
+        buf += record_json(r, fields).dump();
         buf += '\n';
         break;
       case ExportFormat::Csv:
-        append_csv_row(buf, r, store_fields());
+        append_csv_row(buf, r, fields);
         buf += '\n';
         break;
       case ExportFormat::Line:

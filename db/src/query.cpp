@@ -54,6 +54,9 @@ Where where_of(const PuzzleFilter& f) {
     w.add("hardest IN " + one_of(f.hardest));
     key_binders(f.hardest);
   }
+  if (f.unused)
+    w.add("NOT EXISTS (SELECT 1 FROM used WHERE used.canonical = puzzles.canonical) AND "
+          "NOT EXISTS (SELECT 1 FROM daily WHERE daily.puzzle_id = puzzles.id)");
   if (!f.technique.empty()) {
     w.add("json_valid(puzzles.histogram) AND EXISTS (SELECT 1 FROM json_each(puzzles.histogram) WHERE json_each.key IN " +
           one_of(f.technique) + ")");

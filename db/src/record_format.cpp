@@ -1,6 +1,7 @@
 // Record format writers (see record_format.hpp).
 #include "sudokit/db/record_format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -133,6 +134,27 @@ std::span<const Field> generate_fields(bool with_solution) {
 }
 std::span<const Field> grade_fields() { return kGradeFields; }
 std::span<const Field> daily_fields() { return kDailyFields; }
+
+bool parse_fields(std::string_view list, std::vector<Field>& out, std::string& error) {
+  out.clear();
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string_view name = list.substr(start, comma - start);
+    const auto it = std::find_if(kStoreFields.begin(), kStoreFields.end(), [&](Field f) { return field_name(f) == name; });
+    if (it == kStoreFields.end()) {
+      error = "unknown column '" + std::string(name) + "' (expected some of " + csv_header(kStoreFields) + ")";
+      return false;
+    }
+    if (std::find(out.begin(), out.end(), *it) != out.end()) {
+      error = "column '" + std::string(name) + "' is named twice";
+      return false;
+    }
+    out.push_back(*it);
+    start = comma + 1;
+  }
+  return true;
+}
 
 json record_json(const PuzzleRecord& record, std::span<const Field> fields) {
   json j = json::object();

@@ -165,5 +165,45 @@ TEST(RecordFormat, EveryCommandWritesTheDocumentedFields) {
   same(served, "daily");
 }
 
+// db export --columns (the fields asked for, in that order; unknown and
+// repeated names refused) and --unused (what no daily date or book used).
+TEST(RecordFormat, ExportWritesTheColumnsAskedForAndOnlyUnusedPuzzles) {
+  TempDir dir;
+  const std::string db = dir.file("p.db");
+  ASSERT_EQ(run_sudokit("generate --count 6 --seed 3 --db " + db).status, 0);
+  const auto csv = run_sudokit("db export --db " + db + " --format csv --columns gid,puzzle,er,level");
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  std::istringstream lines(csv.out);
+  std::string header;
+  std::getline(lines, header);
+  EXPECT_EQ(header, "gid,puzzle,er,level");
+  const auto all = objects(run_sudokit("db export --db " + db + " --format ndjson").out);
+  ASSERT_EQ(all.size(), 6u);
+  const auto some = objects(run_sudokit("db export --db " + db + " --format ndjson --columns level,id").out);
+  ASSERT_EQ(some.size(), 6u);
+  for (std::size_t i = 0; i < some.size(); ++i) {
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : some[i].items()) keys.push_back(key);
+    EXPECT_EQ(keys, (std::vector<std::string>{"level", "id"}));
+    EXPECT_EQ(some[i]["id"], all[i]["id"]);
+    EXPECT_EQ(some[i]["level"], all[i]["level"]);
+  }
+  for (const char* bad : {"id,bogus", "id,id", ""}) {
+    const auto r = run_sudokit("db export --db " + db + " --columns '" + std::string(bad) + "'");
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_NE(r.err.find("--columns: "), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(run_sudokit("db export --db " + db + " --format line --columns id").status, 2);
+
+  // Serve one puzzle as a daily puzzle: --unused leaves exactly it out.
+  const std::string level = all[0]["level"];
+  const auto daily = run_sudokit("daily --db " + db + " --from 2027-01-01 --levels " + level + " --format ndjson");
+  ASSERT_EQ(daily.status, 0) << daily.err;
+  const json served = objects(daily.out)[0]["puzzles"][level];
+  const auto unused = objects(run_sudokit("db export --db " + db + " --format ndjson --unused").out);
+  EXPECT_EQ(unused.size(), 5u);
+  for (const json& j : unused) EXPECT_NE(j["gid"], served["gid"]);
+}
+
 }  // namespace
 }  // namespace sudokit::test

@@ -176,15 +176,17 @@ int run_export(const std::vector<std::string>& args) {
   opts.add_options()
       ("clues", po::value<std::string>(), "only A-B clues (A, A-B, A- or -B)")
       ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")
-      ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T");
+      ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T")
+      ("unused", "only puzzles never published (in no daily schedule, no book made with --mark-used, nor an isomorph of one)")
+      ("columns", po::value<std::string>(), "json, ndjson, csv: only these fields, in this order (names of db/README.md's record format, e.g. id,gid,puzzle,solution,level,er)");
   add_number(opts, "limit", limit, {1, std::numeric_limits<std::int64_t>::max()}, "at most N rows (default: all)");
   opts.add_options()("random", "random order (with --limit: a random sample), reproducible with --seed");
   add_number(opts, "seed", filter.seed, {}, "seed of --random: the same seed gives the same rows", 0);
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit db export --db FILE [--format json|ndjson|csv|line] [--level L]\n"
-      "         [--min-rating X --max-rating Y] [--clues A-B] [--technique T] [--limit N]\n"
-      "         [--random --seed S] [--out FILE]\n"
+      "         [--min-rating X --max-rating Y] [--clues A-B] [--technique T] [--unused] [--limit N]\n"
+      "         [--random --seed S] [--columns F,...] [--out FILE]\n"
       "Writes the stored puzzles that match every filter, in id order (or seeded random order).\n"
       "JSON rows carry every column, the technique histogram as an object; CSV carries every\n"
       "column and is what `sudokit db import --format csv` reads back.";
@@ -214,6 +216,19 @@ int run_export(const std::vector<std::string>& args) {
     return kUsageError;
   if (vm.count("limit")) filter.limit = limit;
   filter.random = vm.count("random") != 0;
+  filter.unused = vm.count("unused") != 0;
+  std::vector<Field> columns;
+  if (vm.count("columns")) {
+    std::string error;
+    if (*format == ExportFormat::Line) {
+      std::cerr << "sudokit " << cmd << ": --columns is for --format json, ndjson or csv (line writes puzzles only)\n";
+      return kUsageError;
+    }
+    if (!parse_fields(vm["columns"].as<std::string>(), columns, error)) {
+      std::cerr << "sudokit " << cmd << ": --columns: " << error << '\n';
+      return kUsageError;
+    }
+  }
   if (vm.count("out")) {
     CommandFiles files;
     files.add_database("--db", *path);
@@ -235,7 +250,7 @@ int run_export(const std::vector<std::string>& args) {
     }
     std::uint64_t rows = 0;
     try {
-      rows = export_puzzles(store, filter, *format, out, out_name);
+      rows = export_puzzles(store, filter, *format, out, out_name, columns);
     } catch (...) {
       if (out != stdout) std::fclose(out);
       throw;

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "sudokit/db/record.hpp"
+#include "sudokit/db/record_format.hpp"
 #include "sudokit/db/store.hpp"
 
 namespace sudokit::db {
@@ -38,7 +39,9 @@ class ExportWriteError : public StoreError {
 /// returns the number of rows written. Throws StoreError on a database
 /// failure, ExportWriteError when a write or flush fails (e.g. "out.json:
 /// write error: No space left on device").
+/// `fields` (json, ndjson, csv): the record-format fields to write, in that
+/// order; empty = every field of the store.
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,
-                             const std::string& out_name);
+                             const std::string& out_name, std::span<const Field> fields = {});
 
 }  // namespace sudokit::db

@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sudokit/db/record.hpp"
 
@@ -59,6 +60,11 @@ std::span<const Field> generate_fields(bool with_solution);
 std::span<const Field> grade_fields();
 /// What `daily` writes for each puzzle of a date.
 std::span<const Field> daily_fields();
+
+/// Parses a list of field names ("gid,puzzle,er"; `db export --columns`):
+/// the fields in the order given; false with `error` for an unknown or
+/// repeated name or an empty list.
+bool parse_fields(std::string_view list, std::vector<Field>& out, std::string& error);
 
 /// The record as one JSON object with `fields` in that order.
 nlohmann::ordered_json record_json(const PuzzleRecord& record, std::span<const Field> fields);

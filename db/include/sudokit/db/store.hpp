@@ -84,6 +84,7 @@ struct PuzzleFilter {
   std::vector<std::string> technique;  // technique keys: one of them used at least once (histogram); empty = any
   std::vector<std::string> hardest;    // technique keys: the hardest step is one of them; empty = any
   std::optional<std::uint64_t> limit;
+  bool unused = false;                   // only puzzles never published: not in `used` (by canonical form) nor in `daily`
   bool random = false;                   // order by a hash of (id, seed) instead of id
   std::uint64_t seed = 0;                // same seed, same file: same order on every machine
 };
