@@ -5,6 +5,8 @@
 // values from generate, grade, db export and daily.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -203,6 +205,30 @@ TEST(RecordFormat, ExportWritesTheColumnsAskedForAndOnlyUnusedPuzzles) {
   const auto unused = objects(run_sudokit("db export --db " + db + " --format ndjson --unused").out);
   EXPECT_EQ(unused.size(), 5u);
   for (const json& j : unused) EXPECT_NE(j["gid"], served["gid"]);
+}
+
+// db ship from the command line: the summary with bytes per puzzle, the
+// file in place and read-only, --levels honoured, an --out that is the store
+// refused before anything is written.
+TEST(DbShip, WritesTheAppFileAndSaysItsSize) {
+  TempDir dir;
+  const std::string db = dir.file("p.db"), app = dir.file("app.db");
+  ASSERT_EQ(run_sudokit("generate --count 30 --seed 4 --db " + db).status, 0);
+  const auto all = objects(run_sudokit("db export --db " + db + " --format ndjson --columns level").out);
+  const std::string level = all[0]["level"];
+  std::size_t of_level = 0;
+  for (const json& j : all) of_level += j["level"] == level;
+  const auto r = run_sudokit("db ship --db " + db + " --out " + app + " --levels " + level + " --columns ep,clues");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find(": " + std::to_string(of_level) + " puzzles, "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" bytes per puzzle)"), std::string::npos) << r.err;
+  struct stat st {};
+  ASSERT_EQ(::stat(app.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0444u);  // read-only
+  const auto same = run_sudokit("db ship --db " + db + " --out " + db);
+  EXPECT_EQ(same.status, 2) << same.err;
+  EXPECT_EQ(run_sudokit("db export --db " + db + " --format line").out.size(), 30u * 82);
+  EXPECT_EQ(run_sudokit("db ship --db " + db + " --out " + app + " --columns nope").status, 2);
 }
 
 }  // namespace

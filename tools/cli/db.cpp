@@ -1,4 +1,4 @@
-// `sudokit db <stats|export|import>`: the SQLite puzzle store from the command
+// `sudokit db <stats|export|ship|import>`: the SQLite puzzle store from the command
 // line. Options are read here; the work is done by the db module (store,
 // import, export). Store failures (not a database, locked, read-only, disk
 // full) are printed as `sudokit db CMD: FILE: reason` with exit status 1;
@@ -17,6 +17,8 @@
 #include "stop.hpp"
 #include "store_cli.hpp"
 #include "sudokit/db/export.hpp"
+#include "sudokit/db/daily.hpp"
+#include "sudokit/db/ship.hpp"
 #include "sudokit/db/import.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/db/store.hpp"
@@ -159,6 +161,62 @@ bool technique_option(const po::variables_map& vm, const char* name, const std::
   }
   out = grader::technique_keys(t);
   return true;
+}
+
+// --- ship ---------------------------------------------------------------------
+
+int run_ship(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  add_store_options(opts);
+  opts.add_options()
+      ("out", po::value<std::string>(), "the file to write (replaced if it exists; required)")
+      ("levels", po::value<std::string>(), "only these levels, e.g. easy,medium,hard (default: every graded puzzle)")
+      ("columns", po::value<std::string>(), "record-format fields to ship besides id, gid, level, rank, puzzle, solution, er, hardest (e.g. ep,ed,clues,hardest_name)")
+      ("unused", "only puzzles never published (daily, books marked used)");
+  ShipOptions ship;
+  add_number(opts, "seed", ship.seed, {}, "seed of the rank order (the order an app serves each level in)", 0);
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit db ship --db FILE --out APP.db [--levels L,...] [--columns F,...] [--unused] [--seed S]\n"
+      "Writes the read-only, vacuumed SQLite file an app ships: the graded puzzles with only the\n"
+      "columns it needs, numbered per level in a seeded random order (rank), indexed for \"the next\n"
+      "puzzle of a level\" and lookups by global id (schema: db/README.md, \"Shipping file\").";
+  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  const std::string& cmd = args[0];
+  const auto path = db_path(vm, cmd);
+  if (!path) return kUsageError;
+  if (!vm.count("out")) {
+    std::cerr << "sudokit " << cmd << ": --out FILE is required\n";
+    return kUsageError;
+  }
+  const std::string out = vm["out"].as<std::string>();
+  std::string error;
+  if (vm.count("columns") && !parse_fields(vm["columns"].as<std::string>(), ship.extra, error)) {
+    std::cerr << "sudokit " << cmd << ": --columns: " << error << '\n';
+    return kUsageError;
+  }
+  if (vm.count("levels") && !parse_level_list(vm["levels"].as<std::string>(), ship.levels, error)) {
+    std::cerr << "sudokit " << cmd << ": --levels: " << error << '\n';
+    return kUsageError;
+  }
+  PuzzleFilter filter;
+  filter.unused = vm.count("unused") != 0;
+  CommandFiles files;
+  files.add_database("--db", *path);
+  if (output_clash(cmd, files.check_output("--out", out))) return kUsageError;
+  try {
+    PuzzleStore store(*path, store_options(vm, OpenMode::Read));
+    if (!ship.levels.empty()) check_levels(store, ship.levels);
+    const ShipSummary s = ship_store(store, filter, ship, out);
+    std::cerr << "sudokit " << cmd << ": " << out << ": " << s.puzzles << " puzzles, " << s.bytes << " bytes ("
+              << (s.puzzles ? s.bytes / s.puzzles : 0) << " bytes per puzzle)";
+    if (s.skipped_ungraded) std::cerr << "; " << s.skipped_ungraded << " ungraded puzzles left out";
+    std::cerr << '\n';
+  } catch (const StoreError& e) {
+    std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
 }
 
 int run_export(const std::vector<std::string>& args) {
@@ -380,10 +438,11 @@ int run_import(const std::vector<std::string>& args) {
 
 int run_db(const std::vector<std::string>& args) {
   const std::string usage =
-      "usage: sudokit db <stats|export|import> --db FILE [options]\n\n"
+      "usage: sudokit db <stats|export|ship|import> --db FILE [options]\n\n"
       "The SQLite puzzle store (schema in db/README.md):\n"
       "  stats    counts by level, rating and clue-count histograms, techniques seen\n"
       "  export   write puzzles as json, ndjson, csv or line, with filters\n"
+      "  ship     write the read-only file an app ships (graded puzzles, few columns, indexed)\n"
       "  import   load puzzles from text files (one per line, CSV, puzzle bank)\n\n"
       "Run `sudokit db <command> --help` for a command's options.\n";
   if (args.size() < 2) {
@@ -398,6 +457,7 @@ int run_db(const std::vector<std::string>& args) {
   sub[0] = "db " + args[1];
   if (args[1] == "stats") return run_stats(sub);
   if (args[1] == "export") return run_export(sub);
+  if (args[1] == "ship") return run_ship(sub);
   if (args[1] == "import") return run_import(sub);
   std::cerr << "sudokit db: unknown command '" << args[1] << "'\n\n" << usage;
   return kUsageError;

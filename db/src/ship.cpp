@@ -1,0 +1,151 @@
+// The shipping file (ship.hpp).
+#include "sudokit/db/ship.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "sqlite.hpp"
+#include "sudokit/solver/bits.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::db {
+
+namespace {
+
+using detail::Statement;
+
+// The fixed columns, always shipped, in this order.
+constexpr Field kFixed[] = {Field::Id, Field::Gid, Field::Level, Field::Puzzle, Field::Solution, Field::Er,
+                            Field::Hardest};
+
+std::string sql_type(Field f) {
+  switch (f) {
+    case Field::Id: case Field::Clues: case Field::Seed: case Field::SeedIndex: case Field::SearchMoves:
+    case Field::Minimal: case Field::SymmetricMinimal:
+      return "INTEGER";
+    case Field::Er: case Field::Ep: case Field::Ed: case Field::SourceRating:
+      return "REAL";
+    default:
+      return "TEXT";
+  }
+}
+
+struct Connection {
+  sqlite3* db = nullptr;
+  std::string path;
+  ~Connection() { sqlite3_close(db); }
+  void exec(const std::string& sql, const char* doing) {
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
+    if (rc != SQLITE_OK) detail::fail(path, db, rc, doing);
+  }
+};
+
+void bind_json(Statement& st, int i, const nlohmann::ordered_json& v) {
+  if (v.is_null()) st.bind_null(i);
+  else if (v.is_boolean()) st.bind(i, v.get<bool>() ? 1 : 0);
+  else if (v.is_number_unsigned()) st.bind(i, static_cast<std::int64_t>(v.get<std::uint64_t>()));
+  else if (v.is_number_integer()) st.bind(i, v.get<std::int64_t>());
+  else if (v.is_number()) st.bind(i, v.get<double>());
+  else if (v.is_string()) st.bind_text(i, v.get_ref<const std::string&>());
+  else st.bind_text(i, v.dump());  // the histogram object
+}
+
+}  // namespace
+
+ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const ShipOptions& options,
+                       const std::string& out) {
+  namespace fs = std::filesystem;
+  std::vector<Field> fields(std::begin(kFixed), std::end(kFixed));
+  for (Field f : options.extra)
+    if (std::find(fields.begin(), fields.end(), f) == fields.end()) fields.push_back(f);
+
+  Connection c;
+  c.path = out + ".tmp-ship";
+  std::error_code ec;
+  fs::remove(c.path, ec);
+  struct RemoveTemporary {
+    const std::string& path;
+    bool keep = false;
+    ~RemoveTemporary() {
+      std::error_code e;
+      if (!keep) fs::remove(path, e);
+    }
+  } cleanup{c.path};
+  const int rc = sqlite3_open_v2(c.path.c_str(), &c.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  if (rc != SQLITE_OK) detail::fail(out, c.db, rc, "cannot create");
+  c.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096", "cannot configure");
+
+  std::string create = "CREATE TABLE puzzles (\n  id INTEGER PRIMARY KEY,\n  rank INTEGER NOT NULL";
+  std::string insert_cols = "rank", insert_vals = "?1";
+  int n = 1;
+  for (Field f : fields) {
+    const std::string name(field_name(f));
+    if (f == Field::Id) continue;
+    const bool required = f == Field::Gid || f == Field::Level || f == Field::Puzzle || f == Field::Solution;
+    create += ",\n  " + name + " " + sql_type(f) + (required ? " NOT NULL" : "");
+    insert_cols += ", " + name;
+    insert_vals += ", ?" + std::to_string(++n);
+  }
+  create += "\n)";
+  c.exec("BEGIN", "cannot start");
+  c.exec(create, "cannot create the puzzles table");
+  Statement insert(c.db, "INSERT INTO puzzles (id, " + insert_cols + ") VALUES (?" + std::to_string(n + 1) + ", " +
+                             insert_vals + ")",
+                   &out);
+  ShipSummary summary;
+  auto add = [&](const PuzzleRecord& r) {
+    if (r.level.empty()) {
+      ++summary.skipped_ungraded;
+      return true;
+    }
+    // The rank column first holds each row's shuffle key; ranks follow below.
+    insert.bind(1, static_cast<std::int64_t>(mix64(mix64(options.seed + 0x9E3779B97F4A7C15ull) ^ static_cast<std::uint64_t>(r.id)) >> 1));
+    const nlohmann::ordered_json j = record_json(r, fields);
+    int i = 1;
+    for (Field f : fields) {
+      if (f == Field::Id) continue;
+      bind_json(insert, ++i, j[std::string(field_name(f))]);
+    }
+    insert.bind(n + 1, r.id);
+    insert.step();
+    insert.reset();
+    ++summary.puzzles;
+    return true;
+  };
+  if (options.levels.empty()) {
+    store.for_each(filter, add);
+  } else {
+    for (const std::string& level : options.levels) {
+      PuzzleFilter one = filter;
+      one.level = level;
+      store.for_each(one, add);
+    }
+  }
+  // Ranks 0, 1, 2, ... per level in the order of the shuffle keys.
+  c.exec("UPDATE puzzles SET rank = r.rank FROM (SELECT id, row_number() OVER (PARTITION BY level ORDER BY rank, id) - 1 AS "
+         "rank FROM puzzles) AS r WHERE puzzles.id = r.id",
+         "cannot number the puzzles");
+  c.exec("CREATE UNIQUE INDEX puzzles_level_rank ON puzzles (level, rank);"
+         "CREATE UNIQUE INDEX puzzles_gid ON puzzles (gid);"
+         "CREATE TABLE levels (level TEXT PRIMARY KEY, puzzles INTEGER NOT NULL, min_er REAL, max_er REAL);"
+         "INSERT INTO levels SELECT level, count(*), min(er), max(er) FROM puzzles GROUP BY level ORDER BY min(er);"
+         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+         "INSERT INTO meta VALUES ('format', 'sudokit ship 1'), ('seed', '" + std::to_string(options.seed) + "');"
+         "PRAGMA user_version = 1;",
+         "cannot index the file");
+  c.exec("COMMIT", "cannot commit");
+  c.exec("VACUUM", "cannot vacuum");
+  sqlite3_close(c.db);
+  c.db = nullptr;
+  if (::chmod(c.path.c_str(), 0444) != 0) throw StoreError(out, "cannot make the file read-only");
+  fs::rename(c.path, out, ec);
+  if (ec) throw StoreError(out, "cannot rename the finished file into place: " + ec.message());
+  cleanup.keep = true;
+  summary.bytes = fs::file_size(out, ec);
+  return summary;
+}
+
+}  // namespace sudokit::db
