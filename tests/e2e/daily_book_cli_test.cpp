@@ -573,6 +573,100 @@ TEST_F(DailyBookCli, BookPagesAreInkedAndNothingRunsOffThePage) {
     }
 }
 
+/// "MediaBox:      0.00     0.00   441.00   666.00" -> the four numbers of a box in `pdfinfo -box` of one page.
+std::vector<double> page_box(const std::string& pdf, int page, const std::string& name) {
+  const std::string info = shell("pdfinfo -box -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf);
+  const std::string key = "Page " + std::string(page < 10 ? "   " : page < 100 ? "  " : " ") + std::to_string(page) + " " + name + ":";
+  const std::size_t at = info.find(key);
+  if (at == std::string::npos) return {};
+  std::istringstream in(info.substr(at + key.size()));
+  std::vector<double> v(4);
+  for (double& x : v) in >> x;
+  return v;
+}
+
+// Print-on-demand trims: page and trim sizes as pdfinfo reads them, the bleed
+// on the outside edge, and on every page no ink outside the safe area (KDP's
+// margins computed here from its table, independently of the library),
+// above all none in the gutter.
+TEST_F(DailyBookCli, PrintBooksHaveTheTrimBleedAndMarginsThePrinterWants) {
+  const std::string db = store();
+  struct Case {
+    const char* trim;
+    double w_in, h_in;
+    bool bleed;
+    const char* extra;
+  };
+  for (const Case& c : {Case{"6x9", 6, 9, true, "--levels medium,hard --count 30"},
+                        Case{"5x8", 5, 8, false, "--level medium --count 10"},
+                        Case{"8.5x11", 8.5, 11, true, "--level medium --count 7 --large-print"},
+                        Case{"150x230mm", 150 / 25.4, 230 / 25.4, false, "--level medium --count 9 --per-page 2"}}) {
+    SCOPED_TRACE(c.trim);
+    const std::string pdf = dir_.file("p.pdf");
+    const auto r = run_sudokit("book --db " + db + " " + c.extra + " --trim " + c.trim + (c.bleed ? " --bleed" : "") +
+                               " --show-rating --out " + pdf);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const int pages = std::stoi(pdfinfo(pdf, "Pages"));
+    EXPECT_EQ(pages % 2, 0);
+    const double bleed = c.bleed ? 9 : 0, w = c.w_in * 72, h = c.h_in * 72;
+    const double gutter = (pages <= 150 ? 0.375 : 0.5) * 72, edge = (c.bleed ? 0.375 : 0.25) * 72;
+    for (int page = 1; page <= pages; ++page) {
+      SCOPED_TRACE("page " + std::to_string(page));
+      const bool right = page % 2 == 1;
+      const auto media = page_box(pdf, page, "MediaBox"), trim = page_box(pdf, page, "TrimBox"),
+                 bleed_box = page_box(pdf, page, "BleedBox");
+      ASSERT_EQ(media.size(), 4u);
+      EXPECT_NEAR(media[2], w + bleed, 0.01);
+      EXPECT_NEAR(media[3], h + 2 * bleed, 0.01);
+      EXPECT_EQ(bleed_box, media);
+      ASSERT_EQ(trim.size(), 4u);
+      EXPECT_NEAR(trim[0], right ? 0 : bleed, 0.01);  // bleed on the outside edge
+      EXPECT_NEAR(trim[1], bleed, 0.01);
+      EXPECT_NEAR(trim[2] - trim[0], w, 0.01);
+      EXPECT_NEAR(trim[3] - trim[1], h, 0.01);
+      // The safe area in pixels at 72 dpi (1 px = 1 pt; y from the top).
+      const double left_edge = (right ? 0 : bleed) + (right ? gutter : edge);
+      const double right_edge = (right ? 0 : bleed) + w - (right ? edge : gutter);
+      const double top = bleed + edge, bottom = bleed + h - edge;
+      const Pgm img = page_image(pdf, page, 72, dir_.file(""));
+      long outside = 0, in_gutter = 0, all = 0;
+      for (int y = 0; y < img.height; ++y)
+        for (int x = 0; x < img.width; ++x) {
+          if (img.at(x, y) >= 200) continue;
+          ++all;
+          if (x + 1 < left_edge || x > right_edge || y + 1 < top || y > bottom) ++outside;
+          if (right ? x + 1 < left_edge : x > right_edge) ++in_gutter;
+        }
+      EXPECT_EQ(outside, 0);
+      EXPECT_EQ(in_gutter, 0);
+      // Page 2, the title page's back, is blank; so may be the last (an even count).
+      if (page == 2) EXPECT_EQ(all, 0);
+      else if (page != pages) EXPECT_GT(all, 200) << "blank";
+    }
+  }
+}
+
+TEST_F(DailyBookCli, PrintBookOptionsAreChecked) {
+  const std::string db = store(), pdf = dir_.file("p.pdf");
+  struct Case {
+    const char* args;
+    const char* says;
+  };
+  for (const Case& c : {Case{"--trim 6x9cm", "--trim: '6x9cm' is not a trim size"},
+                        Case{"--trim 12x18in", "4 x 6 in to 8.5 x 11.69 in"},
+                        Case{"--trim 5x8 --per-page 6", "use --per-page 2"},
+                        Case{"--trim 5x8 --large-print", "large print needs digits of at least 28 pt"},
+                        Case{"--trim 6x9 --gutter 0.2", "--gutter must be a number from 0.375 to 3"},
+                        Case{"--bleed", "--bleed needs --trim"},
+                        Case{"--paper letter --trim 6x9", "--paper or --trim"},
+                        Case{"--trim 8.5x11 --large-print --per-page 2", "leave --per-page out"}}) {
+    const auto r = run_sudokit("book --db " + db + " --level medium --count 20 --out " + pdf + " " + c.args);
+    EXPECT_EQ(r.status, 2) << c.args;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << ": " << r.err;
+    EXPECT_FALSE(std::filesystem::exists(pdf)) << c.args;
+  }
+}
+
 TEST_F(DailyBookCli, BookReadsLikeABook) {
   const std::string db = store(), pdf = dir_.file("b.pdf");
   const auto r = run_sudokit("book --db " + db + " --level hard --count 8 --per-page 6 --show-rating "

@@ -149,6 +149,8 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"book", "--per-page", "--db " + db + " --level easy --count 1 --out " + pdf + " --per-page {}"},
       {"book", "--first-number", "--db " + db + " --level easy --count 1 --out " + pdf + " --first-number {}"},
       {"book", "--pad-to", "--db " + db + " --level easy --count 1 --out " + pdf + " --pad-to {}", {{"0", book_written}}},
+      {"book", "--gutter", "--db " + db + " --level easy --count 1 --out " + pdf + " --trim 6x9 --gutter {}"},
+      {"book", "--margin", "--db " + db + " --level easy --count 1 --out " + pdf + " --trim 6x9 --margin {}"},
       {"render", "--size", std::string(kPuzzle) + " --out " + dir + "/image.svg --size {}"},
   };
 }

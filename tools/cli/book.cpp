@@ -98,6 +98,10 @@ int run_book(const std::vector<std::string>& args) {
       ("title", po::value<std::string>()->default_value("Sudoku"), "the title on the title page and in the PDF's properties")
       ("subtitle", po::value<std::string>()->default_value(""), "a line under the title")
       ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
+      ("trim", po::value<std::string>(), ("a print-on-demand book on this trim: a preset (" + book::trim_presets() +
+                                          ") or a size such as 150x230mm or 7.5x9.25in; KDP's margins for the page count, mirrored on left and right pages").c_str())
+      ("bleed", "with --trim: 0.125 in of bleed on the top, bottom and outside edge (the page grows by it)")
+      ("large-print", "with --trim: one puzzle a page, digits of 28 pt or more, heavier lines")
       ("solutions", "add the solutions section at the back (the default)")
       ("no-solutions", "leave the solutions out")
       ("show-rating", "print each puzzle's rating (SE scale) next to its level")
@@ -110,17 +114,28 @@ int run_book(const std::vector<std::string>& args) {
   add_number(opts, "per-page", options.per_page, {.only = {1, 2, 4, 6}}, "puzzles per page", 4);
   add_number(opts, "first-number", options.first_number, {1, book::kMaxFirstNumber},
              "number of the first puzzle (volume 2 of 60-puzzle books: 61)", 1);
+  double gutter_in = 0, margin_in = 0;
+  add_number(opts, "gutter", gutter_in, {0.375, 3.0},
+             "with --trim: the inside margin in inches instead of KDP's for the page count (not less than it)");
+  add_number(opts, "margin", margin_in, {0.25, 3.0},
+             "with --trim: the outside, top and bottom margins in inches (not less than 0.25, 0.375 with --bleed)");
   add_number(opts, "pad-to", options.pad_to, {0, book::kMaxPadTo, "none"},
              "add blank pages at the end up to a multiple of this many (4, 8, 16 or 32 for printers that fold sheets)", 0);
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
       "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--no-solutions]\n"
+      "                    [--trim SIZE [--bleed] [--large-print] [--gutter IN] [--margin IN]]\n"
       "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
       "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
       "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are the\n"
       "oldest stored ones of each level that were never used (no daily date, no book made with\n"
       "--mark-used), levels in ascending difficulty and the easiest first within a level.\n"
+      "With --trim the book is made for print on demand (KDP, IngramSpark, Lulu): the inside margin\n"
+      "grows with the page count, margins mirror on left and right pages, the title page has a blank\n"
+      "back so puzzles start on a right-hand page, the page count is even, and each page carries its\n"
+      "TrimBox and BleedBox; --per-page defaults to the most puzzles whose cells stay 6.5 mm or more\n"
+      "(docs/BOOKS.md).\n"
       "With SOURCE_DATE_EPOCH set, the PDF's creation date is that time: the same store and\n"
       "options then give a byte-identical file.\n"
       "The PDF, the manifest and the --mark-used marks are published all or nothing. An --out or\n"
@@ -155,6 +170,33 @@ int run_book(const std::vector<std::string>& args) {
     return kUsageError;
   }
   options.paper = *paper;
+  if (vm.count("trim")) {
+    if (!vm["paper"].defaulted()) {
+      std::cerr << "sudokit book: give --paper or --trim, not both\n";
+      return kUsageError;
+    }
+    std::string trim_error;
+    options.trim = book::parse_trim(vm["trim"].as<std::string>(), trim_error);
+    if (!options.trim) {
+      std::cerr << "sudokit book: --trim: " << trim_error << '\n';
+      return kUsageError;
+    }
+    if (vm["per-page"].defaulted()) options.per_page = 0;  // chosen to fit the trim
+  } else {
+    for (const char* name : {"bleed", "large-print", "gutter", "margin"})
+      if (vm.count(name) && !vm[name].defaulted()) {
+        std::cerr << "sudokit book: --" << name << " needs --trim SIZE\n";
+        return kUsageError;
+      }
+  }
+  options.bleed = vm.count("bleed") != 0;
+  options.large_print = vm.count("large-print") != 0;
+  if (options.large_print && !vm["per-page"].defaulted()) {
+    std::cerr << "sudokit book: --large-print prints one puzzle a page; leave --per-page out\n";
+    return kUsageError;
+  }
+  if (vm.count("gutter")) options.gutter = gutter_in * book::kInch;
+  if (vm.count("margin")) options.outer_margin = margin_in * book::kInch;
   if (vm.count("solutions") && vm.count("no-solutions")) {
     std::cerr << "sudokit book: give --solutions or --no-solutions, not both\n";
     return kUsageError;
@@ -195,6 +237,16 @@ int run_book(const std::vector<std::string>& args) {
     std::cerr << "sudokit book: give the level: --level hard --count 60, or --levels easy,medium,hard --count 60\n";
     return kUsageError;
   }
+  {
+    std::uint64_t total = 0;
+    for (const auto& w : wanted) total += w.count;
+    try {
+      (void)book::plan_book_layout(static_cast<int>(total), options);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "sudokit book: " << e.what() << '\n';
+      return kUsageError;
+    }
+  }
   const bool mark = vm.count("mark-used") != 0, include_used = vm.count("include-used") != 0;
   if (!store_exists(*path, cmd)) return 1;
   catch_stop_signals();
@@ -228,8 +280,10 @@ int run_book(const std::vector<std::string>& args) {
     const book::BookResult result = book::render_book(
         puzzles, options, {out_path, vm.count("manifest") ? vm["manifest"].as<std::string>() : ""}, record);
     const std::uint64_t marked = marks ? marks->added() : 0;
+    const std::string paper_name = options.trim ? "trim " + vm["trim"].as<std::string>() + (options.bleed ? " with bleed" : "")
+                                                : options.paper == book::Paper::A4 ? "A4" : "Letter";
     std::cerr << "sudokit book: " << out_path << ": " << puzzles.size() << " puzzles, " << result.pages << " pages ("
-              << (options.paper == book::Paper::A4 ? "A4" : "Letter") << ", " << options.per_page << " per page"
+              << paper_name << ", " << result.per_page << " per page"
               << (options.solutions ? ", solutions from page " + std::to_string(result.placements[0].solution_page)
                                     : std::string(", no solutions"))
               << ")";

@@ -1,7 +1,9 @@
 // The puzzle book PDF (see book.hpp): one cairo PDF surface, one page at a
-// time: the title page, the puzzle pages (slots from layout.cpp, a caption
-// under each grid), the solutions pages; page numbers on every page but the
-// title page; PDF outline entries for the puzzles and the solutions.
+// time: the title page (and, in a print book, its blank back), the puzzle
+// pages (slots from layout.cpp, a caption under each grid), the solutions
+// pages; page numbers on every page but the title page and blank ones; PDF
+// outline entries for the puzzles and the solutions. A print book is drawn
+// into memory and written with its page boxes (pdf_boxes.hpp).
 #include "sudokit/book/book.hpp"
 
 #include <cairo-pdf.h>
@@ -17,6 +19,7 @@
 #include <stdexcept>
 
 #include "output_file.hpp"
+#include "pdf_boxes.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/solver/text.hpp"
 #include "text.hpp"
@@ -51,15 +54,15 @@ std::string contents_line(const std::vector<BookPuzzle>& puzzles, int first_numb
   return out;
 }
 
-void page_number(cairo_t* cr, PageSize page, int number) {
+void page_number(cairo_t* cr, const PageGeometry& g, int number) {
   cairo_set_source_rgb(cr, 0, 0, 0);
-  set_font(cr, false, 10);
-  show_line(cr, std::to_string(number), 0, page.width, page_number_baseline(page), Align::Centre);
+  set_font(cr, false, g.page_number_size);
+  const double centre = g.page_number_centre(number);
+  show_line(cr, std::to_string(number), centre - 100, 200, g.page_number_baseline(number), Align::Centre);
 }
 
-void title_page(cairo_t* cr, PageSize page, const std::vector<BookPuzzle>& puzzles, const BookOptions& o,
+void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& puzzles, const BookOptions& o,
                 int first_solution_page) {
-  const Rect area = content_area(page);
   const double width = area.w * 0.86, left = area.x + (area.w - width) / 2;
   cairo_set_source_rgb(cr, 0, 0, 0);
 
@@ -139,7 +142,130 @@ void caption(cairo_t* cr, const Slot& slot, const std::string& left_text, const 
 
 void check_surface(cairo_surface_t* surface, const OutputFile& out) { out.check(cairo_surface_status(surface)); }
 
+/// The cairo stream of a print book: the PDF in memory, boxes added at the end.
+cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+std::string points_in_mm(double points) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f mm", points * 25.4 / 72);
+  return buf;
+}
+
+std::string points_in_inches(double points) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g in", std::round(points / kInch * 1000) / 1000);
+  return buf;
+}
+
+void check_book_options(const BookOptions& o) {
+  if (!valid_per_page(o.per_page) && !(o.trim && o.per_page == 0))
+    throw std::invalid_argument("puzzles per page must be 1, 2, 4 or 6");
+  if (o.first_number < 1 || o.first_number > kMaxFirstNumber)
+    throw std::invalid_argument("the first puzzle number must be 1 to " + std::to_string(kMaxFirstNumber));
+  if (o.pad_to < 0 || o.pad_to > kMaxPadTo)
+    throw std::invalid_argument("pages are padded to a multiple of 0 to " + std::to_string(kMaxPadTo));
+  if (!o.trim && (o.bleed || o.gutter || o.outer_margin || o.large_print))
+    throw std::invalid_argument("bleed, margins and large print need a trim size");
+}
+
+/// One round of a print book's plan, for a page count guess.
+BookLayout plan_print(int n, const BookOptions& o, int pages_guess) {
+  BookLayout l;
+  Margins m = kdp_margins(pages_guess, o.bleed);
+  if (o.gutter) {
+    if (*o.gutter < m.inside - 1e-6)
+      throw std::invalid_argument("the gutter " + points_in_inches(*o.gutter) + " is below the printer's minimum of " +
+                                  points_in_inches(m.inside) + " for a book of " + std::to_string(pages_guess) + " pages");
+    m.inside = *o.gutter;
+  }
+  if (o.outer_margin) {
+    if (*o.outer_margin < m.outside - 1e-6)
+      throw std::invalid_argument("the margin " + points_in_inches(*o.outer_margin) + " is below the printer's minimum of " +
+                                  points_in_inches(m.outside) + (o.bleed ? " with bleed" : ""));
+    m.outside = m.top = m.bottom = *o.outer_margin;
+  }
+  l.geometry = print_geometry(*o.trim, m, o.bleed);
+  if (o.large_print) l.geometry.page_number_size = 14;
+  const Rect area = l.geometry.content_area(1);
+  if (area.w < kInch || area.h < kInch) throw std::invalid_argument("the margins leave no room on the page");
+  l.per_page = o.large_print ? 1 : o.per_page ? o.per_page : densest_per_page(area);
+  if (l.per_page == 0)
+    throw std::invalid_argument("the trim is too small: even one grid a page has cells under " + points_in_mm(kMinCell));
+  const double caption = o.large_print ? 16 : 0;
+  const auto probe = puzzle_slots(area, l.per_page, caption);
+  if (o.large_print) {
+    const double digit = cell_size(probe[0]) * kLargePrintDigitScale;
+    if (digit < kLargePrintDigit - 1e-6)
+      throw std::invalid_argument("large print needs digits of at least 28 pt; on this trim they would be " +
+                                  std::to_string(static_cast<int>(digit)) + " pt: use a larger trim (7x10 or more)");
+  } else if (cell_size(probe[0]) < kMinCell - 1e-6) {
+    const int fits = densest_per_page(area);
+    throw std::invalid_argument(std::to_string(l.per_page) + " puzzles a page on this trim make cells of " +
+                                points_in_mm(cell_size(probe[0])) + ", under the " + points_in_mm(kMinCell) +
+                                " a solver needs to write in" +
+                                (fits ? ": use --per-page " + std::to_string(fits) + " or a larger trim" : ": use a larger trim"));
+  }
+  for (int parity = 0; parity < 2; ++parity) {
+    const Rect a = l.geometry.content_area(parity == 1 ? 1 : 2);
+    l.puzzle_slots[parity] = puzzle_slots(a, l.per_page, caption);
+    l.solution_slots[parity] = solution_slots(a);
+  }
+  l.front = 2;  // the title page and its blank back: puzzles start on a right-hand page
+  const int spp = o.solutions ? static_cast<int>(l.solution_slots[0].size()) : 0;
+  l.pages = book_page_count(n, l.per_page, spp, l.front, o.pad_to);
+  if (l.pages % 2 != 0) ++l.pages;  // printers bind sheets: an even count
+  return l;
+}
+
 }  // namespace
+
+BookLayout plan_book_layout(int n, const BookOptions& o) {
+  check_book_options(o);
+  if (!o.trim) {
+    BookLayout l;
+    l.geometry = paper_geometry(o.paper);
+    l.per_page = o.per_page;
+    l.front = 1;
+    const Rect area = l.geometry.content_area(1);
+    l.puzzle_slots[0] = l.puzzle_slots[1] = puzzle_slots(area, o.per_page);
+    l.solution_slots[0] = l.solution_slots[1] = solution_slots(area);
+    l.pages = book_page_count(n, o.per_page, o.solutions, o.pad_to);
+    return l;
+  }
+  // The gutter depends on the page count and the page count on the layout:
+  // start from the fewest pages and go round until the count holds.
+  BookLayout l = plan_print(n, o, 24);
+  for (int round = 0; round < 4; ++round) {
+    const BookLayout next = plan_print(n, o, l.pages);
+    if (next.pages == l.pages && next.geometry.margins.inside == l.geometry.margins.inside) return next;
+    l = next;
+  }
+  return l.pages >= plan_print(n, o, l.pages).pages ? plan_print(n, o, l.pages) : l;
+}
+
+GridStyle puzzle_grid_style(const BookLayout& l, const BookOptions& o) {
+  GridStyle s = style_for(l.puzzle_slots[0][0].grid.w);
+  if (!l.geometry.print) return s;
+  if (o.large_print) {
+    s.thin *= 1.6;
+    s.thick *= 1.4;
+    s.digit_scale = kLargePrintDigitScale;
+  }
+  s.thin = std::max(s.thin, 0.5);  // printers lose lines under 0.5 pt
+  s.thick = std::max(s.thick, 1.2);
+  return s;
+}
+
+GridStyle solution_grid_style(const BookLayout& l) {
+  GridStyle s = style_for(l.solution_slots[0][0].grid.w);
+  if (!l.geometry.print) return s;
+  s.thin = std::max(s.thin, 0.5);
+  s.thick = std::max(s.thick, 1.2);
+  return s;
+}
 
 std::string source_date_epoch() {
   const char* text = std::getenv("SOURCE_DATE_EPOCH");
@@ -165,20 +291,21 @@ std::string display_level(const std::string& level) {
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& o, const BookFiles& files,
                        const BookRecord& record) {
   if (puzzles.empty()) throw std::invalid_argument("a book needs at least one puzzle");
-  if (!valid_per_page(o.per_page)) throw std::invalid_argument("puzzles per page must be 1, 2, 4 or 6");
-  if (o.first_number < 1 || o.first_number > kMaxFirstNumber)
-    throw std::invalid_argument("the first puzzle number must be 1 to " + std::to_string(kMaxFirstNumber));
-  if (o.pad_to < 0 || o.pad_to > kMaxPadTo)
-    throw std::invalid_argument("pages are padded to a multiple of 0 to " + std::to_string(kMaxPadTo));
-  const PageSize page = page_size(o.paper);
   const int n = static_cast<int>(puzzles.size());
-  const int puzzle_pages = (n + o.per_page - 1) / o.per_page;
-  const int first_solution_page = o.solutions ? 2 + puzzle_pages : 0;
+  const BookLayout layout = plan_book_layout(n, o);
+  const PageGeometry& geometry = layout.geometry;
+  const PageSize media = geometry.media();
+  const int per_page = layout.per_page;
+  const int puzzle_pages = (n + per_page - 1) / per_page;
+  const int solutions_per_page = static_cast<int>(layout.solution_slots[0].size());
+  const int first_solution_page = o.solutions ? layout.front + 1 + puzzle_pages : 0;
 
   BookResult result;
-  result.pages = book_page_count(n, o.per_page, o.solutions, o.pad_to);
+  result.pages = layout.pages;
+  result.per_page = per_page;
   for (int i = 0; i < n; ++i)
-    result.placements.push_back({o.first_number + i, 2 + i / o.per_page, o.solutions ? first_solution_page + i / kSolutionsPerPage : 0});
+    result.placements.push_back({o.first_number + i, layout.front + 1 + i / per_page,
+                                 o.solutions ? first_solution_page + i / solutions_per_page : 0});
 
   // 1. The manifest (first: it is small and fails fast), then the PDF,
   // under temporary names.
@@ -190,8 +317,11 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   }
   const std::string& path = files.pdf;
   OutputFile out(path);
+  std::string in_memory;  // a print book's PDF, before its page boxes
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-      cairo_pdf_surface_create_for_stream(&OutputFile::write, &out, page.width, page.height), cairo_surface_destroy);
+      geometry.print ? cairo_pdf_surface_create_for_stream(&append_to_string, &in_memory, media.width, media.height)
+                     : cairo_pdf_surface_create_for_stream(&OutputFile::write, &out, media.width, media.height),
+      cairo_surface_destroy);
   check_surface(surface.get(), out);
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, o.title.c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, o.creator.c_str());
@@ -201,20 +331,21 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), cairo_destroy);
   cairo_t* cr = context.get();
 
-  title_page(cr, page, puzzles, o, first_solution_page);
+  title_page(cr, geometry.content_area(1), puzzles, o, first_solution_page);
   cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, o.title.c_str(), "page=1", CAIRO_PDF_OUTLINE_FLAG_OPEN);
   cairo_show_page(cr);
+  for (int p = 2; p <= layout.front; ++p) cairo_show_page(cr);  // the title page's blank back
 
-  const std::vector<Slot> slots = puzzle_slots(page, o.per_page);
-  const GridStyle style = style_for(slots[0].grid.w);
+  const GridStyle style = puzzle_grid_style(layout, o);
   for (int p = 0; p < puzzle_pages; ++p) {
-    const int page_no = 2 + p;
+    const int page_no = layout.front + 1 + p;
+    const std::vector<Slot>& slots = layout.puzzle_slots[page_no % 2];
     if (p == 0) {
       const std::string dest = "page=" + std::to_string(page_no);
       cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, "Puzzles", dest.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
     }
-    for (int s = 0; s < o.per_page; ++s) {
-      const int i = p * o.per_page + s;
+    for (int s = 0; s < per_page; ++s) {
+      const int i = p * per_page + s;
       if (i >= n) break;
       const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
       draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
@@ -222,41 +353,43 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
       if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + std::string("rating ") + rating_text(*bp.rating);
       caption(cr, slots[static_cast<std::size_t>(s)], "Puzzle " + std::to_string(o.first_number + i), right);
     }
-    page_number(cr, page, page_no);
+    page_number(cr, geometry, page_no);
     cairo_show_page(cr);
     check_surface(surface.get(), out);
     if (o.stop && o.stop->load()) throw RenderInterrupted(path);
   }
 
+  int last_page = layout.front + puzzle_pages;
   if (o.solutions) {
-    const std::vector<Slot> sslots = solution_slots(page);
-    const GridStyle sstyle = style_for(sslots[0].grid.w);
-    const int solution_pages = (n + kSolutionsPerPage - 1) / kSolutionsPerPage;
-    const Rect area = content_area(page);
+    const GridStyle sstyle = solution_grid_style(layout);
+    const int solution_pages = (n + solutions_per_page - 1) / solutions_per_page;
     for (int p = 0; p < solution_pages; ++p) {
       const int page_no = first_solution_page + p;
+      const std::vector<Slot>& sslots = layout.solution_slots[page_no % 2];
+      const Rect area = geometry.content_area(page_no);
       if (p == 0) {
         const std::string dest = "page=" + std::to_string(page_no);
         cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, "Solutions", dest.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
       }
       cairo_set_source_rgb(cr, 0, 0, 0);
       set_font(cr, true, solutions_heading_size());
-      show_line(cr, "Solutions", area.x, area.w, solutions_heading_baseline(page), Align::Left);
-      for (int s = 0; s < kSolutionsPerPage; ++s) {
-        const int i = p * kSolutionsPerPage + s;
+      show_line(cr, "Solutions", area.x, area.w, area.y + solutions_heading_size(), Align::Left);
+      for (int s = 0; s < solutions_per_page; ++s) {
+        const int i = p * solutions_per_page + s;
         if (i >= n) break;
         const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
         draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
         caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(o.first_number + i), "");
       }
-      page_number(cr, page, page_no);
+      page_number(cr, geometry, page_no);
       cairo_show_page(cr);
       check_surface(surface.get(), out);
       if (o.stop && o.stop->load()) throw RenderInterrupted(path);
     }
+    last_page += solution_pages;
   }
   // Blank pages (no number) up to the printer's multiple.
-  for (int p = book_page_count(n, o.per_page, o.solutions); p < result.pages; ++p) {
+  for (int p = last_page; p < result.pages; ++p) {
     cairo_show_page(cr);
     check_surface(surface.get(), out);
   }
@@ -264,6 +397,17 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   cairo_surface_finish(surface.get());
   check_surface(surface.get(), out);
   surface.reset();
+  if (geometry.print) {
+    std::string pdf;
+    try {
+      pdf = add_page_boxes(in_memory, media.height,
+                           [&](int page) { return PageBoxes{geometry.trim_box(page), geometry.bleed_box()}; });
+    } catch (const std::runtime_error& e) {
+      throw RenderError(path, std::string("cannot set the page boxes: ") + e.what());
+    }
+    in_memory.clear();
+    out.write_text(pdf);
+  }
   out.finish();
   // 2. The last moment to stop.
   if (o.stop && o.stop->load()) throw RenderInterrupted(path);
@@ -293,12 +437,18 @@ nlohmann::ordered_json manifest_json(const std::vector<BookPuzzle>& puzzles, con
                     {"puzzle", format_line(p.puzzle)},
                     {"solution", format_line(p.solution)}});
   }
-  return {{"title", o.title},
-          {"subtitle", o.subtitle},
-          {"paper", o.paper == Paper::A4 ? "a4" : "letter"},
-          {"per_page", o.per_page},
-          {"pages", r.pages},
-          {"puzzles", list}};
+  json out = {{"title", o.title}, {"subtitle", o.subtitle}};
+  if (o.trim) {
+    out["trim_in"] = {o.trim->width / kInch, o.trim->height / kInch};
+    out["bleed"] = o.bleed;
+    out["large_print"] = o.large_print;
+  } else {
+    out["paper"] = o.paper == Paper::A4 ? "a4" : "letter";
+  }
+  out["per_page"] = r.per_page != 0 ? r.per_page : o.per_page;
+  out["pages"] = r.pages;
+  out["puzzles"] = list;
+  return out;
 }
 
 }  // namespace sudokit::book
