@@ -667,6 +667,39 @@ TEST_F(DailyBookCli, PrintBookOptionsAreChecked) {
   }
 }
 
+// The filters of `db export` and the pick order choose a book's puzzles.
+TEST_F(DailyBookCli, BookFiltersAndPicksItsPuzzles) {
+  const std::string db = store(), pdf = dir_.file("f.pdf"), manifest = dir_.file("f.json");
+  auto ratings = [&](const std::string& args) {
+    const auto r = run_sudokit("book --db " + db + " " + args + " --out " + pdf + " --manifest " + manifest);
+    EXPECT_EQ(r.status, 0) << args << ": " << r.err;
+    std::vector<double> out;
+    if (r.status != 0) return out;
+    const json m = json::parse(slurp(manifest));
+    for (const auto& p : m["puzzles"]) out.push_back(p["rating"].get<double>());
+    return out;
+  };
+  const auto oldest = ratings("--level medium --count 8");
+  const auto spread = ratings("--level medium --count 8 --pick spread");
+  ASSERT_EQ(spread.size(), 8u);
+  EXPECT_TRUE(std::is_sorted(spread.begin(), spread.end()));
+  // Spread reaches the ends of the level's range (medium is ER 1.5 to 2.5).
+  EXPECT_GE(spread.back() - spread.front(), oldest.back() - oldest.front());
+  const auto low = ratings("--level medium --count 3 --max-rating 1.7");
+  for (double r : low) EXPECT_LE(r, 1.7 + 1e-9);
+  EXPECT_EQ(ratings("--level medium --count 4 --pick random --seed 5"), ratings("--level medium --count 4 --pick random --seed 5"));
+  EXPECT_EQ(ratings("--levels medium,hard --count-per-level 2").size(), 4u);
+  // Nothing in the store has 40 clues: short, nothing written.
+  const auto none = run_sudokit("book --db " + db + " --level medium --count 2 --clues 40-50 --out " + dir_.file("n.pdf"));
+  EXPECT_EQ(none.status, 1) << none.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("n.pdf")));
+  for (const char* bad : {"--pick newest", "--seed 3", "--clues 9-x", "--symmetry spiral", "--technique telepathy",
+                          "--count-per-level 2", "--min-rating 5 --max-rating 4"}) {
+    const auto r = run_sudokit("book --db " + db + " --level medium --count 2 --out " + pdf + " " + bad);
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.err;
+  }
+}
+
 TEST_F(DailyBookCli, BookReadsLikeABook) {
   const std::string db = store(), pdf = dir_.file("b.pdf");
   const auto r = run_sudokit("book --db " + db + " --level hard --count 8 --per-page 6 --show-rating "

@@ -15,6 +15,7 @@
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/db/used.hpp"
+#include "sudokit/generator/digger.hpp"
 
 namespace sudokit::cli {
 
@@ -107,7 +108,19 @@ int run_book(const std::vector<std::string>& args) {
       ("show-rating", "print each puzzle's rating (SE scale) next to its level")
       ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
-      ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, level, rating, page, solution page)");
+      ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, level, rating, page, solution page)")
+      ("clues", po::value<std::string>(), "only A-B clues (A, A-B, A- or -B)")
+      ("symmetry", po::value<std::string>(), "only puzzles whose givens have this symmetry (none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral)")
+      ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")
+      ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T")
+      ("pick", po::value<std::string>()->default_value("oldest"), "which qualifying puzzles of a level: oldest (stored first), random (with --seed) or spread (evenly across the level's rating range)");
+  db::BookRequest request;
+  double min_rating = 0, max_rating = 0;
+  std::uint64_t count_per_level = 0;
+  add_number(opts, "min-rating", min_rating, {kMinRating, kMaxRating}, "only ER >= X");
+  add_number(opts, "max-rating", max_rating, {kMinRating, kMaxRating}, "only ER <= Y");
+  add_number(opts, "seed", request.seed, {}, "seed of --pick random: the same seed and store give the same puzzles", 0);
+  add_number(opts, "count-per-level", count_per_level, {1, kMaxBookPuzzles}, "with --levels: this many puzzles of each level");
   book::BookOptions options;
   std::uint64_t count_value = 0;
   add_number(opts, "count", count_value, {1, kMaxBookPuzzles}, "number of puzzles");
@@ -126,11 +139,14 @@ int run_book(const std::vector<std::string>& args) {
       "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
       "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--no-solutions]\n"
       "                    [--trim SIZE [--bleed] [--large-print] [--gutter IN] [--margin IN]]\n"
+      "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
+      "                    [--hardest T] [--pick oldest|random|spread [--seed S]] [--count-per-level N]\n"
       "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
       "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
-      "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are the\n"
-      "oldest stored ones of each level that were never used (no daily date, no book made with\n"
-      "--mark-used), levels in ascending difficulty and the easiest first within a level.\n"
+      "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are stored\n"
+      "ones of each level that were never used (no daily date, no book made with --mark-used) and\n"
+      "pass the filters, picked by --pick (the oldest by default); levels in ascending difficulty,\n"
+      "the easiest first within a level (for easy: the most clues first, then the rating).\n"
       "With --trim the book is made for print on demand (KDP, IngramSpark, Lulu): the inside margin\n"
       "grows with the page count, margins mirror on left and right pages, the title page has a blank\n"
       "back so puzzles start on a right-hand page, the page count is even, and each page carries its\n"
@@ -209,6 +225,54 @@ int run_book(const std::vector<std::string>& args) {
 
   std::optional<std::uint64_t> count;
   if (vm.count("count")) count = count_value;
+  if (vm.count("count-per-level")) {
+    if (!vm.count("levels") || count) {
+      std::cerr << "sudokit book: --count-per-level N goes with --levels L1,L2,... (and without --count)\n";
+      return kUsageError;
+    }
+    std::vector<std::string> names;
+    std::string list_error;
+    if (!parse_level_list(vm["levels"].as<std::string>(), names, list_error)) {
+      std::cerr << "sudokit book: --levels: " << list_error << '\n';
+      return kUsageError;
+    }
+    count = count_per_level * names.size();
+  }
+  // Filters (as `db export`) and the pick order.
+  if (vm.count("min-rating")) request.filter.min_rating = min_rating;
+  if (vm.count("max-rating")) request.filter.max_rating = max_rating;
+  if (request.filter.min_rating && request.filter.max_rating && *request.filter.min_rating > *request.filter.max_rating) {
+    std::cerr << "sudokit book: the rating range is empty (--min-rating above --max-rating)\n";
+    return kUsageError;
+  }
+  if (vm.count("clues") && !parse_clue_range(vm["clues"].as<std::string>(), request.filter)) {
+    std::cerr << "sudokit book: --clues: expected A, A-B, A- or -B with numbers up to 81, found '"
+              << vm["clues"].as<std::string>() << "'\n";
+    return kUsageError;
+  }
+  if (!technique_option(vm, "technique", cmd, request.filter.technique) ||
+      !technique_option(vm, "hardest", cmd, request.filter.hardest))
+    return kUsageError;
+  if (vm.count("symmetry")) {
+    const std::string name = vm["symmetry"].as<std::string>();
+    const auto symmetry = parse_symmetry(name);
+    if (!symmetry || name == "random") {
+      std::cerr << "sudokit book: unknown --symmetry '" << name
+                << "' (expected none, rot180, rot90, mirror, diagonal, antidiagonal or dihedral)\n";
+      return kUsageError;
+    }
+    request.filter.symmetry = symmetry_name(*symmetry);
+  }
+  const auto pick = db::parse_pick(vm["pick"].as<std::string>());
+  if (!pick) {
+    std::cerr << "sudokit book: unknown --pick '" << vm["pick"].as<std::string>() << "' (expected oldest, random or spread)\n";
+    return kUsageError;
+  }
+  request.pick = *pick;
+  if (!vm["seed"].defaulted() && request.pick != db::Pick::Random) {
+    std::cerr << "sudokit book: --seed goes with --pick random\n";
+    return kUsageError;
+  }
   std::vector<LevelCount> wanted;
   std::string error;
   const char* levels_option = vm.count("level") ? "--level" : "--levels";
@@ -264,7 +328,9 @@ int run_book(const std::vector<std::string>& args) {
     for (const auto& name : names)
       for (const auto& w : wanted)
         if (w.level == name) ordered.push_back(w);
-    const std::vector<PuzzleRecord> records = select_puzzles(store, ordered, SelectOrder::Rating, include_used);
+    request.levels = ordered;
+    request.include_used = include_used;
+    const std::vector<PuzzleRecord> records = pick_book_puzzles(store, request);
 
     std::vector<book::BookPuzzle> puzzles;
     for (const auto& r : records) puzzles.push_back({r.puzzle, r.solution, r.level, r.er, r.id});
