@@ -196,6 +196,42 @@ TEST(PrintLayout, EveryTrimGetsReadableGridsInsideTheSafeArea) {
       }
 }
 
+TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {
+  using Kind = PagePlan::Kind;
+  auto kinds = [](const std::vector<PagePlan>& plan) {
+    std::string out;
+    for (const auto& p : plan)
+      out += p.kind == Kind::Title ? 'T' : p.kind == Kind::Blank ? 'B' : p.kind == Kind::Contents ? 'C'
+           : p.kind == Kind::Section ? 'S' : p.kind == Kind::Puzzles ? 'P' : 'A';
+    return out;
+  };
+  BookOptions o;
+  // Without sections: as always, title, puzzles, answers.
+  EXPECT_EQ(kinds(plan_pages({13}, o, 6, 12, 1)), "TPPPAA");
+  o.sections = true;
+  const auto plan = plan_pages({7, 5}, o, 4, 12, 2);
+  EXPECT_EQ(kinds(plan), "TBCSPPSPPA");
+  EXPECT_EQ(plan[4].first, 0);
+  EXPECT_EQ(plan[5].first, 4);
+  EXPECT_EQ(plan[5].count, 3);
+  EXPECT_EQ(plan[7].first, 7);  // the second section starts on a page of its own
+  EXPECT_EQ(plan[7].section, 1);
+  EXPECT_EQ(plan[9].count, 12);
+  o.solutions_after_section = true;
+  EXPECT_EQ(kinds(plan_pages({7, 5}, o, 4, 6, 2)), "TBCSPPAASPPA");
+  o.solutions = false;
+  EXPECT_EQ(kinds(plan_pages({7, 5}, o, 4, 6, 2)), "TBCSPPSPP");
+  // A print book's layout counts these pages (even, gutter by count).
+  BookOptions print;
+  std::string error;
+  print.trim = parse_trim("6x9", error);
+  print.per_page = 2;
+  print.sections = true;
+  const BookLayout l = plan_book_layout(std::vector<int>{7, 5}, print);
+  EXPECT_EQ(kinds(l.plan), "TBCSPPPPSPPPA");
+  EXPECT_EQ(l.pages, 14);
+}
+
 TEST(PrintLayout, TooSmallGridsAndLargePrintThatDoesNotFitAreRefused) {
   BookOptions o;
   o.trim = trim_of("5x8");

@@ -700,6 +700,49 @@ TEST_F(DailyBookCli, BookFiltersAndPicksItsPuzzles) {
   }
 }
 
+// Sections: a contents page, a title page per level, solutions after each
+// section or at the end, and the page numbers the contents gives are right.
+TEST_F(DailyBookCli, BookSectionsHaveContentsTitlesAndAnswerKeys) {
+  const std::string db = store(), pdf = dir_.file("s.pdf"), manifest = dir_.file("s.json");
+  const auto r = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 5 --solutions section --trim 6x9 "
+                             "--per-page 2 --out " + pdf + " --manifest " + manifest);
+  ASSERT_EQ(r.status, 0) << r.err;
+  // Title, blank, contents (3), medium (4), 3 puzzle pages, 1 solutions page (8), hard (9), 3 + 1: 13, even: 14.
+  EXPECT_EQ(pdfinfo(pdf, "Pages"), "14");
+  const std::string contents = page_text(pdf, 3);
+  EXPECT_NE(contents.find("Contents"), std::string::npos) << contents;
+  for (const char* line : {"Medium", "Medium: solutions", "Hard", "Hard: solutions"})
+    EXPECT_NE(contents.find(line), std::string::npos) << line << "\n" << contents;
+  auto page_of = [&](const std::string& entry) {  // the number at the end of the contents line
+    const std::size_t at = contents.find(entry + " ");
+    if (at == std::string::npos) return -1;
+    const std::size_t digits = contents.find_first_of("0123456789", at + entry.size());
+    return std::stoi(contents.substr(digits));
+  };
+  EXPECT_EQ(page_of("Medium"), 4);
+  EXPECT_EQ(page_of("Medium: solutions"), 8);
+  EXPECT_EQ(page_of("Hard"), 9);
+  EXPECT_EQ(page_of("Hard: solutions"), 13);
+  EXPECT_NE(page_text(pdf, 4).find("Puzzles 1 to 5"), std::string::npos) << page_text(pdf, 4);
+  EXPECT_NE(page_text(pdf, 8).find("Solutions: Medium"), std::string::npos) << page_text(pdf, 8);
+  EXPECT_NE(page_text(pdf, 9).find("Puzzles 6 to 10"), std::string::npos) << page_text(pdf, 9);
+  const json m = json::parse(slurp(manifest));
+  EXPECT_EQ(m["puzzles"][0]["page"], 5);
+  EXPECT_EQ(m["puzzles"][0]["solution_page"], 8);
+  EXPECT_EQ(m["puzzles"][5]["page"], 10);
+  EXPECT_EQ(m["puzzles"][9]["solution_page"], 13);
+  // Ascending ratings within each section.
+  for (int i = 1; i < 10; ++i)
+    if (i != 5) EXPECT_LE(m["puzzles"][i - 1]["rating"].get<double>(), m["puzzles"][i]["rating"].get<double>()) << i;
+  // --solutions none and a bad value.
+  const auto none = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 2 --solutions none --out " + pdf);
+  ASSERT_EQ(none.status, 0) << none.err;
+  EXPECT_EQ(page_text(pdf, 2).find("Solutions"), std::string::npos);
+  const auto bad = run_sudokit("book --db " + db + " --level medium --count 2 --solutions middle --out " + dir_.file("x.pdf"));
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("unknown --solutions 'middle'"), std::string::npos) << bad.err;
+}
+
 TEST_F(DailyBookCli, BookReadsLikeABook) {
   const std::string db = store(), pdf = dir_.file("b.pdf");
   const auto r = run_sudokit("book --db " + db + " --level hard --count 8 --per-page 6 --show-rating "

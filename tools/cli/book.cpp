@@ -103,8 +103,9 @@ int run_book(const std::vector<std::string>& args) {
                                           ") or a size such as 150x230mm or 7.5x9.25in; KDP's margins for the page count, mirrored on left and right pages").c_str())
       ("bleed", "with --trim: 0.125 in of bleed on the top, bottom and outside edge (the page grows by it)")
       ("large-print", "with --trim: one puzzle a page, digits of 28 pt or more, heavier lines")
-      ("solutions", "add the solutions section at the back (the default)")
-      ("no-solutions", "leave the solutions out")
+      ("solutions", po::value<std::string>()->implicit_value("end"), "where the solutions go: end (at the back, the default), section (after each level's section) or none")
+      ("no-solutions", "leave the solutions out (--solutions none)")
+      ("sections", "one section per level: a contents page, a title page before each level's puzzles (implied by --count-per-level and --solutions section)")
       ("show-rating", "print each puzzle's rating (SE scale) next to its level")
       ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
@@ -137,7 +138,8 @@ int run_book(const std::vector<std::string>& args) {
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
-      "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--no-solutions]\n"
+      "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--solutions end|section|none]\n"
+      "                    [--sections] [--no-solutions]\n"
       "                    [--trim SIZE [--bleed] [--large-print] [--gutter IN] [--margin IN]]\n"
       "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
       "                    [--hardest T] [--pick oldest|random|spread [--seed S]] [--count-per-level N]\n"
@@ -218,6 +220,16 @@ int run_book(const std::vector<std::string>& args) {
     return kUsageError;
   }
   options.solutions = vm.count("no-solutions") == 0;
+  if (vm.count("solutions")) {
+    const std::string where = vm["solutions"].as<std::string>();
+    if (where == "none") options.solutions = false;
+    else if (where == "section") options.solutions_after_section = true;
+    else if (where != "end") {
+      std::cerr << "sudokit book: unknown --solutions '" << where << "' (expected end, section or none)\n";
+      return kUsageError;
+    }
+  }
+  options.sections = vm.count("sections") || vm.count("count-per-level") || options.solutions_after_section;
   if (options.title.empty()) {
     std::cerr << "sudokit book: --title must not be empty\n";
     return kUsageError;

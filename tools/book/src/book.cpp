@@ -1,13 +1,15 @@
 // The puzzle book PDF (see book.hpp): one cairo PDF surface, one page at a
-// time: the title page (and, in a print book, its blank back), the puzzle
-// pages (slots from layout.cpp, a caption under each grid), the solutions
-// pages; page numbers on every page but the title page and blank ones; PDF
+// time in the order plan_pages gives: the title page (and, in a print book,
+// its blank back), with sections the contents and each section's title
+// page, the puzzle pages (slots from layout.cpp, a caption under each
+// grid), the solutions pages; page numbers on every page but the title page and blank ones; PDF
 // outline entries for the puzzles and the solutions. A print book is drawn
 // into memory and written with its page boxes (pdf_boxes.hpp).
 #include "sudokit/book/book.hpp"
 
 #include <cairo-pdf.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -160,6 +162,54 @@ std::string points_in_inches(double points) {
   return buf;
 }
 
+/// Index of the first puzzle of section k.
+int section_first(const std::vector<int>& sections, int k) {
+  int first = 0;
+  for (int i = 0; i < k; ++i) first += sections[static_cast<std::size_t>(i)];
+  return first;
+}
+
+/// "Contents", then one line per entry: its name left, its page right.
+void contents_page(cairo_t* cr, const Rect& area, const std::vector<std::pair<std::string, int>>& entries) {
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  set_font(cr, true, 22);
+  double y = area.y + area.h * 0.12;
+  show_line(cr, "Contents", area.x, area.w, y, Align::Left);
+  y += 22 * 1.6;
+  const double size = std::clamp(area.h / (static_cast<double>(entries.size()) + 4) / 1.6, 8.0, 13.0);
+  for (const auto& [name, page] : entries) {
+    fit_font(cr, name, false, size, 7, area.w * 0.8);
+    show_line(cr, name, area.x, area.w, y, Align::Left);
+    set_font(cr, false, size);
+    show_line(cr, std::to_string(page), area.x, area.w, y, Align::Right);
+    y += size * 1.6;
+  }
+}
+
+/// A section's title page: the level's name, the puzzles' numbers and ratings.
+void section_page_draw(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& puzzles, int first, int count,
+                       int first_number) {
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  const std::string name = display_level(puzzles[static_cast<std::size_t>(first)].level);
+  const double size = fit_font(cr, name, true, 32, 12, area.w * 0.9);
+  double y = area.y + area.h * 0.38;
+  show_line(cr, name, area.x, area.w, y, Align::Centre);
+  y += size * 1.5;
+  std::string line = count == 1 ? "Puzzle " + std::to_string(first_number + first)
+                                : "Puzzles " + std::to_string(first_number + first) + " to " +
+                                      std::to_string(first_number + first + count - 1);
+  double lo = 1e9, hi = -1;
+  for (int i = first; i < first + count; ++i)
+    if (const auto& r = puzzles[static_cast<std::size_t>(i)].rating) {
+      lo = std::min(lo, *r);
+      hi = std::max(hi, *r);
+    }
+  if (hi >= 0) line += lo == hi ? ", rated " + rating_text(lo) : ", rated " + rating_text(lo) + " to " + rating_text(hi);
+  cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+  fit_font(cr, line, false, 13, 7, area.w * 0.9);
+  show_line(cr, line, area.x, area.w, y, Align::Centre);
+}
+
 void check_book_options(const BookOptions& o) {
   if (!valid_per_page(o.per_page) && !(o.trim && o.per_page == 0))
     throw std::invalid_argument("puzzles per page must be 1, 2, 4 or 6");
@@ -172,7 +222,15 @@ void check_book_options(const BookOptions& o) {
 }
 
 /// One round of a print book's plan, for a page count guess.
-BookLayout plan_print(int n, const BookOptions& o, int pages_guess) {
+/// The page count of a plan: padded to `pad_to`, and even for print.
+int padded_count(const std::vector<PagePlan>& plan, const BookOptions& o, bool print) {
+  int pages = static_cast<int>(plan.size());
+  if (o.pad_to > 1) pages = (pages + o.pad_to - 1) / o.pad_to * o.pad_to;
+  if (print && pages % 2 != 0) ++pages;  // printers bind sheets: an even count
+  return pages;
+}
+
+BookLayout plan_print(const std::vector<int>& sections, const BookOptions& o, int pages_guess) {
   BookLayout l;
   Margins m = kdp_margins(pages_guess, o.bleed);
   if (o.gutter) {
@@ -214,15 +272,47 @@ BookLayout plan_print(int n, const BookOptions& o, int pages_guess) {
     l.solution_slots[parity] = solution_slots(a);
   }
   l.front = 2;  // the title page and its blank back: puzzles start on a right-hand page
-  const int spp = o.solutions ? static_cast<int>(l.solution_slots[0].size()) : 0;
-  l.pages = book_page_count(n, l.per_page, spp, l.front, o.pad_to);
-  if (l.pages % 2 != 0) ++l.pages;  // printers bind sheets: an even count
+  l.plan = plan_pages(sections, o, l.per_page, static_cast<int>(l.solution_slots[0].size()), l.front);
+  l.pages = padded_count(l.plan, o, true);
   return l;
 }
 
 }  // namespace
 
-BookLayout plan_book_layout(int n, const BookOptions& o) {
+std::vector<PagePlan> plan_pages(const std::vector<int>& sections, const BookOptions& o, int per_page,
+                                 int solutions_per_page, int front) {
+  using Kind = PagePlan::Kind;
+  std::vector<PagePlan> plan;
+  plan.push_back({Kind::Title});
+  for (int p = 1; p < front; ++p) plan.push_back({Kind::Blank});
+  if (o.sections) plan.push_back({Kind::Contents});
+  auto run = [&](Kind kind, int section, int first, int count, int per) {
+    for (int i = 0; i < count; i += per) plan.push_back({kind, section, first + i, std::min(per, count - i)});
+  };
+  int first = 0;
+  for (int k = 0; k < static_cast<int>(sections.size()); ++k) {
+    if (o.sections) plan.push_back({Kind::Section, k});
+    run(Kind::Puzzles, k, first, sections[static_cast<std::size_t>(k)], per_page);
+    if (o.solutions && o.sections && o.solutions_after_section)
+      run(Kind::Solutions, k, first, sections[static_cast<std::size_t>(k)], solutions_per_page);
+    first += sections[static_cast<std::size_t>(k)];
+  }
+  if (o.solutions && !(o.sections && o.solutions_after_section)) run(Kind::Solutions, -1, 0, first, solutions_per_page);
+  return plan;
+}
+
+std::vector<int> section_sizes(const std::vector<BookPuzzle>& puzzles, const BookOptions& o) {
+  if (!o.sections) return {static_cast<int>(puzzles.size())};
+  std::vector<int> sizes;
+  for (std::size_t i = 0; i < puzzles.size(); ++i)
+    if (i == 0 || puzzles[i].level != puzzles[i - 1].level) sizes.push_back(1);
+    else ++sizes.back();
+  return sizes;
+}
+
+BookLayout plan_book_layout(int n, const BookOptions& o) { return plan_book_layout(std::vector<int>{n}, o); }
+
+BookLayout plan_book_layout(const std::vector<int>& sections, const BookOptions& o) {
   check_book_options(o);
   if (!o.trim) {
     BookLayout l;
@@ -232,18 +322,19 @@ BookLayout plan_book_layout(int n, const BookOptions& o) {
     const Rect area = l.geometry.content_area(1);
     l.puzzle_slots[0] = l.puzzle_slots[1] = puzzle_slots(area, o.per_page);
     l.solution_slots[0] = l.solution_slots[1] = solution_slots(area);
-    l.pages = book_page_count(n, o.per_page, o.solutions, o.pad_to);
+    l.plan = plan_pages(sections, o, o.per_page, static_cast<int>(l.solution_slots[0].size()), l.front);
+    l.pages = padded_count(l.plan, o, false);
     return l;
   }
   // The gutter depends on the page count and the page count on the layout:
   // start from the fewest pages and go round until the count holds.
-  BookLayout l = plan_print(n, o, 24);
+  BookLayout l = plan_print(sections, o, 24);
   for (int round = 0; round < 4; ++round) {
-    const BookLayout next = plan_print(n, o, l.pages);
+    BookLayout next = plan_print(sections, o, l.pages);
     if (next.pages == l.pages && next.geometry.margins.inside == l.geometry.margins.inside) return next;
-    l = next;
+    l = std::move(next);
   }
-  return l.pages >= plan_print(n, o, l.pages).pages ? plan_print(n, o, l.pages) : l;
+  return plan_print(sections, o, l.pages);
 }
 
 GridStyle puzzle_grid_style(const BookLayout& l, const BookOptions& o) {
@@ -292,20 +383,38 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
                        const BookRecord& record) {
   if (puzzles.empty()) throw std::invalid_argument("a book needs at least one puzzle");
   const int n = static_cast<int>(puzzles.size());
-  const BookLayout layout = plan_book_layout(n, o);
+  const std::vector<int> sections = section_sizes(puzzles, o);
+  const BookLayout layout = plan_book_layout(sections, o);
   const PageGeometry& geometry = layout.geometry;
   const PageSize media = geometry.media();
   const int per_page = layout.per_page;
-  const int puzzle_pages = (n + per_page - 1) / per_page;
-  const int solutions_per_page = static_cast<int>(layout.solution_slots[0].size());
-  const int first_solution_page = o.solutions ? layout.front + 1 + puzzle_pages : 0;
+  using Kind = PagePlan::Kind;
 
   BookResult result;
   result.pages = layout.pages;
   result.per_page = per_page;
-  for (int i = 0; i < n; ++i)
-    result.placements.push_back({o.first_number + i, layout.front + 1 + i / per_page,
-                                 o.solutions ? first_solution_page + i / solutions_per_page : 0});
+  result.placements.resize(static_cast<std::size_t>(n));
+  // Where each section and the (first) solutions start, for the contents and the title page.
+  std::vector<int> section_page(sections.size(), 0), section_solutions(sections.size(), 0);
+  int first_solution_page = 0;
+  for (std::size_t p = 0; p < layout.plan.size(); ++p) {
+    const PagePlan& pp = layout.plan[p];
+    const int page_no = static_cast<int>(p) + 1;
+    if (pp.kind == Kind::Section) section_page[static_cast<std::size_t>(pp.section)] = page_no;
+    if (pp.kind == Kind::Puzzles && section_page[static_cast<std::size_t>(pp.section)] == 0)
+      section_page[static_cast<std::size_t>(pp.section)] = page_no;
+    if (pp.kind == Kind::Solutions) {
+      if (first_solution_page == 0) first_solution_page = page_no;
+      if (pp.section >= 0 && section_solutions[static_cast<std::size_t>(pp.section)] == 0)
+        section_solutions[static_cast<std::size_t>(pp.section)] = page_no;
+    }
+    for (int i = pp.first; i < pp.first + pp.count; ++i) {
+      auto& at = result.placements[static_cast<std::size_t>(i)];
+      at.number = o.first_number + i;
+      if (pp.kind == Kind::Puzzles) at.page = page_no;
+      if (pp.kind == Kind::Solutions) at.solution_page = page_no;
+    }
+  }
 
   // 1. The manifest (first: it is small and fails fast), then the PDF,
   // under temporary names.
@@ -331,65 +440,86 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), cairo_destroy);
   cairo_t* cr = context.get();
 
-  title_page(cr, geometry.content_area(1), puzzles, o, first_solution_page);
-  cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, o.title.c_str(), "page=1", CAIRO_PDF_OUTLINE_FLAG_OPEN);
-  cairo_show_page(cr);
-  for (int p = 2; p <= layout.front; ++p) cairo_show_page(cr);  // the title page's blank back
-
   const GridStyle style = puzzle_grid_style(layout, o);
-  for (int p = 0; p < puzzle_pages; ++p) {
-    const int page_no = layout.front + 1 + p;
-    const std::vector<Slot>& slots = layout.puzzle_slots[page_no % 2];
-    if (p == 0) {
-      const std::string dest = "page=" + std::to_string(page_no);
-      cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, "Puzzles", dest.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
+  const GridStyle sstyle = solution_grid_style(layout);
+  auto outline = [&](const std::string& name, int page_no) {
+    const std::string dest = "page=" + std::to_string(page_no);
+    cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, name.c_str(), dest.c_str(),
+                                  static_cast<cairo_pdf_outline_flags_t>(0));
+  };
+  auto section_name = [&](int k) { return display_level(puzzles[static_cast<std::size_t>(section_first(sections, k))].level); };
+  bool puzzles_outlined = false, solutions_outlined = false;
+  for (std::size_t p = 0; p < layout.plan.size(); ++p) {
+    const PagePlan& pp = layout.plan[p];
+    const int page_no = static_cast<int>(p) + 1;
+    const Rect area = geometry.content_area(page_no);
+    switch (pp.kind) {
+      case Kind::Title:
+        title_page(cr, area, puzzles, o, first_solution_page);
+        cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, o.title.c_str(), "page=1", CAIRO_PDF_OUTLINE_FLAG_OPEN);
+        break;
+      case Kind::Blank:
+        break;
+      case Kind::Contents: {
+        std::vector<std::pair<std::string, int>> entries;
+        for (std::size_t k = 0; k < sections.size(); ++k) {
+          entries.emplace_back(section_name(static_cast<int>(k)), section_page[k]);
+          if (section_solutions[k] != 0) entries.emplace_back(section_name(static_cast<int>(k)) + ": solutions", section_solutions[k]);
+        }
+        if (o.solutions && !o.solutions_after_section) entries.emplace_back("Solutions", first_solution_page);
+        contents_page(cr, area, entries);
+        outline("Contents", page_no);
+        page_number(cr, geometry, page_no);
+        break;
+      }
+      case Kind::Section: {
+        const int first = section_first(sections, pp.section);
+        const int count = sections[static_cast<std::size_t>(pp.section)];
+        section_page_draw(cr, area, puzzles, first, count, o.first_number);
+        outline(section_name(pp.section), page_no);
+        page_number(cr, geometry, page_no);
+        break;
+      }
+      case Kind::Puzzles: {
+        if (!puzzles_outlined && !o.sections) outline("Puzzles", page_no);
+        puzzles_outlined = true;
+        const std::vector<Slot>& slots = layout.puzzle_slots[page_no % 2];
+        for (int s = 0; s < pp.count; ++s) {
+          const int i = pp.first + s;
+          const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
+          draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
+          std::string right = display_level(bp.level);
+          if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + std::string("rating ") + rating_text(*bp.rating);
+          caption(cr, slots[static_cast<std::size_t>(s)], "Puzzle " + std::to_string(o.first_number + i), right);
+        }
+        page_number(cr, geometry, page_no);
+        break;
+      }
+      case Kind::Solutions: {
+        if (!solutions_outlined || (pp.section >= 0 && section_solutions[static_cast<std::size_t>(pp.section)] == page_no))
+          outline(pp.section >= 0 ? section_name(pp.section) + ": solutions" : "Solutions", page_no);
+        solutions_outlined = true;
+        const std::vector<Slot>& sslots = layout.solution_slots[page_no % 2];
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        set_font(cr, true, solutions_heading_size());
+        show_line(cr, pp.section >= 0 ? "Solutions: " + section_name(pp.section) : "Solutions", area.x, area.w,
+                  area.y + solutions_heading_size(), Align::Left);
+        for (int s = 0; s < pp.count; ++s) {
+          const int i = pp.first + s;
+          const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
+          draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
+          caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(o.first_number + i), "");
+        }
+        page_number(cr, geometry, page_no);
+        break;
+      }
     }
-    for (int s = 0; s < per_page; ++s) {
-      const int i = p * per_page + s;
-      if (i >= n) break;
-      const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
-      draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
-      std::string right = display_level(bp.level);
-      if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + std::string("rating ") + rating_text(*bp.rating);
-      caption(cr, slots[static_cast<std::size_t>(s)], "Puzzle " + std::to_string(o.first_number + i), right);
-    }
-    page_number(cr, geometry, page_no);
     cairo_show_page(cr);
     check_surface(surface.get(), out);
-    if (o.stop && o.stop->load()) throw RenderInterrupted(path);
-  }
-
-  int last_page = layout.front + puzzle_pages;
-  if (o.solutions) {
-    const GridStyle sstyle = solution_grid_style(layout);
-    const int solution_pages = (n + solutions_per_page - 1) / solutions_per_page;
-    for (int p = 0; p < solution_pages; ++p) {
-      const int page_no = first_solution_page + p;
-      const std::vector<Slot>& sslots = layout.solution_slots[page_no % 2];
-      const Rect area = geometry.content_area(page_no);
-      if (p == 0) {
-        const std::string dest = "page=" + std::to_string(page_no);
-        cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, "Solutions", dest.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
-      }
-      cairo_set_source_rgb(cr, 0, 0, 0);
-      set_font(cr, true, solutions_heading_size());
-      show_line(cr, "Solutions", area.x, area.w, area.y + solutions_heading_size(), Align::Left);
-      for (int s = 0; s < solutions_per_page; ++s) {
-        const int i = p * solutions_per_page + s;
-        if (i >= n) break;
-        const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
-        draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
-        caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(o.first_number + i), "");
-      }
-      page_number(cr, geometry, page_no);
-      cairo_show_page(cr);
-      check_surface(surface.get(), out);
-      if (o.stop && o.stop->load()) throw RenderInterrupted(path);
-    }
-    last_page += solution_pages;
+    if (pp.kind != Kind::Title && pp.kind != Kind::Blank && o.stop && o.stop->load()) throw RenderInterrupted(path);
   }
   // Blank pages (no number) up to the printer's multiple.
-  for (int p = last_page; p < result.pages; ++p) {
+  for (int p = static_cast<int>(layout.plan.size()); p < result.pages; ++p) {
     cairo_show_page(cr);
     check_surface(surface.get(), out);
   }

@@ -1,7 +1,9 @@
 // A print-ready puzzle book as one PDF, drawn with cairo: a title page (the
 // title, an optional subtitle, what the book holds, how to play), numbered
 // puzzles with their level (and optionally rating) under each grid, page
-// numbers, and the solutions at the back in smaller grids. On A4 or Letter
+// numbers, and the solutions at the back in smaller grids; or in sections,
+// one per level (a contents page, a title page per section, the solutions
+// after each section or at the back: plan_pages). On A4 or Letter
 // paper, or for print on demand on a trim (`trim`): KDP's margins for the
 // page count mirrored on left and right pages, optional bleed, a blank back
 // to the title page so puzzle pages start on the right, an even page count,
@@ -63,6 +65,12 @@ struct BookOptions {
   bool large_print = false;             // with trim: one puzzle a page, digits >= kLargePrintDigit, heavier lines
   int per_page = 4;  // 1, 2, 4 or 6; with trim, 0 = the densest whose cells are at least kMinCell
   bool solutions = true;
+  /// One section per level (a run of puzzles of one level): a contents page
+  /// after the title page, a title page before each section's puzzles.
+  bool sections = false;
+  /// With sections: each section's solutions right after its puzzles
+  /// instead of all at the end of the book.
+  bool solutions_after_section = false;
   bool show_rating = false;
   std::string creator = "sudokit";  // the PDF's Creator field
   std::string creation_date;        // the PDF's CreationDate, "YYYY-MM-DDThh:mm:ssZ"; empty = now
@@ -76,6 +84,15 @@ struct BookOptions {
 /// when it is not set or not a number.
 std::string source_date_epoch();
 
+/// One page of a book, in order.
+struct PagePlan {
+  enum class Kind { Title, Blank, Contents, Section, Puzzles, Solutions };
+  Kind kind = Kind::Blank;
+  int section = -1;  // Section, Puzzles, Solutions: the section's index (0 without sections)
+  int first = 0;     // Puzzles, Solutions: index of the first puzzle on the page
+  int count = 0;     // and how many
+};
+
 /// How a book's pages are laid out: the geometry, the slots of left and
 /// right pages (index page % 2), line styles, and the page count.
 struct BookLayout {
@@ -83,9 +100,21 @@ struct BookLayout {
   int per_page = 0;
   int front = 1;  // pages before the first puzzle page (the title page, its blank back)
   int pages = 0;  // with padding
+  std::vector<PagePlan> plan;  // the pages before padding
   std::vector<Slot> puzzle_slots[2], solution_slots[2];
-  double grid_line_min = 0;  // the thinnest line the grids use, points
 };
+
+/// The pages of a book whose sections hold `sections[k]` puzzles (one
+/// section when options.sections is false), before padding: the title
+/// page, its blank back (`front` = 2), the contents page, then per section
+/// its title page, its puzzle pages and (solutions_after_section) its
+/// solutions; then the solutions (at the end).
+std::vector<PagePlan> plan_pages(const std::vector<int>& sections, const BookOptions& options, int per_page,
+                                 int solutions_per_page, int front);
+
+/// The sizes of the runs of one level in `puzzles` (the book's sections),
+/// or one section of all when options.sections is false.
+std::vector<int> section_sizes(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
 
 /// Plans the pages of a book of `puzzles` puzzles. For a trim, the gutter
 /// follows the page count (which follows the layout): settled in a few
@@ -94,6 +123,8 @@ struct BookLayout {
 /// setting that fits), large print that does not fit the trim, margins
 /// below the printer's minimum, bad per_page, first_number or pad_to.
 BookLayout plan_book_layout(int puzzles, const BookOptions& options);
+/// The same for a book in sections of these sizes.
+BookLayout plan_book_layout(const std::vector<int>& sections, const BookOptions& options);
 
 /// The line styles of a book's grids (print books: no line under 0.5 pt;
 /// large print heavier).
