@@ -743,6 +743,53 @@ TEST_F(DailyBookCli, BookSectionsHaveContentsTitlesAndAnswerKeys) {
   EXPECT_NE(bad.err.find("unknown --solutions 'middle'"), std::string::npos) << bad.err;
 }
 
+// The full-wrap cover: width = 2 x trim + spine + 2 x bleed (to 0.01 in) for
+// each paper, spine text only past 79 pages, fonts embedded, the page count
+// taken from the interior.
+TEST_F(DailyBookCli, CoverIsAsWideAsTheBookNeeds) {
+  const std::string cover = dir_.file("cover.pdf");
+  struct Case {
+    int pages;
+    const char* paper;
+    double per_page_in;
+    bool spine_text;
+  };
+  for (const Case& c : {Case{120, "white", 0.002252, true}, Case{300, "cream", 0.0025, true},
+                        Case{79, "white", 0.002252, false}, Case{80, "color", 0.002347, true}}) {
+    SCOPED_TRACE(std::to_string(c.pages) + " " + c.paper);
+    const auto r = run_sudokit("cover --pages " + std::to_string(c.pages) + " --trim 6x9 --paper " + c.paper +
+                               " --title 'Sudoku Marathon' --author 'A. Setter' --out " + cover);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto media = page_box(cover, 1, "MediaBox");
+    ASSERT_EQ(media.size(), 4u);
+    const double spine = c.pages * c.per_page_in;
+    EXPECT_NEAR(media[2] / 72, 2 * 6 + spine + 2 * 0.125, 0.01);
+    EXPECT_NEAR(media[3] / 72, 9 + 2 * 0.125, 0.01);
+    // The author is on the front, and on the spine when it has text.
+    const std::string text = shell("pdftotext -raw " + cover + " -");
+    EXPECT_EQ(text.find("Setter") != text.rfind("Setter"), c.spine_text) << text;
+    const std::string fonts = shell("pdffonts " + cover);
+    EXPECT_EQ(fonts.find(" no "), std::string::npos) << fonts;
+  }
+  // The page count from the interior.
+  const std::string db = store(), book = dir_.file("interior.pdf");
+  ASSERT_EQ(run_sudokit("book --db " + db + " --level medium --count 40 --per-page 1 --trim 6x9 --out " + book).status, 0);
+  const int pages = std::stoi(pdfinfo(book, "Pages"));
+  const auto r = run_sudokit("cover --interior " + book + " --trim 6x9 --out " + cover);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find(std::to_string(pages) + " pages"), std::string::npos) << r.err;
+  EXPECT_NEAR(page_box(cover, 1, "MediaBox")[2] / 72, 12 + pages * 0.002252 + 0.25, 0.01);
+  for (const char* bad : {"--pages 20 --trim 6x9", "--pages 100", "--pages 100 --trim 6x9 --paper glossy",
+                          "--pages 100 --interior x.pdf --trim 6x9", "--pages 100 --trim 6x9 --puzzle 123"}) {
+    const auto b = run_sudokit(std::string("cover ") + bad + " --out " + dir_.file("c2.pdf"));
+    EXPECT_EQ(b.status, 2) << bad << ": " << b.err;
+    EXPECT_FALSE(std::filesystem::exists(dir_.file("c2.pdf"))) << bad;
+  }
+  const auto png = run_sudokit("cover --pages 100 --trim 6x9 --out " + dir_.file("c.png"));
+  EXPECT_EQ(png.status, 2);
+  EXPECT_NE(png.err.find("a cover is a PDF"), std::string::npos) << png.err;
+}
+
 TEST_F(DailyBookCli, BookReadsLikeABook) {
   const std::string db = store(), pdf = dir_.file("b.pdf");
   const auto r = run_sudokit("book --db " + db + " --level hard --count 8 --per-page 6 --show-rating "

@@ -156,6 +156,7 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"book", "--count-per-level", "--db " + db + " --levels easy --out " + pdf + " --count-per-level {}"},
       {"book", "--gutter", "--db " + db + " --level easy --count 1 --out " + pdf + " --trim 6x9 --gutter {}"},
       {"book", "--margin", "--db " + db + " --level easy --count 1 --out " + pdf + " --trim 6x9 --margin {}"},
+      {"cover", "--pages", "--trim 6x9 --out " + dir + "/cover.pdf --pages {}"},
       {"render", "--size", std::string(kPuzzle) + " --out " + dir + "/image.svg --size {}"},
   };
 }

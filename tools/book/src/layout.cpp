@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <string>
 
+#include "names.hpp"
+
 namespace sudokit::book {
 
 namespace {
@@ -54,8 +56,7 @@ std::vector<Slot> slots_in(const Rect& area, int columns, int rows, double colum
 }  // namespace
 
 std::optional<Paper> parse_paper(std::string_view name) {
-  std::string lower;
-  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = lower_case(name);
   if (lower == "a4") return Paper::A4;
   if (lower == "letter") return Paper::Letter;
   return std::nullopt;
@@ -143,8 +144,7 @@ std::string trim_presets() {
 }
 
 std::optional<PageSize> parse_trim(std::string_view text, std::string& error) {
-  std::string lower;
-  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = lower_case(text);
   std::string bare = lower;
   if (bare.size() > 2 && bare.compare(bare.size() - 2, 2, "in") == 0) bare.resize(bare.size() - 2);
   for (const auto& t : kTrims)
