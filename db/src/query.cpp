@@ -20,19 +20,7 @@ using detail::Statement;
 // bound's own rounding was.
 constexpr double kRatingSlack = 1e-9;
 
-struct Where {
-  std::string sql;
-  std::vector<std::function<void(Statement&, int)>> binders;
-
-  void add(const std::string& condition, std::function<void(Statement&, int)> binder = nullptr) {
-    sql += sql.empty() ? " WHERE " : " AND ";
-    sql += condition;
-    if (binder) binders.push_back(std::move(binder));
-  }
-  void bind(Statement& st) const {
-    for (std::size_t i = 0; i < binders.size(); ++i) binders[i](st, static_cast<int>(i) + 1);
-  }
-};
+}  // namespace
 
 Where where_of(const PuzzleFilter& f) {
   Where w;
@@ -41,6 +29,7 @@ Where where_of(const PuzzleFilter& f) {
   if (f.max_rating) w.add("er <= ?", [v = *f.max_rating](Statement& st, int i) { st.bind(i, v + kRatingSlack); });
   if (f.min_clues) w.add("clues >= ?", [v = *f.min_clues](Statement& st, int i) { st.bind(i, v); });
   if (f.max_clues) w.add("clues <= ?", [v = *f.max_clues](Statement& st, int i) { st.bind(i, v); });
+  if (f.symmetry) w.add("symmetry = ?", [v = *f.symmetry](Statement& st, int i) { st.bind_text(i, v); });
   // "IN (?, ?, ...)": one placeholder per key.
   auto one_of = [](const std::vector<std::string>& keys) {
     std::string list = "(";
@@ -64,6 +53,8 @@ Where where_of(const PuzzleFilter& f) {
   }
   return w;
 }
+
+namespace {
 
 std::string order_and_limit(const PuzzleFilter& f) {
   std::string sql = f.random ? " ORDER BY sudokit_mix(id, " + std::to_string(static_cast<std::int64_t>(f.seed)) + "), id"

@@ -130,6 +130,24 @@ class WriteTransaction {
   bool open_ = false;
 };
 
+/// A filter as one SQL condition list (" WHERE a AND b", or "" for none)
+/// with its parameters bound in order from 1 (query.cpp).
+struct Where {
+  std::string sql;
+  std::vector<std::function<void(detail::Statement&, int)>> binders;
+
+  void add(const std::string& condition, std::function<void(detail::Statement&, int)> binder = nullptr) {
+    sql += sql.empty() ? " WHERE " : " AND ";
+    sql += condition;
+    if (binder) binders.push_back(std::move(binder));
+  }
+  void bind(detail::Statement& st) const {
+    for (std::size_t i = 0; i < binders.size(); ++i) binders[i](st, static_cast<int>(i) + 1);
+  }
+};
+/// The conditions of `filter` (all but its limit and order).
+Where where_of(const PuzzleFilter& filter);
+
 /// The columns of a row, in table order, as every reader selects them.
 inline constexpr std::string_view kRowColumns =
     "id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index, "

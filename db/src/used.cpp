@@ -102,6 +102,110 @@ std::string stored_levels_table(PuzzleStore::Impl& s) {
 
 }  // namespace
 
+namespace {
+
+/// Fills in the level tables of custom levels and throws, when any level ran short.
+void throw_shortages(PuzzleStore::Impl& s, std::vector<Shortage> shortages) {
+  if (shortages.empty()) return;
+  for (Shortage& sh : shortages) {
+    const auto& defaults = grader::default_levels();
+    if (std::none_of(defaults.begin(), defaults.end(), [&](const grader::Level& l) { return l.name == sh.level; }))
+      sh.levels_table = stored_levels_table(s);
+  }
+  throw ShortageError(std::move(shortages));
+}
+
+/// Spread: for each of `count` targets evenly spaced over [lowest, highest]
+/// rating of `candidates` (sorted by rating, then id), the nearest candidate
+/// not yet taken (the lower rating, then the lower id, on a tie).
+std::vector<std::int64_t> spread_ids(const std::vector<std::pair<double, std::int64_t>>& candidates, std::uint64_t count) {
+  std::vector<std::int64_t> out;
+  if (candidates.empty() || count == 0) return out;
+  std::vector<bool> taken(candidates.size(), false);
+  const double lo = candidates.front().first, hi = candidates.back().first;
+  for (std::uint64_t k = 0; k < count && out.size() < candidates.size(); ++k) {
+    const double target = count == 1 ? (lo + hi) / 2 : lo + (hi - lo) * static_cast<double>(k) / static_cast<double>(count - 1);
+    const auto at = std::lower_bound(candidates.begin(), candidates.end(), target,
+                                     [](const auto& c, double t) { return c.first < t; });
+    // Walk outwards from the target to the nearest free candidate.
+    std::ptrdiff_t right = at - candidates.begin(), left = right - 1;
+    const auto n = static_cast<std::ptrdiff_t>(candidates.size());
+    while (right < n && taken[static_cast<std::size_t>(right)]) ++right;
+    while (left >= 0 && taken[static_cast<std::size_t>(left)]) --left;
+    std::ptrdiff_t pick = right;
+    if (right >= n || (left >= 0 && target - candidates[static_cast<std::size_t>(left)].first <=
+                                        candidates[static_cast<std::size_t>(right)].first - target))
+      pick = left;
+    // Among equal ratings, the lowest id: step back over free equals.
+    while (pick > 0 && !taken[static_cast<std::size_t>(pick - 1)] &&
+           candidates[static_cast<std::size_t>(pick - 1)].first == candidates[static_cast<std::size_t>(pick)].first)
+      --pick;
+    taken[static_cast<std::size_t>(pick)] = true;
+    out.push_back(candidates[static_cast<std::size_t>(pick)].second);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<Pick> parse_pick(std::string_view name) {
+  if (name == "oldest") return Pick::Oldest;
+  if (name == "random") return Pick::Random;
+  if (name == "spread") return Pick::Spread;
+  return std::nullopt;
+}
+
+std::vector<PuzzleRecord> pick_book_puzzles(PuzzleStore& store, const BookRequest& request) {
+  PuzzleStore::Impl& s = store.impl();
+  PuzzleFilter filter = request.filter;
+  filter.level.reset();
+  Where where = where_of(filter);
+  where.add("level = ?");  // bound last, after the filter's parameters
+  const std::string unused = request.include_used ? "" : kUnusedCondition;
+  const int level_param = static_cast<int>(where.binders.size()) + 1;
+  const std::string easiest = grader::default_levels().front().name;
+  std::vector<PuzzleRecord> out;
+  std::vector<Shortage> shortages;
+  for (const LevelCount& w : request.levels) {
+    if (w.count == 0) continue;
+    const auto limit = std::to_string(std::min<std::uint64_t>(w.count, INT64_MAX));
+    std::vector<PuzzleRecord> level;
+    if (request.pick == Pick::Spread) {
+      Statement st(s.db, "SELECT er, id FROM puzzles" + where.sql + unused + " AND er IS NOT NULL ORDER BY er, id", &s.path);
+      where.bind(st);
+      st.bind_text(level_param, w.level);
+      std::vector<std::pair<double, std::int64_t>> candidates;
+      while (st.step()) candidates.emplace_back(st.real(0), st.int64(1));
+      Statement row(s.db, "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id = ?1", &s.path);
+      for (const std::int64_t id : spread_ids(candidates, w.count)) {
+        row.reset();
+        row.bind(1, id);
+        if (row.step()) level.push_back(read_row(row, s.path));
+      }
+    } else {
+      const std::string order = request.pick == Pick::Random
+                                    ? " ORDER BY sudokit_mix(id, " + std::to_string(static_cast<std::int64_t>(request.seed)) + "), id"
+                                    : " ORDER BY id";
+      Statement st(s.db, "SELECT " + std::string(kRowColumns) + " FROM puzzles" + where.sql + unused + order + " LIMIT " + limit,
+                   &s.path);
+      where.bind(st);
+      st.bind_text(level_param, w.level);
+      while (st.step()) level.push_back(read_row(st, s.path));
+    }
+    if (level.size() < w.count) shortages.push_back({w.level, w.count, level.size(), {}});
+    const bool beginner = w.level == easiest;
+    std::sort(level.begin(), level.end(), [&](const PuzzleRecord& a, const PuzzleRecord& b) {
+      if (beginner && a.clues != b.clues) return a.clues > b.clues;
+      if (a.er.has_value() != b.er.has_value()) return a.er.has_value();
+      if (a.er && *a.er != *b.er) return *a.er < *b.er;
+      return a.id < b.id;
+    });
+    out.insert(out.end(), level.begin(), level.end());
+  }
+  throw_shortages(s, std::move(shortages));
+  return out;
+}
+
 std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<LevelCount>& wanted, SelectOrder order,
                                          bool include_used) {
   PuzzleStore::Impl& s = store.impl();
@@ -127,12 +231,7 @@ std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<L
       return a.er && *a.er != *b.er ? *a.er < *b.er : a.id < b.id;
     });
   }
-  for (Shortage& sh : shortages) {
-    const auto& defaults = grader::default_levels();
-    if (std::none_of(defaults.begin(), defaults.end(), [&](const grader::Level& l) { return l.name == sh.level; }))
-      sh.levels_table = stored_levels_table(s);
-  }
-  if (!shortages.empty()) throw ShortageError(std::move(shortages));
+  throw_shortages(s, std::move(shortages));
   return out;
 }
 

@@ -1,9 +1,11 @@
 // Page geometry of the book for every setting (1, 2, 4, 6 puzzles a page,
-// the solutions pages) on both paper sizes: every grid and caption inside
-// the printable area, nothing overlapping, grids as large as a book needs,
-// and the page count.
+// the solutions pages) on both paper sizes and every print-on-demand trim:
+// every grid and caption inside the printable (safe) area, nothing
+// overlapping, grids as large as a book needs, KDP's gutter table, mirrored
+// margins, bleed, and the page count.
 #include <gtest/gtest.h>
 
+#include "sudokit/book/book.hpp"
 #include "sudokit/book/layout.hpp"
 
 namespace sudokit::book {
@@ -91,6 +93,178 @@ TEST(Layout, PageCount) {
   EXPECT_EQ(book_page_count(7, 4, true, 1), 4);
   EXPECT_EQ(book_page_count(7, 4, true, 0), 4);
   EXPECT_EQ(book_page_count(7, 4, true, 8), 8);
+}
+
+PageSize trim_of(const std::string& text) {
+  std::string error;
+  const auto t = parse_trim(text, error);
+  EXPECT_TRUE(t) << text << ": " << error;
+  return t.value_or(PageSize{});
+}
+
+TEST(PrintLayout, TrimPresetsAndCustomSizes) {
+  struct Case {
+    const char* text;
+    double w_in, h_in;
+  };
+  for (const Case& c : {Case{"5x8", 5, 8}, Case{"5.25x8", 5.25, 8}, Case{"5.5x8.5in", 5.5, 8.5}, Case{"6x9", 6, 9},
+                        Case{"6X9IN", 6, 9}, Case{"7x10", 7, 10}, Case{"8x10", 8, 10}, Case{"8.25x11", 8.25, 11},
+                        Case{"8.5x11", 8.5, 11}, Case{"a4", 210 / 25.4, 297 / 25.4}, Case{"A5", 148 / 25.4, 210 / 25.4},
+                        Case{"150x230mm", 150 / 25.4, 230 / 25.4}, Case{"7.5x9.25in", 7.5, 9.25}}) {
+    const PageSize t = trim_of(c.text);
+    EXPECT_NEAR(t.width, c.w_in * 72, 1e-9) << c.text;
+    EXPECT_NEAR(t.height, c.h_in * 72, 1e-9) << c.text;
+  }
+  for (const char* bad : {"", "6x", "x9", "6x9cm", "7.5x9.25", "9x6in", "3x5in", "9x12in", "-6x9in", "6x9x1in", "a3",
+                          "1e1x9in", "nanx9in"}) {
+    std::string error;
+    EXPECT_FALSE(parse_trim(bad, error)) << bad;
+    EXPECT_NE(error.find(std::string("'") + bad + "'"), std::string::npos) << error;
+  }
+}
+
+TEST(PrintLayout, GutterFollowsKdpTable) {
+  const std::vector<std::pair<int, double>> table = {{1, 0.375},   {24, 0.375}, {150, 0.375}, {151, 0.5},
+                                                     {300, 0.5},   {301, 0.625}, {500, 0.625}, {501, 0.75},
+                                                     {700, 0.75},  {701, 0.875}, {828, 0.875}, {2000, 0.875}};
+  for (const auto& [pages, inches] : table) EXPECT_DOUBLE_EQ(kdp_gutter(pages), inches * 72) << pages;
+  EXPECT_DOUBLE_EQ(kdp_margins(100, false).outside, 0.25 * 72);
+  EXPECT_DOUBLE_EQ(kdp_margins(100, true).top, 0.375 * 72);
+  EXPECT_DOUBLE_EQ(kdp_margins(400, true).inside, 0.625 * 72);
+}
+
+TEST(PrintLayout, BleedAndMirroredMargins) {
+  const PageGeometry g = print_geometry(trim_of("6x9"), kdp_margins(200, true), true);
+  EXPECT_DOUBLE_EQ(g.media().width, 6 * 72 + 9);  // bleed on the outside edge only
+  EXPECT_DOUBLE_EQ(g.media().height, 9 * 72 + 18);
+  // Right-hand page: spine on the left, bleed on the right.
+  EXPECT_DOUBLE_EQ(g.trim_box(3).x, 0);
+  EXPECT_DOUBLE_EQ(g.trim_box(3).y, 9);
+  EXPECT_DOUBLE_EQ(g.safe_area(3).x - g.trim_box(3).x, 0.5 * 72);                  // gutter
+  EXPECT_DOUBLE_EQ(g.trim_box(3).right() - g.safe_area(3).right(), 0.375 * 72);  // outside
+  // Left-hand page: the mirror.
+  EXPECT_DOUBLE_EQ(g.trim_box(4).x, 9);
+  EXPECT_DOUBLE_EQ(g.safe_area(4).x - g.trim_box(4).x, 0.375 * 72);
+  EXPECT_DOUBLE_EQ(g.trim_box(4).right() - g.safe_area(4).right(), 0.5 * 72);
+  EXPECT_DOUBLE_EQ(g.safe_area(4).y - g.trim_box(4).y, 0.375 * 72);
+  EXPECT_DOUBLE_EQ(g.trim_box(4).bottom() - g.safe_area(4).bottom(), 0.375 * 72);
+  for (int page : {3, 4}) {
+    EXPECT_TRUE(g.safe_area(page).contains(g.content_area(page)));
+    EXPECT_LT(g.content_area(page).bottom(), g.page_number_baseline(page) - g.page_number_size);
+    EXPECT_LE(g.page_number_baseline(page), g.safe_area(page).bottom());
+  }
+  // Without bleed the page is the trim.
+  const PageGeometry plain = print_geometry(trim_of("6x9"), kdp_margins(200, false), false);
+  EXPECT_DOUBLE_EQ(plain.media().width, 6 * 72);
+  EXPECT_DOUBLE_EQ(plain.trim_box(4).x, 0);
+}
+
+TEST(PrintLayout, EveryTrimGetsReadableGridsInsideTheSafeArea) {
+  for (const char* trim : {"5x8", "5.25x8", "5.5x8.5", "6x9", "7x10", "8x10", "8.25x11", "8.5x11", "a4", "a5"})
+    for (bool bleed : {false, true})
+      for (int puzzles : {20, 400, 3000}) {
+        SCOPED_TRACE(std::string(trim) + (bleed ? " bleed " : " ") + std::to_string(puzzles));
+        BookOptions o;
+        o.trim = trim_of(trim);
+        o.bleed = bleed;
+        o.per_page = 0;
+        const BookLayout l = plan_book_layout(puzzles, o);
+        EXPECT_EQ(l.pages % 2, 0);
+        EXPECT_EQ(l.front, 2);
+        // The gutter is KDP's for the book's own page count.
+        EXPECT_DOUBLE_EQ(l.geometry.margins.inside, kdp_gutter(l.pages));
+        EXPECT_GE(l.per_page, 1);
+        for (int page : {1, 2}) {
+          const Rect area = l.geometry.content_area(page);
+          EXPECT_TRUE(l.geometry.safe_area(page).contains(area));
+          for (const auto& s : l.puzzle_slots[page % 2]) {
+            EXPECT_TRUE(area.contains(s.grid));
+            EXPECT_TRUE(area.contains(s.caption));
+            EXPECT_GE(cell_size(s), kMinCell - 1e-9);
+          }
+          for (const auto& s : l.solution_slots[page % 2]) {
+            EXPECT_TRUE(area.contains(s.grid));
+            EXPECT_TRUE(area.contains(s.caption));
+            EXPECT_GE(cell_size(s), kMinSolutionCell - 1e-9);
+          }
+        }
+        // The densest setting that fits: one more step would make cells too small.
+        const int denser = l.per_page == 1 ? 2 : l.per_page == 2 ? 4 : l.per_page == 4 ? 6 : 0;
+        if (denser) EXPECT_LT(cell_size(puzzle_slots(l.geometry.content_area(1), denser)[0]), kMinCell);
+        EXPECT_GE(puzzle_grid_style(l, o).thin, 0.5);
+        EXPECT_GE(solution_grid_style(l).thin, 0.5);
+      }
+}
+
+TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {
+  using Kind = PagePlan::Kind;
+  auto kinds = [](const std::vector<PagePlan>& plan) {
+    std::string out;
+    for (const auto& p : plan)
+      out += p.kind == Kind::Title ? 'T' : p.kind == Kind::Blank ? 'B' : p.kind == Kind::Contents ? 'C'
+           : p.kind == Kind::Section ? 'S' : p.kind == Kind::Puzzles ? 'P' : 'A';
+    return out;
+  };
+  BookOptions o;
+  // Without sections: as always, title, puzzles, answers.
+  EXPECT_EQ(kinds(plan_pages({13}, o, 6, 12, 1)), "TPPPAA");
+  o.sections = true;
+  const auto plan = plan_pages({7, 5}, o, 4, 12, 2);
+  EXPECT_EQ(kinds(plan), "TBCSPPSPPA");
+  EXPECT_EQ(plan[4].first, 0);
+  EXPECT_EQ(plan[5].first, 4);
+  EXPECT_EQ(plan[5].count, 3);
+  EXPECT_EQ(plan[7].first, 7);  // the second section starts on a page of its own
+  EXPECT_EQ(plan[7].section, 1);
+  EXPECT_EQ(plan[9].count, 12);
+  o.solutions_after_section = true;
+  EXPECT_EQ(kinds(plan_pages({7, 5}, o, 4, 6, 2)), "TBCSPPAASPPA");
+  o.solutions = false;
+  EXPECT_EQ(kinds(plan_pages({7, 5}, o, 4, 6, 2)), "TBCSPPSPP");
+  // A print book's layout counts these pages (even, gutter by count).
+  BookOptions print;
+  std::string error;
+  print.trim = parse_trim("6x9", error);
+  print.per_page = 2;
+  print.sections = true;
+  const BookLayout l = plan_book_layout(std::vector<int>{7, 5}, print);
+  EXPECT_EQ(kinds(l.plan), "TBCSPPPPSPPPA");
+  EXPECT_EQ(l.pages, 14);
+}
+
+TEST(PrintLayout, TooSmallGridsAndLargePrintThatDoesNotFitAreRefused) {
+  BookOptions o;
+  o.trim = trim_of("5x8");
+  o.per_page = 6;
+  try {
+    plan_book_layout(60, o);
+    ADD_FAILURE() << "6 a page on 5x8 accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("--per-page 2"), std::string::npos) << e.what();
+  }
+  o.per_page = 0;
+  o.large_print = true;
+  EXPECT_THROW(plan_book_layout(60, o), std::invalid_argument);
+  o.trim = trim_of("8.5x11");
+  const BookLayout l = plan_book_layout(60, o);
+  EXPECT_EQ(l.per_page, 1);
+  EXPECT_GE(cell_size(l.puzzle_slots[1][0]) * puzzle_grid_style(l, o).digit_scale, kLargePrintDigit);
+  EXPECT_GT(puzzle_grid_style(l, o).thick, style_for(l.puzzle_slots[1][0].grid.w).thick);  // heavier lines
+  // Margins under the printer's minimum.
+  BookOptions m;
+  m.trim = trim_of("6x9");
+  m.per_page = 0;
+  m.gutter = 0.25 * 72;
+  EXPECT_THROW(plan_book_layout(60, m), std::invalid_argument);
+  m.gutter = 0.75 * 72;
+  m.outer_margin = 0.3 * 72;
+  EXPECT_DOUBLE_EQ(plan_book_layout(60, m).geometry.margins.inside, 0.75 * 72);
+  m.bleed = true;  // 0.3 in is below 0.375 in with bleed
+  EXPECT_THROW(plan_book_layout(60, m), std::invalid_argument);
+  // Print options without a trim.
+  BookOptions paper;
+  paper.bleed = true;
+  EXPECT_THROW(plan_book_layout(60, paper), std::invalid_argument);
 }
 
 }  // namespace

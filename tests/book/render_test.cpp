@@ -253,6 +253,61 @@ TEST(Book, WritesTheExpectedPages) {
   EXPECT_EQ(pdf_pages(slurp(dir.file("b.pdf"))), 4);
 }
 
+/// Every in-use entry of the PDF's cross-reference table points at "N 0 obj"
+/// (the table cairo wrote, moved by the page boxes inserted before it).
+void expect_xref_sound(const std::string& pdf) {
+  const std::size_t start = pdf.rfind("startxref\n");
+  ASSERT_NE(start, std::string::npos);
+  const std::size_t xref = std::stoul(pdf.substr(start + 10));
+  ASSERT_EQ(pdf.compare(xref, 5, "xref\n"), 0);
+  std::istringstream in(pdf.substr(xref + 5));
+  unsigned first = 0, count = 0;
+  in >> first >> count;
+  std::size_t entry = pdf.find('\n', xref + 5) + 1;
+  for (unsigned k = 0; k < count; ++k, entry += 20) {
+    if (pdf[entry + 17] != 'n') continue;
+    const std::size_t at = std::stoul(pdf.substr(entry, 10));
+    const std::string head = std::to_string(first + k) + " 0 obj";
+    EXPECT_EQ(pdf.compare(at, head.size(), head), 0) << "object " << first + k;
+  }
+}
+
+TEST(Book, PrintBooksCarryTrimAndBleedBoxesOnEveryPage) {
+  TempDir dir;
+  BookOptions o;
+  std::string error;
+  o.trim = parse_trim("6x9", error);
+  o.bleed = true;
+  o.per_page = 0;
+  const BookResult r = render_book(puzzles(13), o, dir.file("b.pdf"));
+  const std::string pdf = slurp(dir.file("b.pdf"));
+  EXPECT_EQ(pdf_pages(pdf), r.pages);
+  EXPECT_EQ(r.pages % 2, 0);
+  EXPECT_EQ(r.placements[0].page, 3);  // the title page's blank back comes first
+  // Right-hand pages are cut on the left edge, left-hand ones 9 pt in.
+  int right = 0, left = 0;
+  for (std::size_t at = pdf.find("/TrimBox [ "); at != std::string::npos; at = pdf.find("/TrimBox [ ", at + 1)) {
+    const std::string box = pdf.substr(at, pdf.find(']', at) - at);
+    if (box == "/TrimBox [ 0.0000 9.0000 432.0000 657.0000 ") ++right;
+    else if (box == "/TrimBox [ 9.0000 9.0000 441.0000 657.0000 ") ++left;
+    else ADD_FAILURE() << box;
+  }
+  EXPECT_EQ(right, r.pages / 2);
+  EXPECT_EQ(left, r.pages / 2);
+  std::size_t bleed = 0;
+  for (std::size_t at = pdf.find("/BleedBox [ 0.0000 0.0000 441.0000 666.0000 ]"); at != std::string::npos;
+       at = pdf.find("/BleedBox [ 0.0000 0.0000 441.0000 666.0000 ]", at + 1))
+    ++bleed;
+  EXPECT_EQ(bleed, static_cast<std::size_t>(r.pages));
+  expect_xref_sound(pdf);
+  // A paper book has no boxes and is unchanged.
+  const BookResult p = render_book(puzzles(13), BookOptions{}, dir.file("p.pdf"));
+  const std::string paper = slurp(dir.file("p.pdf"));
+  EXPECT_EQ(paper.find("/TrimBox"), std::string::npos);
+  EXPECT_EQ(p.placements[0].page, 2);
+  expect_xref_sound(paper);
+}
+
 TEST(Book, FailuresLeaveNoFileBehind) {
   TempDir dir;
   BookOptions o;

@@ -470,6 +470,115 @@ TEST(Daily, MigratesVersion3DailyRowsIntoTheUsedTable) {
 
 // --- picking and marking for books -------------------------------------------------
 
+// fill(): odd indexes are hard with symmetry "none", even ones expert and
+// "rotational"; ER = 1.2 + (index % 80) / 10.
+TEST(BookPick, FiltersPickOrdersAndRunsShortLikeABookNeeds) {
+  TempDir dir;
+  const std::string path = dir.file("p.db");
+  fill(path, 60);
+  PuzzleStore store(path);
+  BookRequest request;
+  request.levels = {{"hard", 4}, {"expert", 3}};
+  // Oldest: the lowest ids, then easiest first within each level.
+  auto picked = pick_book_puzzles(store, request);
+  ASSERT_EQ(picked.size(), 7u);
+  std::set<std::int64_t> ids;
+  for (std::size_t i = 0; i < 4; ++i) ids.insert(picked[i].id);
+  EXPECT_EQ(ids, (std::set<std::int64_t>{1, 3, 5, 7}));
+  for (std::size_t i = 4; i < 7; ++i) EXPECT_EQ(picked[i].level, "expert");
+  for (std::size_t i = 1; i < 4; ++i) EXPECT_LE(*picked[i - 1].er, *picked[i].er);
+
+  // Filters: a rating range, a symmetry, a clue range, a technique.
+  request.levels = {{"hard", 5}};
+  request.filter.min_rating = 3.0;
+  request.filter.max_rating = 4.0;
+  picked = pick_book_puzzles(store, request);
+  ASSERT_EQ(picked.size(), 5u);
+  for (const auto& p : picked) {
+    EXPECT_GE(*p.er, 3.0 - 1e-9);
+    EXPECT_LE(*p.er, 4.0 + 1e-9);
+  }
+  request.filter = {};
+  request.filter.symmetry = "rotational";
+  EXPECT_THROW(pick_book_puzzles(store, request), ShortageError);  // hard rows are all "none"
+  request.filter.symmetry = "none";
+  EXPECT_EQ(pick_book_puzzles(store, request).size(), 5u);
+  request.filter = {};
+  request.filter.min_clues = 18;  // every puzzle of the 17-clue set has 17
+  try {
+    pick_book_puzzles(store, request);
+    ADD_FAILURE() << "no puzzle has 18 clues";
+  } catch (const ShortageError& e) {
+    ASSERT_EQ(e.shortages().size(), 1u);
+    EXPECT_EQ(e.shortages()[0].available, 0u);
+  }
+  request.filter = {};
+  request.filter.technique = {"xy-chain"};  // only the expert rows use it
+  EXPECT_THROW(pick_book_puzzles(store, request), ShortageError);
+
+  // Random: seeded, the same seed the same puzzles, another seed others.
+  request.filter = {};
+  request.levels = {{"hard", 6}};
+  request.pick = Pick::Random;
+  request.seed = 7;
+  const auto a = pick_book_puzzles(store, request), b = pick_book_puzzles(store, request);
+  EXPECT_EQ(a, b);
+  request.seed = 8;
+  EXPECT_NE(pick_book_puzzles(store, request), a);
+
+  // Spread: the 30 hard rows rate 1.3, 1.5, ..., 7.1; 4 spread over them
+  // take the lowest, the highest and two evenly between.
+  request.pick = Pick::Spread;
+  request.levels = {{"hard", 4}};
+  picked = pick_book_puzzles(store, request);
+  ASSERT_EQ(picked.size(), 4u);
+  EXPECT_NEAR(*picked[0].er, 1.3, 1e-9);
+  EXPECT_NEAR(*picked[1].er, 3.3, 0.11);
+  EXPECT_NEAR(*picked[2].er, 5.1, 0.11);
+  EXPECT_NEAR(*picked[3].er, 7.1, 1e-9);
+  // Oldest would have taken four ratings within 0.7 of each other.
+  request.pick = Pick::Oldest;
+  picked = pick_book_puzzles(store, request);
+  EXPECT_LT(*picked[3].er - *picked[0].er, 0.7 + 1e-9);
+
+  EXPECT_EQ(parse_pick("spread"), Pick::Spread);
+  EXPECT_EQ(parse_pick("newest"), std::nullopt);
+}
+
+// The easiest level reads as a beginner expects: the most clues first.
+TEST(BookPick, BeginnerLevelsGoByClueCountThenRating) {
+  TempDir dir;
+  const std::string path = dir.file("b.db");
+  {
+    PuzzleStore store(path);
+    const auto puzzles = test::load_puzzles("puzzles_17clue.txt", 3);
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      // Add clues from the solution: 17, 27, 37 clues; ratings the other way round.
+      Grid p = puzzles[i];
+      const Grid solution = solve(p, 2).solution;
+      int added = 0;
+      for (int c = 0; c < kCells && added < static_cast<int>(i) * 10; ++c)
+        if (p[c] == 0) {
+          p[c] = solution[c];
+          ++added;
+        }
+      PuzzleRecord r = test::full_record(p, i + 1);
+      r.level = "easy";
+      r.er = 1.0 + static_cast<double>(i) * 0.1;
+      store.insert(r);
+    }
+    store.flush();
+  }
+  PuzzleStore store(path);
+  BookRequest request;
+  request.levels = {{"easy", 3}};
+  const auto picked = pick_book_puzzles(store, request);
+  ASSERT_EQ(picked.size(), 3u);
+  EXPECT_EQ(picked[0].clues, 37);
+  EXPECT_EQ(picked[1].clues, 27);
+  EXPECT_EQ(picked[2].clues, 17);
+}
+
 TEST(Used, PicksUnusedPuzzlesEasiestFirstAndMarksThem) {
   TempDir dir;
   const std::string path = dir.file("u.db");

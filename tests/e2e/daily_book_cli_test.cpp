@@ -575,6 +575,223 @@ TEST_F(DailyBookCli, BookPagesAreInkedAndNothingRunsOffThePage) {
     }
 }
 
+/// "MediaBox:      0.00     0.00   441.00   666.00" -> the four numbers of a box in `pdfinfo -box` of one page.
+std::vector<double> page_box(const std::string& pdf, int page, const std::string& name) {
+  const std::string info = shell("pdfinfo -box -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf);
+  const std::string key = "Page " + std::string(page < 10 ? "   " : page < 100 ? "  " : " ") + std::to_string(page) + " " + name + ":";
+  const std::size_t at = info.find(key);
+  if (at == std::string::npos) return {};
+  std::istringstream in(info.substr(at + key.size()));
+  std::vector<double> v(4);
+  for (double& x : v) in >> x;
+  return v;
+}
+
+// Print-on-demand trims: page and trim sizes as pdfinfo reads them, the bleed
+// on the outside edge, and on every page no ink outside the safe area (KDP's
+// margins computed here from its table, independently of the library),
+// above all none in the gutter.
+TEST_F(DailyBookCli, PrintBooksHaveTheTrimBleedAndMarginsThePrinterWants) {
+  const std::string db = store();
+  struct Case {
+    const char* trim;
+    double w_in, h_in;
+    bool bleed;
+    const char* extra;
+  };
+  for (const Case& c : {Case{"6x9", 6, 9, true, "--levels medium,hard --count 30"},
+                        Case{"5x8", 5, 8, false, "--level medium --count 10"},
+                        Case{"8.5x11", 8.5, 11, true, "--level medium --count 7 --large-print"},
+                        Case{"150x230mm", 150 / 25.4, 230 / 25.4, false, "--level medium --count 9 --per-page 2"}}) {
+    SCOPED_TRACE(c.trim);
+    const std::string pdf = dir_.file("p.pdf");
+    const auto r = run_sudokit("book --db " + db + " " + c.extra + " --trim " + c.trim + (c.bleed ? " --bleed" : "") +
+                               " --show-rating --out " + pdf);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const int pages = std::stoi(pdfinfo(pdf, "Pages"));
+    EXPECT_EQ(pages % 2, 0);
+    const double bleed = c.bleed ? 9 : 0, w = c.w_in * 72, h = c.h_in * 72;
+    const double gutter = (pages <= 150 ? 0.375 : 0.5) * 72, edge = (c.bleed ? 0.375 : 0.25) * 72;
+    for (int page = 1; page <= pages; ++page) {
+      SCOPED_TRACE("page " + std::to_string(page));
+      const bool right = page % 2 == 1;
+      const auto media = page_box(pdf, page, "MediaBox"), trim = page_box(pdf, page, "TrimBox"),
+                 bleed_box = page_box(pdf, page, "BleedBox");
+      ASSERT_EQ(media.size(), 4u);
+      EXPECT_NEAR(media[2], w + bleed, 0.01);
+      EXPECT_NEAR(media[3], h + 2 * bleed, 0.01);
+      EXPECT_EQ(bleed_box, media);
+      ASSERT_EQ(trim.size(), 4u);
+      EXPECT_NEAR(trim[0], right ? 0 : bleed, 0.01);  // bleed on the outside edge
+      EXPECT_NEAR(trim[1], bleed, 0.01);
+      EXPECT_NEAR(trim[2] - trim[0], w, 0.01);
+      EXPECT_NEAR(trim[3] - trim[1], h, 0.01);
+      // The safe area in pixels at 72 dpi (1 px = 1 pt; y from the top).
+      const double left_edge = (right ? 0 : bleed) + (right ? gutter : edge);
+      const double right_edge = (right ? 0 : bleed) + w - (right ? edge : gutter);
+      const double top = bleed + edge, bottom = bleed + h - edge;
+      const Pgm img = page_image(pdf, page, 72, dir_.file(""));
+      long outside = 0, in_gutter = 0, all = 0;
+      for (int y = 0; y < img.height; ++y)
+        for (int x = 0; x < img.width; ++x) {
+          if (img.at(x, y) >= 200) continue;
+          ++all;
+          if (x + 1 < left_edge || x > right_edge || y + 1 < top || y > bottom) ++outside;
+          if (right ? x + 1 < left_edge : x > right_edge) ++in_gutter;
+        }
+      EXPECT_EQ(outside, 0);
+      EXPECT_EQ(in_gutter, 0);
+      // Page 2, the title page's back, is blank; so may be the last (an even count).
+      if (page == 2) EXPECT_EQ(all, 0);
+      else if (page != pages) EXPECT_GT(all, 200) << "blank";
+    }
+  }
+}
+
+TEST_F(DailyBookCli, PrintBookOptionsAreChecked) {
+  const std::string db = store(), pdf = dir_.file("p.pdf");
+  struct Case {
+    const char* args;
+    const char* says;
+  };
+  for (const Case& c : {Case{"--trim 6x9cm", "--trim: '6x9cm' is not a trim size"},
+                        Case{"--trim 12x18in", "4 x 6 in to 8.5 x 11.69 in"},
+                        Case{"--trim 5x8 --per-page 6", "use --per-page 2"},
+                        Case{"--trim 5x8 --large-print", "large print needs digits of at least 28 pt"},
+                        Case{"--trim 6x9 --gutter 0.2", "--gutter must be a number from 0.375 to 3"},
+                        Case{"--bleed", "--bleed needs --trim"},
+                        Case{"--paper letter --trim 6x9", "--paper or --trim"},
+                        Case{"--trim 8.5x11 --large-print --per-page 2", "leave --per-page out"}}) {
+    const auto r = run_sudokit("book --db " + db + " --level medium --count 20 --out " + pdf + " " + c.args);
+    EXPECT_EQ(r.status, 2) << c.args;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << ": " << r.err;
+    EXPECT_FALSE(std::filesystem::exists(pdf)) << c.args;
+  }
+}
+
+// The filters of `db export` and the pick order choose a book's puzzles.
+TEST_F(DailyBookCli, BookFiltersAndPicksItsPuzzles) {
+  const std::string db = store(), pdf = dir_.file("f.pdf"), manifest = dir_.file("f.json");
+  auto ratings = [&](const std::string& args) {
+    const auto r = run_sudokit("book --db " + db + " " + args + " --out " + pdf + " --manifest " + manifest);
+    EXPECT_EQ(r.status, 0) << args << ": " << r.err;
+    std::vector<double> out;
+    if (r.status != 0) return out;
+    const json m = json::parse(slurp(manifest));
+    for (const auto& p : m["puzzles"]) out.push_back(p["rating"].get<double>());
+    return out;
+  };
+  const auto oldest = ratings("--level medium --count 8");
+  const auto spread = ratings("--level medium --count 8 --pick spread");
+  ASSERT_EQ(spread.size(), 8u);
+  EXPECT_TRUE(std::is_sorted(spread.begin(), spread.end()));
+  // Spread reaches the ends of the level's range (medium is ER 1.5 to 2.5).
+  EXPECT_GE(spread.back() - spread.front(), oldest.back() - oldest.front());
+  const auto low = ratings("--level medium --count 3 --max-rating 1.7");
+  for (double r : low) EXPECT_LE(r, 1.7 + 1e-9);
+  EXPECT_EQ(ratings("--level medium --count 4 --pick random --seed 5"), ratings("--level medium --count 4 --pick random --seed 5"));
+  EXPECT_EQ(ratings("--levels medium,hard --count-per-level 2").size(), 4u);
+  // Nothing in the store has 40 clues: short, nothing written.
+  const auto none = run_sudokit("book --db " + db + " --level medium --count 2 --clues 40-50 --out " + dir_.file("n.pdf"));
+  EXPECT_EQ(none.status, 1) << none.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("n.pdf")));
+  for (const char* bad : {"--pick newest", "--seed 3", "--clues 9-x", "--symmetry spiral", "--technique telepathy",
+                          "--count-per-level 2", "--min-rating 5 --max-rating 4"}) {
+    const auto r = run_sudokit("book --db " + db + " --level medium --count 2 --out " + pdf + " " + bad);
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.err;
+  }
+}
+
+// Sections: a contents page, a title page per level, solutions after each
+// section or at the end, and the page numbers the contents gives are right.
+TEST_F(DailyBookCli, BookSectionsHaveContentsTitlesAndAnswerKeys) {
+  const std::string db = store(), pdf = dir_.file("s.pdf"), manifest = dir_.file("s.json");
+  const auto r = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 5 --solutions section --trim 6x9 "
+                             "--per-page 2 --out " + pdf + " --manifest " + manifest);
+  ASSERT_EQ(r.status, 0) << r.err;
+  // Title, blank, contents (3), medium (4), 3 puzzle pages, 1 solutions page (8), hard (9), 3 + 1: 13, even: 14.
+  EXPECT_EQ(pdfinfo(pdf, "Pages"), "14");
+  const std::string contents = page_text(pdf, 3);
+  EXPECT_NE(contents.find("Contents"), std::string::npos) << contents;
+  for (const char* line : {"Medium", "Medium: solutions", "Hard", "Hard: solutions"})
+    EXPECT_NE(contents.find(line), std::string::npos) << line << "\n" << contents;
+  auto page_of = [&](const std::string& entry) {  // the number at the end of the contents line
+    const std::size_t at = contents.find(entry + " ");
+    if (at == std::string::npos) return -1;
+    const std::size_t digits = contents.find_first_of("0123456789", at + entry.size());
+    return std::stoi(contents.substr(digits));
+  };
+  EXPECT_EQ(page_of("Medium"), 4);
+  EXPECT_EQ(page_of("Medium: solutions"), 8);
+  EXPECT_EQ(page_of("Hard"), 9);
+  EXPECT_EQ(page_of("Hard: solutions"), 13);
+  EXPECT_NE(page_text(pdf, 4).find("Puzzles 1 to 5"), std::string::npos) << page_text(pdf, 4);
+  EXPECT_NE(page_text(pdf, 8).find("Solutions: Medium"), std::string::npos) << page_text(pdf, 8);
+  EXPECT_NE(page_text(pdf, 9).find("Puzzles 6 to 10"), std::string::npos) << page_text(pdf, 9);
+  const json m = json::parse(slurp(manifest));
+  EXPECT_EQ(m["puzzles"][0]["page"], 5);
+  EXPECT_EQ(m["puzzles"][0]["solution_page"], 8);
+  EXPECT_EQ(m["puzzles"][5]["page"], 10);
+  EXPECT_EQ(m["puzzles"][9]["solution_page"], 13);
+  // Ascending ratings within each section.
+  for (int i = 1; i < 10; ++i)
+    if (i != 5) EXPECT_LE(m["puzzles"][i - 1]["rating"].get<double>(), m["puzzles"][i]["rating"].get<double>()) << i;
+  // --solutions none and a bad value.
+  const auto none = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 2 --solutions none --out " + pdf);
+  ASSERT_EQ(none.status, 0) << none.err;
+  EXPECT_EQ(page_text(pdf, 2).find("Solutions"), std::string::npos);
+  const auto bad = run_sudokit("book --db " + db + " --level medium --count 2 --solutions middle --out " + dir_.file("x.pdf"));
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("unknown --solutions 'middle'"), std::string::npos) << bad.err;
+}
+
+// The full-wrap cover: width = 2 x trim + spine + 2 x bleed (to 0.01 in) for
+// each paper, spine text only past 79 pages, fonts embedded, the page count
+// taken from the interior.
+TEST_F(DailyBookCli, CoverIsAsWideAsTheBookNeeds) {
+  const std::string cover = dir_.file("cover.pdf");
+  struct Case {
+    int pages;
+    const char* paper;
+    double per_page_in;
+    bool spine_text;
+  };
+  for (const Case& c : {Case{120, "white", 0.002252, true}, Case{300, "cream", 0.0025, true},
+                        Case{79, "white", 0.002252, false}, Case{80, "color", 0.002347, true}}) {
+    SCOPED_TRACE(std::to_string(c.pages) + " " + c.paper);
+    const auto r = run_sudokit("cover --pages " + std::to_string(c.pages) + " --trim 6x9 --paper " + c.paper +
+                               " --title 'Sudoku Marathon' --author 'A. Setter' --out " + cover);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto media = page_box(cover, 1, "MediaBox");
+    ASSERT_EQ(media.size(), 4u);
+    const double spine = c.pages * c.per_page_in;
+    EXPECT_NEAR(media[2] / 72, 2 * 6 + spine + 2 * 0.125, 0.01);
+    EXPECT_NEAR(media[3] / 72, 9 + 2 * 0.125, 0.01);
+    // The author is on the front, and on the spine when it has text.
+    const std::string text = shell("pdftotext -raw " + cover + " -");
+    EXPECT_EQ(text.find("Setter") != text.rfind("Setter"), c.spine_text) << text;
+    const std::string fonts = shell("pdffonts " + cover);
+    EXPECT_EQ(fonts.find(" no "), std::string::npos) << fonts;
+  }
+  // The page count from the interior.
+  const std::string db = store(), book = dir_.file("interior.pdf");
+  ASSERT_EQ(run_sudokit("book --db " + db + " --level medium --count 40 --per-page 1 --trim 6x9 --out " + book).status, 0);
+  const int pages = std::stoi(pdfinfo(book, "Pages"));
+  const auto r = run_sudokit("cover --interior " + book + " --trim 6x9 --out " + cover);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find(std::to_string(pages) + " pages"), std::string::npos) << r.err;
+  EXPECT_NEAR(page_box(cover, 1, "MediaBox")[2] / 72, 12 + pages * 0.002252 + 0.25, 0.01);
+  for (const char* bad : {"--pages 20 --trim 6x9", "--pages 100", "--pages 100 --trim 6x9 --paper glossy",
+                          "--pages 100 --interior x.pdf --trim 6x9", "--pages 100 --trim 6x9 --puzzle 123"}) {
+    const auto b = run_sudokit(std::string("cover ") + bad + " --out " + dir_.file("c2.pdf"));
+    EXPECT_EQ(b.status, 2) << bad << ": " << b.err;
+    EXPECT_FALSE(std::filesystem::exists(dir_.file("c2.pdf"))) << bad;
+  }
+  const auto png = run_sudokit("cover --pages 100 --trim 6x9 --out " + dir_.file("c.png"));
+  EXPECT_EQ(png.status, 2);
+  EXPECT_NE(png.err.find("a cover is a PDF"), std::string::npos) << png.err;
+}
+
 TEST_F(DailyBookCli, BookReadsLikeABook) {
   const std::string db = store(), pdf = dir_.file("b.pdf");
   const auto r = run_sudokit("book --db " + db + " --level hard --count 8 --per-page 6 --show-rating "

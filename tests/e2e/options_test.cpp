@@ -149,6 +149,14 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"book", "--per-page", "--db " + db + " --level easy --count 1 --out " + pdf + " --per-page {}"},
       {"book", "--first-number", "--db " + db + " --level easy --count 1 --out " + pdf + " --first-number {}"},
       {"book", "--pad-to", "--db " + db + " --level easy --count 1 --out " + pdf + " --pad-to {}", {{"0", book_written}}},
+      {"book", "--min-rating", "--db " + db + " --level easy --count 1 --out " + pdf + " --min-rating {}", {{"0", book_written}}},
+      {"book", "--max-rating", "--db " + db + " --level easy --count 1 --out " + pdf + " --max-rating {}",
+       {{"0", [](const RunResult& r) { EXPECT_EQ(r.status, 1) << r.err; }}}},  // no puzzle rates 0: the store runs short
+      {"book", "--seed", "--db " + db + " --level easy --count 1 --out " + pdf + " --pick random --seed {}", {{"0", book_written}}},
+      {"book", "--count-per-level", "--db " + db + " --levels easy --out " + pdf + " --count-per-level {}"},
+      {"book", "--gutter", "--db " + db + " --level easy --count 1 --out " + pdf + " --trim 6x9 --gutter {}"},
+      {"book", "--margin", "--db " + db + " --level easy --count 1 --out " + pdf + " --trim 6x9 --margin {}"},
+      {"cover", "--pages", "--trim 6x9 --out " + dir + "/cover.pdf --pages {}"},
       {"render", "--size", std::string(kPuzzle) + " --out " + dir + "/image.svg --size {}"},
   };
 }

@@ -15,6 +15,7 @@
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/db/used.hpp"
+#include "sudokit/generator/digger.hpp"
 
 namespace sudokit::cli {
 
@@ -98,29 +99,61 @@ int run_book(const std::vector<std::string>& args) {
       ("title", po::value<std::string>()->default_value("Sudoku"), "the title on the title page and in the PDF's properties")
       ("subtitle", po::value<std::string>()->default_value(""), "a line under the title")
       ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
-      ("solutions", "add the solutions section at the back (the default)")
-      ("no-solutions", "leave the solutions out")
+      ("trim", po::value<std::string>(), ("a print-on-demand book on this trim: a preset (" + book::trim_presets() +
+                                          ") or a size such as 150x230mm or 7.5x9.25in; KDP's margins for the page count, mirrored on left and right pages").c_str())
+      ("bleed", "with --trim: 0.125 in of bleed on the top, bottom and outside edge (the page grows by it)")
+      ("large-print", "with --trim: one puzzle a page, digits of 28 pt or more, heavier lines")
+      ("solutions", po::value<std::string>()->implicit_value("end"), "where the solutions go: end (at the back, the default), section (after each level's section) or none")
+      ("no-solutions", "leave the solutions out (--solutions none)")
+      ("sections", "one section per level: a contents page, a title page before each level's puzzles (implied by --count-per-level and --solutions section)")
       ("show-rating", "print each puzzle's rating (SE scale) next to its level")
       ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
-      ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, level, rating, page, solution page)");
+      ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, level, rating, page, solution page)")
+      ("clues", po::value<std::string>(), "only A-B clues (A, A-B, A- or -B)")
+      ("symmetry", po::value<std::string>(), "only puzzles whose givens have this symmetry (none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral)")
+      ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")
+      ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T")
+      ("pick", po::value<std::string>()->default_value("oldest"), "which qualifying puzzles of a level: oldest (stored first), random (with --seed) or spread (evenly across the level's rating range)");
+  db::BookRequest request;
+  double min_rating = 0, max_rating = 0;
+  std::uint64_t count_per_level = 0;
+  add_number(opts, "min-rating", min_rating, {kMinRating, kMaxRating}, "only ER >= X");
+  add_number(opts, "max-rating", max_rating, {kMinRating, kMaxRating}, "only ER <= Y");
+  add_number(opts, "seed", request.seed, {}, "seed of --pick random: the same seed and store give the same puzzles", 0);
+  add_number(opts, "count-per-level", count_per_level, {1, kMaxBookPuzzles}, "with --levels: this many puzzles of each level");
   book::BookOptions options;
   std::uint64_t count_value = 0;
   add_number(opts, "count", count_value, {1, kMaxBookPuzzles}, "number of puzzles");
   add_number(opts, "per-page", options.per_page, {.only = {1, 2, 4, 6}}, "puzzles per page", 4);
   add_number(opts, "first-number", options.first_number, {1, book::kMaxFirstNumber},
              "number of the first puzzle (volume 2 of 60-puzzle books: 61)", 1);
+  double gutter_in = 0, margin_in = 0;
+  add_number(opts, "gutter", gutter_in, {0.375, 3.0},
+             "with --trim: the inside margin in inches instead of KDP's for the page count (not less than it)");
+  add_number(opts, "margin", margin_in, {0.25, 3.0},
+             "with --trim: the outside, top and bottom margins in inches (not less than 0.25, 0.375 with --bleed)");
   add_number(opts, "pad-to", options.pad_to, {0, book::kMaxPadTo, "none"},
              "add blank pages at the end up to a multiple of this many (4, 8, 16 or 32 for printers that fold sheets)", 0);
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
-      "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--no-solutions]\n"
+      "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--solutions end|section|none]\n"
+      "                    [--sections] [--no-solutions]\n"
+      "                    [--trim SIZE [--bleed] [--large-print] [--gutter IN] [--margin IN]]\n"
+      "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
+      "                    [--hardest T] [--pick oldest|random|spread [--seed S]] [--count-per-level N]\n"
       "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
       "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
-      "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are the\n"
-      "oldest stored ones of each level that were never used (no daily date, no book made with\n"
-      "--mark-used), levels in ascending difficulty and the easiest first within a level.\n"
+      "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are stored\n"
+      "ones of each level that were never used (no daily date, no book made with --mark-used) and\n"
+      "pass the filters, picked by --pick (the oldest by default); levels in ascending difficulty,\n"
+      "the easiest first within a level (for easy: the most clues first, then the rating).\n"
+      "With --trim the book is made for print on demand (KDP, IngramSpark, Lulu): the inside margin\n"
+      "grows with the page count, margins mirror on left and right pages, the title page has a blank\n"
+      "back so puzzles start on a right-hand page, the page count is even, and each page carries its\n"
+      "TrimBox and BleedBox; --per-page defaults to the most puzzles whose cells stay 6.5 mm or more\n"
+      "(docs/BOOKS.md).\n"
       "With SOURCE_DATE_EPOCH set, the PDF's creation date is that time: the same store and\n"
       "options then give a byte-identical file.\n"
       "The PDF, the manifest and the --mark-used marks are published all or nothing. An --out or\n"
@@ -155,11 +188,48 @@ int run_book(const std::vector<std::string>& args) {
     return kUsageError;
   }
   options.paper = *paper;
+  if (vm.count("trim")) {
+    if (!vm["paper"].defaulted()) {
+      std::cerr << "sudokit book: give --paper or --trim, not both\n";
+      return kUsageError;
+    }
+    std::string trim_error;
+    options.trim = book::parse_trim(vm["trim"].as<std::string>(), trim_error);
+    if (!options.trim) {
+      std::cerr << "sudokit book: --trim: " << trim_error << '\n';
+      return kUsageError;
+    }
+    if (vm["per-page"].defaulted()) options.per_page = 0;  // chosen to fit the trim
+  } else {
+    for (const char* name : {"bleed", "large-print", "gutter", "margin"})
+      if (vm.count(name) && !vm[name].defaulted()) {
+        std::cerr << "sudokit book: --" << name << " needs --trim SIZE\n";
+        return kUsageError;
+      }
+  }
+  options.bleed = vm.count("bleed") != 0;
+  options.large_print = vm.count("large-print") != 0;
+  if (options.large_print && !vm["per-page"].defaulted()) {
+    std::cerr << "sudokit book: --large-print prints one puzzle a page; leave --per-page out\n";
+    return kUsageError;
+  }
+  if (vm.count("gutter")) options.gutter = gutter_in * book::kInch;
+  if (vm.count("margin")) options.outer_margin = margin_in * book::kInch;
   if (vm.count("solutions") && vm.count("no-solutions")) {
     std::cerr << "sudokit book: give --solutions or --no-solutions, not both\n";
     return kUsageError;
   }
   options.solutions = vm.count("no-solutions") == 0;
+  if (vm.count("solutions")) {
+    const std::string where = vm["solutions"].as<std::string>();
+    if (where == "none") options.solutions = false;
+    else if (where == "section") options.solutions_after_section = true;
+    else if (where != "end") {
+      std::cerr << "sudokit book: unknown --solutions '" << where << "' (expected end, section or none)\n";
+      return kUsageError;
+    }
+  }
+  options.sections = vm.count("sections") || vm.count("count-per-level") || options.solutions_after_section;
   if (options.title.empty()) {
     std::cerr << "sudokit book: --title must not be empty\n";
     return kUsageError;
@@ -167,6 +237,54 @@ int run_book(const std::vector<std::string>& args) {
 
   std::optional<std::uint64_t> count;
   if (vm.count("count")) count = count_value;
+  if (vm.count("count-per-level")) {
+    if (!vm.count("levels") || count) {
+      std::cerr << "sudokit book: --count-per-level N goes with --levels L1,L2,... (and without --count)\n";
+      return kUsageError;
+    }
+    std::vector<std::string> names;
+    std::string list_error;
+    if (!parse_level_list(vm["levels"].as<std::string>(), names, list_error)) {
+      std::cerr << "sudokit book: --levels: " << list_error << '\n';
+      return kUsageError;
+    }
+    count = count_per_level * names.size();
+  }
+  // Filters (as `db export`) and the pick order.
+  if (vm.count("min-rating")) request.filter.min_rating = min_rating;
+  if (vm.count("max-rating")) request.filter.max_rating = max_rating;
+  if (request.filter.min_rating && request.filter.max_rating && *request.filter.min_rating > *request.filter.max_rating) {
+    std::cerr << "sudokit book: the rating range is empty (--min-rating above --max-rating)\n";
+    return kUsageError;
+  }
+  if (vm.count("clues") && !parse_clue_range(vm["clues"].as<std::string>(), request.filter)) {
+    std::cerr << "sudokit book: --clues: expected A, A-B, A- or -B with numbers up to 81, found '"
+              << vm["clues"].as<std::string>() << "'\n";
+    return kUsageError;
+  }
+  if (!technique_option(vm, "technique", cmd, request.filter.technique) ||
+      !technique_option(vm, "hardest", cmd, request.filter.hardest))
+    return kUsageError;
+  if (vm.count("symmetry")) {
+    const std::string name = vm["symmetry"].as<std::string>();
+    const auto symmetry = parse_symmetry(name);
+    if (!symmetry || name == "random") {
+      std::cerr << "sudokit book: unknown --symmetry '" << name
+                << "' (expected none, rot180, rot90, mirror, diagonal, antidiagonal or dihedral)\n";
+      return kUsageError;
+    }
+    request.filter.symmetry = symmetry_name(*symmetry);
+  }
+  const auto pick = db::parse_pick(vm["pick"].as<std::string>());
+  if (!pick) {
+    std::cerr << "sudokit book: unknown --pick '" << vm["pick"].as<std::string>() << "' (expected oldest, random or spread)\n";
+    return kUsageError;
+  }
+  request.pick = *pick;
+  if (!vm["seed"].defaulted() && request.pick != db::Pick::Random) {
+    std::cerr << "sudokit book: --seed goes with --pick random\n";
+    return kUsageError;
+  }
   std::vector<LevelCount> wanted;
   std::string error;
   const char* levels_option = vm.count("level") ? "--level" : "--levels";
@@ -195,6 +313,16 @@ int run_book(const std::vector<std::string>& args) {
     std::cerr << "sudokit book: give the level: --level hard --count 60, or --levels easy,medium,hard --count 60\n";
     return kUsageError;
   }
+  {
+    std::uint64_t total = 0;
+    for (const auto& w : wanted) total += w.count;
+    try {
+      (void)book::plan_book_layout(static_cast<int>(total), options);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "sudokit book: " << e.what() << '\n';
+      return kUsageError;
+    }
+  }
   const bool mark = vm.count("mark-used") != 0, include_used = vm.count("include-used") != 0;
   if (!store_exists(*path, cmd)) return 1;
   catch_stop_signals();
@@ -212,7 +340,9 @@ int run_book(const std::vector<std::string>& args) {
     for (const auto& name : names)
       for (const auto& w : wanted)
         if (w.level == name) ordered.push_back(w);
-    const std::vector<PuzzleRecord> records = select_puzzles(store, ordered, SelectOrder::Rating, include_used);
+    request.levels = ordered;
+    request.include_used = include_used;
+    const std::vector<PuzzleRecord> records = pick_book_puzzles(store, request);
 
     std::vector<book::BookPuzzle> puzzles;
     for (const auto& r : records) puzzles.push_back({r.puzzle, r.solution, r.level, r.er, r.id});
@@ -228,8 +358,10 @@ int run_book(const std::vector<std::string>& args) {
     const book::BookResult result = book::render_book(
         puzzles, options, {out_path, vm.count("manifest") ? vm["manifest"].as<std::string>() : ""}, record);
     const std::uint64_t marked = marks ? marks->added() : 0;
+    const std::string paper_name = options.trim ? "trim " + vm["trim"].as<std::string>() + (options.bleed ? " with bleed" : "")
+                                                : options.paper == book::Paper::A4 ? "A4" : "Letter";
     std::cerr << "sudokit book: " << out_path << ": " << puzzles.size() << " puzzles, " << result.pages << " pages ("
-              << (options.paper == book::Paper::A4 ? "A4" : "Letter") << ", " << options.per_page << " per page"
+              << paper_name << ", " << result.per_page << " per page"
               << (options.solutions ? ", solutions from page " + std::to_string(result.placements[0].solution_page)
                                     : std::string(", no solutions"))
               << ")";

@@ -138,31 +138,6 @@ int run_stats(const std::vector<std::string>& args) {
 
 // --- export -------------------------------------------------------------------
 
-bool parse_clue_range(const std::string& text, PuzzleFilter& f) {
-  const std::size_t dash = text.find('-');
-  auto number = [](const std::string& s, std::optional<int>& out) {
-    if (s.empty()) return true;
-    if (s.find_first_not_of("0123456789") != std::string::npos || s.size() > 2) return false;
-    out = std::stoi(s);
-    return *out <= 81;
-  };
-  if (dash == std::string::npos) return !text.empty() && number(text, f.min_clues) && number(text, f.max_clues);
-  return text.size() > 1 && number(text.substr(0, dash), f.min_clues) && number(text.substr(dash + 1), f.max_clues);
-}
-
-bool technique_option(const po::variables_map& vm, const char* name, const std::string& command,
-                      std::vector<std::string>& out) {
-  if (!vm.count(name)) return true;
-  grader::TechniqueSet t{};
-  if (!grader::parse_technique_set(vm[name].as<std::string>(), t)) {
-    std::cerr << "sudokit " << command << ": --" << name << ": unknown technique '" << vm[name].as<std::string>()
-              << "' (use a key such as x-wing or a name such as \"X-Wing\")\n";
-    return false;
-  }
-  out = grader::technique_keys(t);
-  return true;
-}
-
 // --- ship ---------------------------------------------------------------------
 
 int run_ship(const std::vector<std::string>& args) {

@@ -20,6 +20,7 @@ const std::vector<CommandInfo>& all_commands() {
       {"daily", run_daily, "assign daily puzzles to dates (per level or weekly schedule) and export them as JSON"},
       {"book", run_book, "render a print-ready puzzle book (PDF) from the store"},
       {"render", run_render, "draw one puzzle as an SVG, PNG or PDF image"},
+      {"cover", run_cover, "draw a paperback's full-wrap cover (PDF): back, spine and front"},
   };
   return commands;
 }

@@ -1,11 +1,15 @@
 // The puzzle book PDF (see book.hpp): one cairo PDF surface, one page at a
-// time: the title page, the puzzle pages (slots from layout.cpp, a caption
-// under each grid), the solutions pages; page numbers on every page but the
-// title page; PDF outline entries for the puzzles and the solutions.
+// time in the order plan_pages gives: the title page (and, in a print book,
+// its blank back), with sections the contents and each section's title
+// page, the puzzle pages (slots from layout.cpp, a caption under each
+// grid), the solutions pages; page numbers on every page but the title page and blank ones; PDF
+// outline entries for the puzzles and the solutions. A print book is drawn
+// into memory and written with its page boxes (pdf_boxes.hpp).
 #include "sudokit/book/book.hpp"
 
 #include <cairo-pdf.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -17,6 +21,7 @@
 #include <stdexcept>
 
 #include "output_file.hpp"
+#include "pdf_boxes.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/solver/text.hpp"
 #include "text.hpp"
@@ -51,15 +56,15 @@ std::string contents_line(const std::vector<BookPuzzle>& puzzles, int first_numb
   return out;
 }
 
-void page_number(cairo_t* cr, PageSize page, int number) {
+void page_number(cairo_t* cr, const PageGeometry& g, int number) {
   cairo_set_source_rgb(cr, 0, 0, 0);
-  set_font(cr, false, 10);
-  show_line(cr, std::to_string(number), 0, page.width, page_number_baseline(page), Align::Centre);
+  set_font(cr, false, g.page_number_size);
+  const double centre = g.page_number_centre(number);
+  show_line(cr, std::to_string(number), centre - 100, 200, g.page_number_baseline(number), Align::Centre);
 }
 
-void title_page(cairo_t* cr, PageSize page, const std::vector<BookPuzzle>& puzzles, const BookOptions& o,
+void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& puzzles, const BookOptions& o,
                 int first_solution_page) {
-  const Rect area = content_area(page);
   const double width = area.w * 0.86, left = area.x + (area.w - width) / 2;
   cairo_set_source_rgb(cr, 0, 0, 0);
 
@@ -139,7 +144,219 @@ void caption(cairo_t* cr, const Slot& slot, const std::string& left_text, const 
 
 void check_surface(cairo_surface_t* surface, const OutputFile& out) { out.check(cairo_surface_status(surface)); }
 
+/// The cairo stream of a print book: the PDF in memory, boxes added at the end.
+cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+std::string points_in_mm(double points) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f mm", points * 25.4 / 72);
+  return buf;
+}
+
+std::string points_in_inches(double points) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g in", std::round(points / kInch * 1000) / 1000);
+  return buf;
+}
+
+/// Index of the first puzzle of section k.
+int section_first(const std::vector<int>& sections, int k) {
+  int first = 0;
+  for (int i = 0; i < k; ++i) first += sections[static_cast<std::size_t>(i)];
+  return first;
+}
+
+/// "Contents", then one line per entry: its name left, its page right.
+void contents_page(cairo_t* cr, const Rect& area, const std::vector<std::pair<std::string, int>>& entries) {
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  set_font(cr, true, 22);
+  double y = area.y + area.h * 0.12;
+  show_line(cr, "Contents", area.x, area.w, y, Align::Left);
+  y += 22 * 1.6;
+  const double size = std::clamp(area.h / (static_cast<double>(entries.size()) + 4) / 1.6, 8.0, 13.0);
+  for (const auto& [name, page] : entries) {
+    fit_font(cr, name, false, size, 7, area.w * 0.8);
+    show_line(cr, name, area.x, area.w, y, Align::Left);
+    set_font(cr, false, size);
+    show_line(cr, std::to_string(page), area.x, area.w, y, Align::Right);
+    y += size * 1.6;
+  }
+}
+
+/// A section's title page: the level's name, the puzzles' numbers and ratings.
+void section_page_draw(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& puzzles, int first, int count,
+                       int first_number) {
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  const std::string name = display_level(puzzles[static_cast<std::size_t>(first)].level);
+  const double size = fit_font(cr, name, true, 32, 12, area.w * 0.9);
+  double y = area.y + area.h * 0.38;
+  show_line(cr, name, area.x, area.w, y, Align::Centre);
+  y += size * 1.5;
+  std::string line = count == 1 ? "Puzzle " + std::to_string(first_number + first)
+                                : "Puzzles " + std::to_string(first_number + first) + " to " +
+                                      std::to_string(first_number + first + count - 1);
+  double lo = 1e9, hi = -1;
+  for (int i = first; i < first + count; ++i)
+    if (const auto& r = puzzles[static_cast<std::size_t>(i)].rating) {
+      lo = std::min(lo, *r);
+      hi = std::max(hi, *r);
+    }
+  if (hi >= 0) line += lo == hi ? ", rated " + rating_text(lo) : ", rated " + rating_text(lo) + " to " + rating_text(hi);
+  cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+  fit_font(cr, line, false, 13, 7, area.w * 0.9);
+  show_line(cr, line, area.x, area.w, y, Align::Centre);
+}
+
+void check_book_options(const BookOptions& o) {
+  if (!valid_per_page(o.per_page) && !(o.trim && o.per_page == 0))
+    throw std::invalid_argument("puzzles per page must be 1, 2, 4 or 6");
+  if (o.first_number < 1 || o.first_number > kMaxFirstNumber)
+    throw std::invalid_argument("the first puzzle number must be 1 to " + std::to_string(kMaxFirstNumber));
+  if (o.pad_to < 0 || o.pad_to > kMaxPadTo)
+    throw std::invalid_argument("pages are padded to a multiple of 0 to " + std::to_string(kMaxPadTo));
+  if (!o.trim && (o.bleed || o.gutter || o.outer_margin || o.large_print))
+    throw std::invalid_argument("bleed, margins and large print need a trim size");
+}
+
+/// One round of a print book's plan, for a page count guess.
+/// The page count of a plan: padded to `pad_to`, and even for print.
+int padded_count(const std::vector<PagePlan>& plan, const BookOptions& o, bool print) {
+  int pages = static_cast<int>(plan.size());
+  if (o.pad_to > 1) pages = (pages + o.pad_to - 1) / o.pad_to * o.pad_to;
+  if (print && pages % 2 != 0) ++pages;  // printers bind sheets: an even count
+  return pages;
+}
+
+BookLayout plan_print(const std::vector<int>& sections, const BookOptions& o, int pages_guess) {
+  BookLayout l;
+  Margins m = kdp_margins(pages_guess, o.bleed);
+  if (o.gutter) {
+    if (*o.gutter < m.inside - 1e-6)
+      throw std::invalid_argument("the gutter " + points_in_inches(*o.gutter) + " is below the printer's minimum of " +
+                                  points_in_inches(m.inside) + " for a book of " + std::to_string(pages_guess) + " pages");
+    m.inside = *o.gutter;
+  }
+  if (o.outer_margin) {
+    if (*o.outer_margin < m.outside - 1e-6)
+      throw std::invalid_argument("the margin " + points_in_inches(*o.outer_margin) + " is below the printer's minimum of " +
+                                  points_in_inches(m.outside) + (o.bleed ? " with bleed" : ""));
+    m.outside = m.top = m.bottom = *o.outer_margin;
+  }
+  l.geometry = print_geometry(*o.trim, m, o.bleed);
+  if (o.large_print) l.geometry.page_number_size = 14;
+  const Rect area = l.geometry.content_area(1);
+  if (area.w < kInch || area.h < kInch) throw std::invalid_argument("the margins leave no room on the page");
+  l.per_page = o.large_print ? 1 : o.per_page ? o.per_page : densest_per_page(area);
+  if (l.per_page == 0)
+    throw std::invalid_argument("the trim is too small: even one grid a page has cells under " + points_in_mm(kMinCell));
+  const double caption = o.large_print ? 16 : 0;
+  const auto probe = puzzle_slots(area, l.per_page, caption);
+  if (o.large_print) {
+    const double digit = cell_size(probe[0]) * kLargePrintDigitScale;
+    if (digit < kLargePrintDigit - 1e-6)
+      throw std::invalid_argument("large print needs digits of at least 28 pt; on this trim they would be " +
+                                  std::to_string(static_cast<int>(digit)) + " pt: use a larger trim (7x10 or more)");
+  } else if (cell_size(probe[0]) < kMinCell - 1e-6) {
+    const int fits = densest_per_page(area);
+    throw std::invalid_argument(std::to_string(l.per_page) + " puzzles a page on this trim make cells of " +
+                                points_in_mm(cell_size(probe[0])) + ", under the " + points_in_mm(kMinCell) +
+                                " a solver needs to write in" +
+                                (fits ? ": use --per-page " + std::to_string(fits) + " or a larger trim" : ": use a larger trim"));
+  }
+  for (int parity = 0; parity < 2; ++parity) {
+    const Rect a = l.geometry.content_area(parity == 1 ? 1 : 2);
+    l.puzzle_slots[parity] = puzzle_slots(a, l.per_page, caption);
+    l.solution_slots[parity] = solution_slots(a);
+  }
+  l.front = 2;  // the title page and its blank back: puzzles start on a right-hand page
+  l.plan = plan_pages(sections, o, l.per_page, static_cast<int>(l.solution_slots[0].size()), l.front);
+  l.pages = padded_count(l.plan, o, true);
+  return l;
+}
+
 }  // namespace
+
+std::vector<PagePlan> plan_pages(const std::vector<int>& sections, const BookOptions& o, int per_page,
+                                 int solutions_per_page, int front) {
+  using Kind = PagePlan::Kind;
+  std::vector<PagePlan> plan;
+  plan.push_back({Kind::Title});
+  for (int p = 1; p < front; ++p) plan.push_back({Kind::Blank});
+  if (o.sections) plan.push_back({Kind::Contents});
+  auto run = [&](Kind kind, int section, int first, int count, int per) {
+    for (int i = 0; i < count; i += per) plan.push_back({kind, section, first + i, std::min(per, count - i)});
+  };
+  int first = 0;
+  for (int k = 0; k < static_cast<int>(sections.size()); ++k) {
+    if (o.sections) plan.push_back({Kind::Section, k});
+    run(Kind::Puzzles, k, first, sections[static_cast<std::size_t>(k)], per_page);
+    if (o.solutions && o.sections && o.solutions_after_section)
+      run(Kind::Solutions, k, first, sections[static_cast<std::size_t>(k)], solutions_per_page);
+    first += sections[static_cast<std::size_t>(k)];
+  }
+  if (o.solutions && !(o.sections && o.solutions_after_section)) run(Kind::Solutions, -1, 0, first, solutions_per_page);
+  return plan;
+}
+
+std::vector<int> section_sizes(const std::vector<BookPuzzle>& puzzles, const BookOptions& o) {
+  if (!o.sections) return {static_cast<int>(puzzles.size())};
+  std::vector<int> sizes;
+  for (std::size_t i = 0; i < puzzles.size(); ++i)
+    if (i == 0 || puzzles[i].level != puzzles[i - 1].level) sizes.push_back(1);
+    else ++sizes.back();
+  return sizes;
+}
+
+BookLayout plan_book_layout(int n, const BookOptions& o) { return plan_book_layout(std::vector<int>{n}, o); }
+
+BookLayout plan_book_layout(const std::vector<int>& sections, const BookOptions& o) {
+  check_book_options(o);
+  if (!o.trim) {
+    BookLayout l;
+    l.geometry = paper_geometry(o.paper);
+    l.per_page = o.per_page;
+    l.front = 1;
+    const Rect area = l.geometry.content_area(1);
+    l.puzzle_slots[0] = l.puzzle_slots[1] = puzzle_slots(area, o.per_page);
+    l.solution_slots[0] = l.solution_slots[1] = solution_slots(area);
+    l.plan = plan_pages(sections, o, o.per_page, static_cast<int>(l.solution_slots[0].size()), l.front);
+    l.pages = padded_count(l.plan, o, false);
+    return l;
+  }
+  // The gutter depends on the page count and the page count on the layout:
+  // start from the fewest pages and go round until the count holds.
+  BookLayout l = plan_print(sections, o, 24);
+  for (int round = 0; round < 4; ++round) {
+    BookLayout next = plan_print(sections, o, l.pages);
+    if (next.pages == l.pages && next.geometry.margins.inside == l.geometry.margins.inside) return next;
+    l = std::move(next);
+  }
+  return plan_print(sections, o, l.pages);
+}
+
+GridStyle puzzle_grid_style(const BookLayout& l, const BookOptions& o) {
+  GridStyle s = style_for(l.puzzle_slots[0][0].grid.w);
+  if (!l.geometry.print) return s;
+  if (o.large_print) {
+    s.thin *= 1.6;
+    s.thick *= 1.4;
+    s.digit_scale = kLargePrintDigitScale;
+  }
+  s.thin = std::max(s.thin, 0.5);  // printers lose lines under 0.5 pt
+  s.thick = std::max(s.thick, 1.2);
+  return s;
+}
+
+GridStyle solution_grid_style(const BookLayout& l) {
+  GridStyle s = style_for(l.solution_slots[0][0].grid.w);
+  if (!l.geometry.print) return s;
+  s.thin = std::max(s.thin, 0.5);
+  s.thick = std::max(s.thick, 1.2);
+  return s;
+}
 
 std::string source_date_epoch() {
   const char* text = std::getenv("SOURCE_DATE_EPOCH");
@@ -165,20 +382,39 @@ std::string display_level(const std::string& level) {
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& o, const BookFiles& files,
                        const BookRecord& record) {
   if (puzzles.empty()) throw std::invalid_argument("a book needs at least one puzzle");
-  if (!valid_per_page(o.per_page)) throw std::invalid_argument("puzzles per page must be 1, 2, 4 or 6");
-  if (o.first_number < 1 || o.first_number > kMaxFirstNumber)
-    throw std::invalid_argument("the first puzzle number must be 1 to " + std::to_string(kMaxFirstNumber));
-  if (o.pad_to < 0 || o.pad_to > kMaxPadTo)
-    throw std::invalid_argument("pages are padded to a multiple of 0 to " + std::to_string(kMaxPadTo));
-  const PageSize page = page_size(o.paper);
   const int n = static_cast<int>(puzzles.size());
-  const int puzzle_pages = (n + o.per_page - 1) / o.per_page;
-  const int first_solution_page = o.solutions ? 2 + puzzle_pages : 0;
+  const std::vector<int> sections = section_sizes(puzzles, o);
+  const BookLayout layout = plan_book_layout(sections, o);
+  const PageGeometry& geometry = layout.geometry;
+  const PageSize media = geometry.media();
+  const int per_page = layout.per_page;
+  using Kind = PagePlan::Kind;
 
   BookResult result;
-  result.pages = book_page_count(n, o.per_page, o.solutions, o.pad_to);
-  for (int i = 0; i < n; ++i)
-    result.placements.push_back({o.first_number + i, 2 + i / o.per_page, o.solutions ? first_solution_page + i / kSolutionsPerPage : 0});
+  result.pages = layout.pages;
+  result.per_page = per_page;
+  result.placements.resize(static_cast<std::size_t>(n));
+  // Where each section and the (first) solutions start, for the contents and the title page.
+  std::vector<int> section_page(sections.size(), 0), section_solutions(sections.size(), 0);
+  int first_solution_page = 0;
+  for (std::size_t p = 0; p < layout.plan.size(); ++p) {
+    const PagePlan& pp = layout.plan[p];
+    const int page_no = static_cast<int>(p) + 1;
+    if (pp.kind == Kind::Section) section_page[static_cast<std::size_t>(pp.section)] = page_no;
+    if (pp.kind == Kind::Puzzles && section_page[static_cast<std::size_t>(pp.section)] == 0)
+      section_page[static_cast<std::size_t>(pp.section)] = page_no;
+    if (pp.kind == Kind::Solutions) {
+      if (first_solution_page == 0) first_solution_page = page_no;
+      if (pp.section >= 0 && section_solutions[static_cast<std::size_t>(pp.section)] == 0)
+        section_solutions[static_cast<std::size_t>(pp.section)] = page_no;
+    }
+    for (int i = pp.first; i < pp.first + pp.count; ++i) {
+      auto& at = result.placements[static_cast<std::size_t>(i)];
+      at.number = o.first_number + i;
+      if (pp.kind == Kind::Puzzles) at.page = page_no;
+      if (pp.kind == Kind::Solutions) at.solution_page = page_no;
+    }
+  }
 
   // 1. The manifest (first: it is small and fails fast), then the PDF,
   // under temporary names.
@@ -190,8 +426,11 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   }
   const std::string& path = files.pdf;
   OutputFile out(path);
+  std::string in_memory;  // a print book's PDF, before its page boxes
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-      cairo_pdf_surface_create_for_stream(&OutputFile::write, &out, page.width, page.height), cairo_surface_destroy);
+      geometry.print ? cairo_pdf_surface_create_for_stream(&append_to_string, &in_memory, media.width, media.height)
+                     : cairo_pdf_surface_create_for_stream(&OutputFile::write, &out, media.width, media.height),
+      cairo_surface_destroy);
   check_surface(surface.get(), out);
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, o.title.c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, o.creator.c_str());
@@ -201,62 +440,86 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), cairo_destroy);
   cairo_t* cr = context.get();
 
-  title_page(cr, page, puzzles, o, first_solution_page);
-  cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, o.title.c_str(), "page=1", CAIRO_PDF_OUTLINE_FLAG_OPEN);
-  cairo_show_page(cr);
-
-  const std::vector<Slot> slots = puzzle_slots(page, o.per_page);
-  const GridStyle style = style_for(slots[0].grid.w);
-  for (int p = 0; p < puzzle_pages; ++p) {
-    const int page_no = 2 + p;
-    if (p == 0) {
-      const std::string dest = "page=" + std::to_string(page_no);
-      cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, "Puzzles", dest.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
+  const GridStyle style = puzzle_grid_style(layout, o);
+  const GridStyle sstyle = solution_grid_style(layout);
+  auto outline = [&](const std::string& name, int page_no) {
+    const std::string dest = "page=" + std::to_string(page_no);
+    cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, name.c_str(), dest.c_str(),
+                                  static_cast<cairo_pdf_outline_flags_t>(0));
+  };
+  auto section_name = [&](int k) { return display_level(puzzles[static_cast<std::size_t>(section_first(sections, k))].level); };
+  bool puzzles_outlined = false, solutions_outlined = false;
+  for (std::size_t p = 0; p < layout.plan.size(); ++p) {
+    const PagePlan& pp = layout.plan[p];
+    const int page_no = static_cast<int>(p) + 1;
+    const Rect area = geometry.content_area(page_no);
+    switch (pp.kind) {
+      case Kind::Title:
+        title_page(cr, area, puzzles, o, first_solution_page);
+        cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, o.title.c_str(), "page=1", CAIRO_PDF_OUTLINE_FLAG_OPEN);
+        break;
+      case Kind::Blank:
+        break;
+      case Kind::Contents: {
+        std::vector<std::pair<std::string, int>> entries;
+        for (std::size_t k = 0; k < sections.size(); ++k) {
+          entries.emplace_back(section_name(static_cast<int>(k)), section_page[k]);
+          if (section_solutions[k] != 0) entries.emplace_back(section_name(static_cast<int>(k)) + ": solutions", section_solutions[k]);
+        }
+        if (o.solutions && !o.solutions_after_section) entries.emplace_back("Solutions", first_solution_page);
+        contents_page(cr, area, entries);
+        outline("Contents", page_no);
+        page_number(cr, geometry, page_no);
+        break;
+      }
+      case Kind::Section: {
+        const int first = section_first(sections, pp.section);
+        const int count = sections[static_cast<std::size_t>(pp.section)];
+        section_page_draw(cr, area, puzzles, first, count, o.first_number);
+        outline(section_name(pp.section), page_no);
+        page_number(cr, geometry, page_no);
+        break;
+      }
+      case Kind::Puzzles: {
+        if (!puzzles_outlined && !o.sections) outline("Puzzles", page_no);
+        puzzles_outlined = true;
+        const std::vector<Slot>& slots = layout.puzzle_slots[page_no % 2];
+        for (int s = 0; s < pp.count; ++s) {
+          const int i = pp.first + s;
+          const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
+          draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
+          std::string right = display_level(bp.level);
+          if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + std::string("rating ") + rating_text(*bp.rating);
+          caption(cr, slots[static_cast<std::size_t>(s)], "Puzzle " + std::to_string(o.first_number + i), right);
+        }
+        page_number(cr, geometry, page_no);
+        break;
+      }
+      case Kind::Solutions: {
+        if (!solutions_outlined || (pp.section >= 0 && section_solutions[static_cast<std::size_t>(pp.section)] == page_no))
+          outline(pp.section >= 0 ? section_name(pp.section) + ": solutions" : "Solutions", page_no);
+        solutions_outlined = true;
+        const std::vector<Slot>& sslots = layout.solution_slots[page_no % 2];
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        set_font(cr, true, solutions_heading_size());
+        show_line(cr, pp.section >= 0 ? "Solutions: " + section_name(pp.section) : "Solutions", area.x, area.w,
+                  area.y + solutions_heading_size(), Align::Left);
+        for (int s = 0; s < pp.count; ++s) {
+          const int i = pp.first + s;
+          const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
+          draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
+          caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(o.first_number + i), "");
+        }
+        page_number(cr, geometry, page_no);
+        break;
+      }
     }
-    for (int s = 0; s < o.per_page; ++s) {
-      const int i = p * o.per_page + s;
-      if (i >= n) break;
-      const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
-      draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
-      std::string right = display_level(bp.level);
-      if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + std::string("rating ") + rating_text(*bp.rating);
-      caption(cr, slots[static_cast<std::size_t>(s)], "Puzzle " + std::to_string(o.first_number + i), right);
-    }
-    page_number(cr, page, page_no);
     cairo_show_page(cr);
     check_surface(surface.get(), out);
-    if (o.stop && o.stop->load()) throw RenderInterrupted(path);
-  }
-
-  if (o.solutions) {
-    const std::vector<Slot> sslots = solution_slots(page);
-    const GridStyle sstyle = style_for(sslots[0].grid.w);
-    const int solution_pages = (n + kSolutionsPerPage - 1) / kSolutionsPerPage;
-    const Rect area = content_area(page);
-    for (int p = 0; p < solution_pages; ++p) {
-      const int page_no = first_solution_page + p;
-      if (p == 0) {
-        const std::string dest = "page=" + std::to_string(page_no);
-        cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, "Solutions", dest.c_str(), static_cast<cairo_pdf_outline_flags_t>(0));
-      }
-      cairo_set_source_rgb(cr, 0, 0, 0);
-      set_font(cr, true, solutions_heading_size());
-      show_line(cr, "Solutions", area.x, area.w, solutions_heading_baseline(page), Align::Left);
-      for (int s = 0; s < kSolutionsPerPage; ++s) {
-        const int i = p * kSolutionsPerPage + s;
-        if (i >= n) break;
-        const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
-        draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
-        caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(o.first_number + i), "");
-      }
-      page_number(cr, page, page_no);
-      cairo_show_page(cr);
-      check_surface(surface.get(), out);
-      if (o.stop && o.stop->load()) throw RenderInterrupted(path);
-    }
+    if (pp.kind != Kind::Title && pp.kind != Kind::Blank && o.stop && o.stop->load()) throw RenderInterrupted(path);
   }
   // Blank pages (no number) up to the printer's multiple.
-  for (int p = book_page_count(n, o.per_page, o.solutions); p < result.pages; ++p) {
+  for (int p = static_cast<int>(layout.plan.size()); p < result.pages; ++p) {
     cairo_show_page(cr);
     check_surface(surface.get(), out);
   }
@@ -264,6 +527,17 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   cairo_surface_finish(surface.get());
   check_surface(surface.get(), out);
   surface.reset();
+  if (geometry.print) {
+    std::string pdf;
+    try {
+      pdf = add_page_boxes(in_memory, media.height,
+                           [&](int page) { return PageBoxes{geometry.trim_box(page), geometry.bleed_box()}; });
+    } catch (const std::runtime_error& e) {
+      throw RenderError(path, std::string("cannot set the page boxes: ") + e.what());
+    }
+    in_memory.clear();
+    out.write_text(pdf);
+  }
   out.finish();
   // 2. The last moment to stop.
   if (o.stop && o.stop->load()) throw RenderInterrupted(path);
@@ -293,12 +567,18 @@ nlohmann::ordered_json manifest_json(const std::vector<BookPuzzle>& puzzles, con
                     {"puzzle", format_line(p.puzzle)},
                     {"solution", format_line(p.solution)}});
   }
-  return {{"title", o.title},
-          {"subtitle", o.subtitle},
-          {"paper", o.paper == Paper::A4 ? "a4" : "letter"},
-          {"per_page", o.per_page},
-          {"pages", r.pages},
-          {"puzzles", list}};
+  json out = {{"title", o.title}, {"subtitle", o.subtitle}};
+  if (o.trim) {
+    out["trim_in"] = {o.trim->width / kInch, o.trim->height / kInch};
+    out["bleed"] = o.bleed;
+    out["large_print"] = o.large_print;
+  } else {
+    out["paper"] = o.paper == Paper::A4 ? "a4" : "letter";
+  }
+  out["per_page"] = r.per_page != 0 ? r.per_page : o.per_page;
+  out["pages"] = r.pages;
+  out["puzzles"] = list;
+  return out;
 }
 
 }  // namespace sudokit::book

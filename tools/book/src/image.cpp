@@ -12,6 +12,7 @@
 #include <cmath>
 #include <memory>
 
+#include "names.hpp"
 #include "output_file.hpp"
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
@@ -20,8 +21,7 @@
 namespace sudokit::book {
 
 std::optional<ImageFormat> parse_image_format(std::string_view name) {
-  std::string lower;
-  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = lower_case(name);
   if (lower == "svg") return ImageFormat::Svg;
   if (lower == "png") return ImageFormat::Png;
   if (lower == "pdf") return ImageFormat::Pdf;

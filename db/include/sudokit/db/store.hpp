@@ -81,6 +81,7 @@ struct PuzzleFilter {
   std::optional<std::string> level;
   std::optional<double> min_rating, max_rating;
   std::optional<int> min_clues, max_clues;
+  std::optional<std::string> symmetry;  // the givens' symmetry as stored ("none", "rot180", ...)
   std::vector<std::string> technique;  // technique keys: one of them used at least once (histogram); empty = any
   std::vector<std::string> hardest;    // technique keys: the hardest step is one of them; empty = any
   std::optional<std::uint64_t> limit;

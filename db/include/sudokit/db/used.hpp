@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,6 +92,34 @@ enum class SelectOrder {
 /// listing every short level.
 std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<LevelCount>& wanted,
                                          SelectOrder order = SelectOrder::Id, bool include_used = false);
+
+/// How a book chooses among the puzzles of a level that qualify.
+enum class Pick {
+  Oldest,  // the lowest ids (the order they were stored in)
+  Random,  // a seeded random order (the same seed and file: the same puzzles)
+  Spread,  // evenly across the level's rating range: the nearest rating to each of `count` evenly spaced targets
+};
+/// "oldest", "random", "spread".
+std::optional<Pick> parse_pick(std::string_view name);
+
+/// What a book asks the store for.
+struct BookRequest {
+  std::vector<LevelCount> levels;  // in book order
+  PuzzleFilter filter;             // applied within every level (its level, limit and order are ignored)
+  Pick pick = Pick::Oldest;
+  std::uint64_t seed = 0;  // for Pick::Random
+  bool include_used = false;
+};
+
+/// The puzzles of a book: per level, `count` puzzles that pass the filter
+/// (and were never used, unless include_used), chosen by `pick`, then in
+/// book order within the level: easiest first by rating (ungraded last),
+/// except the easiest level of the table ("easy"), where a beginner meets
+/// the most clues first (clue count descending, then rating); id breaks
+/// ties. Levels keep the request's order. Throws ShortageError listing
+/// every level that has fewer qualifying puzzles than asked for (Spread
+/// counts only graded ones).
+std::vector<PuzzleRecord> pick_book_puzzles(PuzzleStore& store, const BookRequest& request);
 
 /// Records the puzzles as used (`kind` "book", `label` e.g. the book title)
 /// in one transaction. Puzzles already used are an AlreadyUsedError

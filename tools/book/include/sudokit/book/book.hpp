@@ -1,7 +1,13 @@
 // A print-ready puzzle book as one PDF, drawn with cairo: a title page (the
 // title, an optional subtitle, what the book holds, how to play), numbered
 // puzzles with their level (and optionally rating) under each grid, page
-// numbers, and the solutions at the back in smaller grids. The caller picks
+// numbers, and the solutions at the back in smaller grids; or in sections,
+// one per level (a contents page, a title page per section, the solutions
+// after each section or at the back: plan_pages). On A4 or Letter
+// paper, or for print on demand on a trim (`trim`): KDP's margins for the
+// page count mirrored on left and right pages, optional bleed, a blank back
+// to the title page so puzzle pages start on the right, an even page count,
+// TrimBox and BleedBox on every page, and large print. The caller picks
 // and orders the puzzles (`sudokit book` takes them from the store); this
 // library only lays them out (layout.hpp) and draws them (grid_drawing.hpp).
 #pragma once
@@ -15,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/layout.hpp"
 #include "sudokit/solver/grid.hpp"
 
@@ -50,8 +57,20 @@ struct BookOptions {
   std::string title = "Sudoku";
   std::string subtitle;  // optional line under the title
   Paper paper = Paper::A4;
-  int per_page = 4;  // 1, 2, 4 or 6
+  /// A print book on this trim (parse_trim); `paper` is then unused.
+  std::optional<PageSize> trim;
+  bool bleed = false;                   // with trim: kBleed on the top, bottom and outside edge
+  std::optional<double> gutter;         // with trim: the inside margin, points (default: kdp_gutter)
+  std::optional<double> outer_margin;   // with trim: outside, top and bottom margins, points (default: kdp_margins)
+  bool large_print = false;             // with trim: one puzzle a page, digits >= kLargePrintDigit, heavier lines
+  int per_page = 4;  // 1, 2, 4 or 6; with trim, 0 = the densest whose cells are at least kMinCell
   bool solutions = true;
+  /// One section per level (a run of puzzles of one level): a contents page
+  /// after the title page, a title page before each section's puzzles.
+  bool sections = false;
+  /// With sections: each section's solutions right after its puzzles
+  /// instead of all at the end of the book.
+  bool solutions_after_section = false;
   bool show_rating = false;
   std::string creator = "sudokit";  // the PDF's Creator field
   std::string creation_date;        // the PDF's CreationDate, "YYYY-MM-DDThh:mm:ssZ"; empty = now
@@ -65,9 +84,57 @@ struct BookOptions {
 /// when it is not set or not a number.
 std::string source_date_epoch();
 
+/// One page of a book, in order.
+struct PagePlan {
+  enum class Kind { Title, Blank, Contents, Section, Puzzles, Solutions };
+  Kind kind = Kind::Blank;
+  int section = -1;  // Section, Puzzles, Solutions: the section's index (0 without sections)
+  int first = 0;     // Puzzles, Solutions: index of the first puzzle on the page
+  int count = 0;     // and how many
+};
+
+/// How a book's pages are laid out: the geometry, the slots of left and
+/// right pages (index page % 2), line styles, and the page count.
+struct BookLayout {
+  PageGeometry geometry;
+  int per_page = 0;
+  int front = 1;  // pages before the first puzzle page (the title page, its blank back)
+  int pages = 0;  // with padding
+  std::vector<PagePlan> plan;  // the pages before padding
+  std::vector<Slot> puzzle_slots[2], solution_slots[2];
+};
+
+/// The pages of a book whose sections hold `sections[k]` puzzles (one
+/// section when options.sections is false), before padding: the title
+/// page, its blank back (`front` = 2), the contents page, then per section
+/// its title page, its puzzle pages and (solutions_after_section) its
+/// solutions; then the solutions (at the end).
+std::vector<PagePlan> plan_pages(const std::vector<int>& sections, const BookOptions& options, int per_page,
+                                 int solutions_per_page, int front);
+
+/// The sizes of the runs of one level in `puzzles` (the book's sections),
+/// or one section of all when options.sections is false.
+std::vector<int> section_sizes(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
+
+/// Plans the pages of a book of `puzzles` puzzles. For a trim, the gutter
+/// follows the page count (which follows the layout): settled in a few
+/// rounds. Throws std::invalid_argument with a reason a user can act on:
+/// grids whose cells would be smaller than kMinCell (naming the per-page
+/// setting that fits), large print that does not fit the trim, margins
+/// below the printer's minimum, bad per_page, first_number or pad_to.
+BookLayout plan_book_layout(int puzzles, const BookOptions& options);
+/// The same for a book in sections of these sizes.
+BookLayout plan_book_layout(const std::vector<int>& sections, const BookOptions& options);
+
+/// The line styles of a book's grids (print books: no line under 0.5 pt;
+/// large print heavier).
+GridStyle puzzle_grid_style(const BookLayout& layout, const BookOptions& options);
+GridStyle solution_grid_style(const BookLayout& layout);
+
 /// Where each puzzle went (1-based page numbers; solution_page 0 without solutions).
 struct BookResult {
   int pages = 0;
+  int per_page = 0;  // as laid out (a print book may choose it)
   struct Placement {
     int number = 0;
     int page = 0;

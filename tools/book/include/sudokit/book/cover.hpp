@@ -1,0 +1,71 @@
+// The full-wrap paperback cover as one PDF page: back, spine and front side
+// by side, with bleed all round, sized as print-on-demand printers (KDP)
+// compute it: width = bleed + trim width + spine + trim width + bleed,
+// height = bleed + trim height + bleed, spine = pages x paper thickness.
+// Drawn with cairo in DejaVu Sans (embedded): a full-bleed background, the
+// title, subtitle and author on the front over a puzzle grid as cover art,
+// the title and author on the spine when the book is thick enough for
+// spine text (KDP: more than 79 pages), and an empty white barcode area on
+// the back.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sudokit/book/layout.hpp"
+#include "sudokit/solver/grid.hpp"
+
+namespace sudokit::book {
+
+enum class CoverPaper { White, Cream, Color };
+/// "white", "cream", "color" (any case).
+std::optional<CoverPaper> parse_cover_paper(std::string_view name);
+/// Inches per page, as KDP states: white 0.002252, cream 0.0025, premium colour 0.002347.
+double paper_thickness(CoverPaper paper);
+
+/// Pages a paperback may have (KDP): 24 to 828.
+inline constexpr int kMinBookPages = 24, kMaxBookPages = 828;
+/// Spine text only on books of more than 79 pages.
+inline constexpr int kMinSpineTextPages = 80;
+/// The barcode area KDP keeps free on the back: 2 x 1.2 in.
+inline constexpr double kBarcodeWidth = 2 * kInch, kBarcodeHeight = 1.2 * kInch;
+
+/// Where the parts of a cover lie, points, origin top-left of the sheet.
+struct CoverGeometry {
+  PageSize trim;
+  double spine = 0;
+  int pages = 0;
+  double width() const { return 2 * kBleed + 2 * trim.width + spine; }
+  double height() const { return trim.height + 2 * kBleed; }
+  Rect back() const { return {kBleed, kBleed, trim.width, trim.height}; }
+  Rect spine_area() const { return {kBleed + trim.width, kBleed, spine, trim.height}; }
+  Rect front() const { return {kBleed + trim.width + spine, kBleed, trim.width, trim.height}; }
+  /// Bottom right of the back, 0.25 in from the spine fold and the bottom trim.
+  Rect barcode() const;
+  bool spine_text() const { return pages >= kMinSpineTextPages; }
+};
+/// Throws std::invalid_argument for pages outside kMinBookPages..kMaxBookPages.
+CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper);
+
+struct CoverOptions {
+  PageSize trim;
+  int pages = 0;
+  CoverPaper paper = CoverPaper::White;
+  std::string title = "Sudoku";
+  std::string subtitle;
+  std::string author;
+  Grid art{};                  // the puzzle drawn on the front (givens only)
+  std::string creation_date;   // CreationDate "YYYY-MM-DDThh:mm:ssZ"; empty = now
+};
+
+/// Writes the cover PDF to `path` (a temporary moved into place when whole).
+/// Throws RenderError, or std::invalid_argument for a page count outside
+/// the printer's range.
+CoverGeometry render_cover(const CoverOptions& options, const std::string& path);
+
+/// The page count of a PDF this library wrote (the /Count of its page
+/// tree); throws RenderError when the file cannot be read or has none.
+int pdf_page_count(const std::string& path);
+
+}  // namespace sudokit::book

@@ -1,0 +1,181 @@
+// The full-wrap cover (see cover.hpp). Everything but the background stays
+// 0.125 in inside the trim of its panel (KDP's cover safe zone), spine text
+// 0.0625 in inside the spine.
+#include "sudokit/book/cover.hpp"
+
+#include <cairo-pdf.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <stdexcept>
+
+#include "names.hpp"
+#include "output_file.hpp"
+#include "sudokit/book/book.hpp"
+#include "sudokit/book/grid_drawing.hpp"
+#include "text.hpp"
+
+namespace sudokit::book {
+
+namespace {
+
+constexpr double kCoverSafe = 0.125 * kInch;
+constexpr double kSpineSafe = 0.0625 * kInch;
+
+Rect inset(const Rect& r, double by) { return {r.x + by, r.y + by, r.w - 2 * by, r.h - 2 * by}; }
+
+/// Lines of `text` wrapped to `width` at the largest size from `size` down to `min_size`.
+double wrapped_block(cairo_t* cr, const std::string& text, bool bold, double size, double min_size, double width,
+                     std::vector<std::string>& lines) {
+  set_font(cr, bold, size);
+  lines = wrap_balanced(cr, text, width);
+  for (const auto& line : lines) size = std::min(size, fit_font(cr, line, bold, size, min_size, width));
+  set_font(cr, bold, size);
+  return size;
+}
+
+}  // namespace
+
+std::optional<CoverPaper> parse_cover_paper(std::string_view name) {
+  const std::string lower = lower_case(name);
+  if (lower == "white") return CoverPaper::White;
+  if (lower == "cream") return CoverPaper::Cream;
+  if (lower == "color" || lower == "colour") return CoverPaper::Color;
+  return std::nullopt;
+}
+
+double paper_thickness(CoverPaper paper) {
+  switch (paper) {
+    case CoverPaper::White: return 0.002252;
+    case CoverPaper::Cream: return 0.0025;
+    case CoverPaper::Color: return 0.002347;
+  }
+  return 0.002252;
+}
+
+Rect CoverGeometry::barcode() const {
+  const Rect b = back();
+  return {b.right() - 0.25 * kInch - kBarcodeWidth, b.bottom() - 0.25 * kInch - kBarcodeHeight, kBarcodeWidth,
+          kBarcodeHeight};
+}
+
+CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper) {
+  if (pages < kMinBookPages || pages > kMaxBookPages)
+    throw std::invalid_argument("a paperback has " + std::to_string(kMinBookPages) + " to " +
+                                std::to_string(kMaxBookPages) + " pages (found " + std::to_string(pages) + ")");
+  CoverGeometry g;
+  g.trim = trim;
+  g.pages = pages;
+  g.spine = pages * paper_thickness(paper) * kInch;
+  return g;
+}
+
+CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
+  const CoverGeometry g = cover_geometry(o.trim, o.pages, o.paper);
+  OutputFile out(path);
+  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
+      cairo_pdf_surface_create_for_stream(&OutputFile::write, &out, g.width(), g.height()), cairo_surface_destroy);
+  out.check(cairo_surface_status(surface.get()));
+  cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, (o.title + " (cover)").c_str());
+  cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "sudokit");
+  if (!o.creation_date.empty())
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, o.creation_date.c_str());
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), cairo_destroy);
+  cairo_t* cr = context.get();
+
+  // Full-bleed background: a deep blue wrap.
+  cairo_set_source_rgb(cr, 0.11, 0.21, 0.36);
+  cairo_rectangle(cr, 0, 0, g.width(), g.height());
+  cairo_fill(cr);
+
+  // Front: title, subtitle, the grid, the author.
+  const Rect front = inset(g.front(), kCoverSafe + 0.25 * kInch);
+  std::vector<std::string> lines;
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  double size = wrapped_block(cr, o.title, true, 40, 14, front.w, lines);
+  double y = front.y + size;
+  for (const auto& line : lines) {
+    show_line(cr, line, front.x, front.w, y, Align::Centre);
+    y += size * 1.2;
+  }
+  if (!o.subtitle.empty()) {
+    size = wrapped_block(cr, o.subtitle, false, 16, 8, front.w, lines);
+    y += size * 0.4;
+    for (const auto& line : lines) {
+      show_line(cr, line, front.x, front.w, y, Align::Centre);
+      y += size * 1.3;
+    }
+  }
+  const double author_space = o.author.empty() ? 0 : 40;
+  const double grid = std::min(front.w * 0.8, front.bottom() - author_space - y - 20);
+  if (grid > kInch) {
+    const Rect r{front.x + (front.w - grid) / 2, y + 10 + (front.bottom() - author_space - y - 20 - grid) / 2, grid, grid};
+    draw_grid(cr, r, o.art, nullptr, style_for(grid));
+  }
+  if (!o.author.empty()) {
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    fit_font(cr, o.author, false, 18, 8, front.w);
+    show_line(cr, o.author, front.x, front.w, front.bottom(), Align::Centre);
+  }
+
+  // Spine: title and author, rotated to read top to bottom.
+  if (g.spine_text()) {
+    const Rect spine = inset(g.spine_area(), kSpineSafe);
+    const std::string text = o.author.empty() ? o.title : o.title + "  \xC2\xB7  " + o.author;
+    cairo_save(cr);
+    cairo_translate(cr, spine.x + spine.w / 2, spine.y);
+    cairo_rotate(cr, 1.5707963267948966);  // x along the spine, downwards
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    const double text_size = std::min(spine.w * 0.7, 14.0);
+    fit_font(cr, text, true, text_size, 4, spine.h * 0.9);
+    cairo_font_extents_t fe;
+    cairo_font_extents(cr, &fe);
+    // Centred across the spine: the baseline sits below the middle by half the cap height.
+    show_line(cr, text, 0, spine.h, (fe.ascent - fe.descent) / 2 * 0.8, Align::Centre);
+    cairo_restore(cr);
+  }
+
+  // Back: a line about the book and the barcode area.
+  const Rect back = inset(g.back(), kCoverSafe + 0.25 * kInch);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  const std::string blurb = o.subtitle.empty() ? o.title : o.title + ": " + o.subtitle;
+  size = wrapped_block(cr, blurb, false, 14, 8, back.w, lines);
+  y = back.y + size;
+  for (const auto& line : lines) {
+    show_line(cr, line, back.x, back.w, y, Align::Left);
+    y += size * 1.3;
+  }
+  const Rect code = g.barcode();
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_rectangle(cr, code.x, code.y, code.w, code.h);
+  cairo_fill(cr);
+
+  cairo_show_page(cr);
+  out.check(cairo_surface_status(surface.get()));
+  context.reset();
+  cairo_surface_finish(surface.get());
+  out.check(cairo_surface_status(surface.get()));
+  surface.reset();
+  out.commit();
+  return g;
+}
+
+int pdf_page_count(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RenderError(path, "cannot read");
+  const std::string pdf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // cairo writes the page tree as "<< /Type /Pages\n   /Kids [ ... ]\n   /Count N".
+  const std::size_t tree = pdf.find("/Type /Pages");
+  const std::size_t count = tree == std::string::npos ? tree : pdf.find("/Count ", tree);
+  if (pdf.compare(0, 5, "%PDF-") != 0 || count == std::string::npos)
+    throw RenderError(path, "not a PDF sudokit wrote (no page tree found)");
+  const int pages = std::atoi(pdf.c_str() + count + 7);
+  if (pages <= 0) throw RenderError(path, "not a PDF sudokit wrote (no page count)");
+  return pages;
+}
+
+}  // namespace sudokit::book

@@ -1,0 +1,115 @@
+// `sudokit cover`: the full-wrap paperback cover (PDF) for a book of N pages
+// on a trim: reads the options, takes the page count from --pages or from
+// the interior PDF, and calls the book library's render_cover.
+#include <iostream>
+
+#include "commands.hpp"
+#include "options.hpp"
+#include "sudokit/book/book.hpp"
+#include "sudokit/book/cover.hpp"
+#include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/book/image.hpp"
+#include "sudokit/db/paths.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::cli {
+
+namespace {
+
+/// The cover art when no --puzzle is given: a 24-clue puzzle with one solution.
+constexpr const char* kCoverPuzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+}  // namespace
+
+int run_cover(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  opts.add_options()
+      ("out", po::value<std::string>(), "the cover FILE.pdf to write (required)")
+      ("trim", po::value<std::string>(), ("the book's trim (required): " + book::trim_presets() + ", or 150x230mm, 7.5x9.25in").c_str())
+      ("interior", po::value<std::string>(), "take the page count from this interior PDF (written by sudokit book)")
+      ("paper", po::value<std::string>()->default_value("white"), "the interior paper, which sets the spine width: white, cream or color")
+      ("title", po::value<std::string>()->default_value("Sudoku"), "the title on the front and the spine")
+      ("subtitle", po::value<std::string>()->default_value(""), "a line under the title")
+      ("author", po::value<std::string>()->default_value(""), "the author on the front and the spine")
+      ("puzzle", po::value<std::string>(), "the puzzle drawn on the front (81 characters; default a sample puzzle)");
+  int pages = 0;
+  add_number(opts, "pages", pages, {book::kMinBookPages, book::kMaxBookPages}, "the interior's page count");
+  po::variables_map vm;
+  const std::string usage =
+      "usage: sudokit cover (--pages N | --interior BOOK.pdf) --trim SIZE --out COVER.pdf\n"
+      "                     [--paper white|cream|color] [--title T] [--subtitle S] [--author A] [--puzzle P]\n"
+      "Draws the full-wrap paperback cover: back, spine and front on one page with 0.125 in bleed\n"
+      "all round. Width = 2 x trim width + spine + 2 x 0.125 in, spine = pages x paper thickness\n"
+      "(white 0.002252 in, cream 0.0025 in, color 0.002347 in a page, as KDP states); spine text\n"
+      "only for more than 79 pages; an empty 2 x 1.2 in barcode area on the back (docs/BOOKS.md).";
+  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  const std::string& cmd = args[0];
+  if (!vm.count("out") || !vm.count("trim")) {
+    std::cerr << "sudokit cover: --out FILE.pdf and --trim SIZE are required\n";
+    return kUsageError;
+  }
+  const std::string out = vm["out"].as<std::string>();
+  if (out != "-" && book::image_format_of(out) != book::ImageFormat::Pdf) {
+    std::cerr << "sudokit cover: --out " << out << ": a cover is a PDF; give a name ending in .pdf\n";
+    return kUsageError;
+  }
+  if (vm.count("pages") == vm.count("interior")) {
+    std::cerr << "sudokit cover: give --pages N or --interior BOOK.pdf (one of them)\n";
+    return kUsageError;
+  }
+  book::CoverOptions options;
+  std::string trim_error;
+  const auto trim = book::parse_trim(vm["trim"].as<std::string>(), trim_error);
+  if (!trim) {
+    std::cerr << "sudokit cover: --trim: " << trim_error << '\n';
+    return kUsageError;
+  }
+  options.trim = *trim;
+  const auto paper = book::parse_cover_paper(vm["paper"].as<std::string>());
+  if (!paper) {
+    std::cerr << "sudokit cover: unknown --paper '" << vm["paper"].as<std::string>() << "' (expected white, cream or color)\n";
+    return kUsageError;
+  }
+  options.paper = *paper;
+  options.title = vm["title"].as<std::string>();
+  options.subtitle = vm["subtitle"].as<std::string>();
+  options.author = vm["author"].as<std::string>();
+  options.creation_date = book::source_date_epoch();
+  const std::string art = vm.count("puzzle") ? vm["puzzle"].as<std::string>() : kCoverPuzzle;
+  ParseError parse_error;
+  if (!parse_puzzle(art, options.art, parse_error)) {
+    std::cerr << "sudokit cover: --puzzle: column " << parse_error.column << ": " << parse_error.message << '\n';
+    return kUsageError;
+  }
+  if (solve(options.art, 2).count != 1) {
+    std::cerr << "sudokit cover: --puzzle: the puzzle must have exactly one solution\n";
+    return kUsageError;
+  }
+  {
+    db::CommandFiles files;
+    if (vm.count("interior")) files.add_input("--interior", vm["interior"].as<std::string>());
+    if (output_clash(cmd, files.check_output("--out", out))) return kUsageError;
+  }
+  try {
+    options.pages = vm.count("pages") ? pages : book::pdf_page_count(vm["interior"].as<std::string>());
+  } catch (const book::RenderError& e) {
+    std::cerr << "sudokit cover: --interior " << e.what() << '\n';
+    return 1;
+  }
+  try {
+    const book::CoverGeometry g = book::render_cover(options, out);
+    std::fprintf(stderr, "sudokit cover: %s: %d pages, spine %.4f in, cover %.4f x %.4f in%s\n", out.c_str(), g.pages,
+                 g.spine / book::kInch, g.width() / book::kInch, g.height() / book::kInch,
+                 g.spine_text() ? "" : " (no spine text: 79 pages or fewer)");
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "sudokit cover: " << e.what() << '\n';
+    return vm.count("pages") ? kUsageError : 1;
+  } catch (const book::RenderError& e) {
+    std::cerr << "sudokit cover: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace sudokit::cli
