@@ -272,7 +272,9 @@ TEST(FindHint, IsTheNextStepOfSesPathFromAnyPosition) {
         // theirs in the chain text only, so far).
         const bool chain = h.step.technique >= Technique::XCycle && h.step.technique != Technique::TUVWXYZWing &&
                            h.step.technique != Technique::AlignedTripletExclusion;
-        if (!chain) EXPECT_FALSE(h.drawing.cause.empty() && h.drawing.houses.empty()) << h.step.name();
+        if (!chain) {
+          EXPECT_FALSE(h.drawing.cause.empty() && h.drawing.houses.empty()) << h.step.name();
+        }
         // Without marks: the first step of the position graded as a puzzle.
         Position plain = p;
         plain.has_marks = false;

@@ -79,6 +79,7 @@ struct Timing {
   double cpu = -1;
 };
 
+/// CPU seconds (user + system) used so far by this process's finished children.
 double child_cpu_seconds() {
   rusage u{};
   getrusage(RUSAGE_CHILDREN, &u);
@@ -197,14 +198,6 @@ void bench_solver(const Options& o) {
 
 
 // --- db -----------------------------------------------------------------------
-
-/// CPU seconds (user + system) used so far by this process's finished children.
-double children_cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_CHILDREN, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 
 /// CPU seconds (user + system) used so far by this process.
 double self_cpu_seconds() {
@@ -336,11 +329,11 @@ void bench_db(const Options& o) {
     std::vector<double> t, cpu;
     for (int r = 0; r < runs; ++r) {
       remove_db(db);
-      const double c0 = children_cpu_seconds();
+      const double c0 = child_cpu_seconds();
       const double s = time_command(o.sudokit + " db import " + flags + " --db " + db + " " + file + " 2>/dev/null", 1).wall;
       if (s < 0) return;
       t.push_back(s);
-      cpu.push_back(children_cpu_seconds() - c0);
+      cpu.push_back(child_cpu_seconds() - c0);
     }
     remove_db(db);
     row(label, lines / median(t), "lines/s", cpu_note(lines, median(cpu)));
