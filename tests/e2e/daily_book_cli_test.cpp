@@ -545,6 +545,8 @@ TEST_F(DailyBookCli, BookVolumesContinueNumberingAndPadForThePrinter) {
   const json m = json::parse(slurp(dir_.file("v2.json")));
   EXPECT_EQ(m["puzzles"][0]["number"], 61);
   EXPECT_EQ(m["pages"], 8);
+  for (const auto& p : m["puzzles"])  // the same global id as every export
+    EXPECT_EQ(p["gid"], global_id(grid_of(p["puzzle"].get<std::string>())));
   for (const char* bad : {"--first-number 0", "--pad-to -2", "--pad-to 65", "--first-number 2000000000"}) {
     const auto b = run_sudokit("book --db " + db + " --level medium --count 2 --out " + pdf + " " + bad);
     EXPECT_EQ(b.status, 2) << bad;
@@ -678,7 +680,7 @@ TEST_F(DailyBookCli, BookFiltersAndPicksItsPuzzles) {
     std::vector<double> out;
     if (r.status != 0) return out;
     const json m = json::parse(slurp(manifest));
-    for (const auto& p : m["puzzles"]) out.push_back(p["rating"].get<double>());
+    for (const auto& p : m["puzzles"]) out.push_back(p["er"].get<double>());
     return out;
   };
   const auto oldest = ratings("--level medium --count 8");
@@ -735,7 +737,7 @@ TEST_F(DailyBookCli, BookSectionsHaveContentsTitlesAndAnswerKeys) {
   EXPECT_EQ(m["puzzles"][9]["solution_page"], 13);
   // Ascending ratings within each section.
   for (int i = 1; i < 10; ++i)
-    if (i != 5) EXPECT_LE(m["puzzles"][i - 1]["rating"].get<double>(), m["puzzles"][i]["rating"].get<double>()) << i;
+    if (i != 5) EXPECT_LE(m["puzzles"][i - 1]["er"].get<double>(), m["puzzles"][i]["er"].get<double>()) << i;
   // --solutions none and a bad value.
   const auto none = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 2 --solutions none --out " + pdf);
   ASSERT_EQ(none.status, 0) << none.err;
@@ -855,7 +857,7 @@ TEST_F(DailyBookCli, BookMixesLevelsInAscendingDifficulty) {
   for (std::size_t i = 1; i < 10; ++i) {
     EXPECT_EQ(m["puzzles"][i]["number"], i + 1);
     if (levels[i] == levels[i - 1]) {
-      EXPECT_LE(m["puzzles"][i - 1]["rating"].get<double>(), m["puzzles"][i]["rating"].get<double>());
+      EXPECT_LE(m["puzzles"][i - 1]["er"].get<double>(), m["puzzles"][i]["er"].get<double>());
     }
   }
   for (const auto& p : m["puzzles"]) {

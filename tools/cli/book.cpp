@@ -109,7 +109,7 @@ int run_book(const std::vector<std::string>& args) {
       ("show-rating", "print each puzzle's rating (SE scale) next to its level")
       ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
-      ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, level, rating, page, solution page)")
+      ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, gid, level, er, page, solution page, puzzle, solution: the record format's names)")
       ("clues", po::value<std::string>(), "only A-B clues (A, A-B, A- or -B)")
       ("symmetry", po::value<std::string>(), "only puzzles whose givens have this symmetry (none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral)")
       ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")

@@ -5,6 +5,7 @@
 // grid), the solutions pages; page numbers on every page but the title page and blank ones; PDF
 // outline entries for the puzzles and the solutions. A print book is drawn
 // into memory and written with its page boxes (pdf_boxes.hpp).
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/book/book.hpp"
 
 #include <cairo-pdf.h>
@@ -560,8 +561,9 @@ nlohmann::ordered_json manifest_json(const std::vector<BookPuzzle>& puzzles, con
     const auto& at = r.placements[i];
     list.push_back({{"number", at.number},
                     {"id", p.id},
+                    {"gid", global_id(p.puzzle)},  // the record format's names (db/README.md)
                     {"level", p.level},
-                    {"rating", p.rating ? json(*p.rating) : json(nullptr)},
+                    {"er", p.rating ? json(*p.rating) : json(nullptr)},
                     {"page", at.page},
                     {"solution_page", at.solution_page ? json(at.solution_page) : json(nullptr)},
                     {"puzzle", format_line(p.puzzle)},
