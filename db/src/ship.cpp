@@ -36,7 +36,7 @@ std::string sql_type(Field f) {
 struct Connection {
   sqlite3* db = nullptr;
   std::string path;
-  ~Connection() { sqlite3_close(db); }
+  ~Connection() { sqlite3_close_v2(db); }
   void exec(const std::string& sql, const char* doing) {
     const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
     if (rc != SQLITE_OK) detail::fail(path, db, rc, doing);
@@ -92,10 +92,11 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
   create += "\n)";
   c.exec("BEGIN", "cannot start");
   c.exec(create, "cannot create the puzzles table");
+  ShipSummary summary;
+  {  // the statement is finalized before the file is closed
   Statement insert(c.db, "INSERT INTO puzzles (id, " + insert_cols + ") VALUES (?" + std::to_string(n + 1) + ", " +
                              insert_vals + ")",
                    &out);
-  ShipSummary summary;
   auto add = [&](const PuzzleRecord& r) {
     if (r.level.empty()) {
       ++summary.skipped_ungraded;
@@ -124,6 +125,7 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
       store.for_each(one, add);
     }
   }
+  }
   // Ranks 0, 1, 2, ... per level in the order of the shuffle keys.
   c.exec("UPDATE puzzles SET rank = r.rank FROM (SELECT id, row_number() OVER (PARTITION BY level ORDER BY rank, id) - 1 AS "
          "rank FROM puzzles) AS r WHERE puzzles.id = r.id",
@@ -138,7 +140,8 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
          "cannot index the file");
   c.exec("COMMIT", "cannot commit");
   c.exec("VACUUM", "cannot vacuum");
-  sqlite3_close(c.db);
+  const int closed = sqlite3_close(c.db);  // every statement is finalized: this closes
+  if (closed != SQLITE_OK) detail::fail(out, c.db, closed, "cannot close");
   c.db = nullptr;
   if (::chmod(c.path.c_str(), 0444) != 0) throw StoreError(out, "cannot make the file read-only");
   fs::rename(c.path, out, ec);
