@@ -132,6 +132,7 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
          "cannot number the puzzles");
   c.exec("CREATE UNIQUE INDEX puzzles_level_rank ON puzzles (level, rank);"
          "CREATE UNIQUE INDEX puzzles_gid ON puzzles (gid);"
+         "CREATE INDEX puzzles_level_er ON puzzles (level, er);"
          "CREATE TABLE levels (level TEXT PRIMARY KEY, puzzles INTEGER NOT NULL, min_er REAL, max_er REAL);"
          "INSERT INTO levels SELECT level, count(*), min(er), max(er) FROM puzzles GROUP BY level ORDER BY min(er);"
          "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"

@@ -77,6 +77,10 @@ TEST(Ship, WritesTheDocumentedSchemaWithRanksPerLevel) {
   EXPECT_NE(plan("SELECT puzzle FROM puzzles WHERE gid = 'x'").find("puzzles_gid"), std::string::npos);
   EXPECT_EQ(plan("SELECT puzzle FROM puzzles WHERE level = 'hard' ORDER BY rank LIMIT 1").find("TEMP B-TREE"),
             std::string::npos);
+  // By rating range, easiest first: the (level, er) index, no sort.
+  const std::string by_rating = plan("SELECT puzzle FROM puzzles WHERE level = 'hard' AND er BETWEEN 3.0 AND 3.5 ORDER BY er LIMIT 10");
+  EXPECT_NE(by_rating.find("puzzles_level_er"), std::string::npos) << by_rating;
+  EXPECT_EQ(by_rating.find("TEMP B-TREE"), std::string::npos) << by_rating;
 
   // The same seed gives the same ranks; another seed another order.
   const std::string again = dir.file("again.db"), other = dir.file("other.db");

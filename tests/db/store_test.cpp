@@ -81,7 +81,8 @@ TEST(Store, CreatesTheSchemaInANewFile) {
   EXPECT_EQ(columns_of(raw, "daily"), (std::vector<std::string>{"date", "level", "puzzle_id"}));
   auto indexes = raw.column("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name");
   EXPECT_EQ(columns_of(raw, "used"), (std::vector<std::string>{"canonical", "puzzle_id", "kind", "label", "used_at"}));
-  EXPECT_EQ(indexes, (std::vector<std::string>{"daily_puzzle", "puzzles_clues", "puzzles_level_er", "used_puzzle"}));
+  EXPECT_EQ(indexes, (std::vector<std::string>{"daily_puzzle", "puzzles_clues", "puzzles_level", "puzzles_level_er",
+                                               "used_puzzle"}));
   // The canonical form is UNIQUE (an automatic index from the constraint);
   // ids are AUTOINCREMENT (never given out twice).
   EXPECT_EQ(raw.integer("SELECT count(*) FROM pragma_index_list('puzzles') WHERE \"unique\" = 1 AND origin = 'u'"), 1);
@@ -106,6 +107,15 @@ TEST(Store, QueriesUseTheIndexesMadeForThem) {
             std::string::npos);
   EXPECT_NE(plan("SELECT id FROM puzzles WHERE clues BETWEEN 22 AND 24").find("puzzles_clues"), std::string::npos);
   EXPECT_NE(plan("SELECT id FROM puzzles WHERE canonical = 'x'").find("sqlite_autoindex_puzzles_1"), std::string::npos);
+  // The oldest unused puzzles of a level (daily, book; db/src/used.cpp): the
+  // level's index walked in id order, stopping at the first that qualify.
+  // With only (level, er) every puzzle of the level was tested and sorted.
+  const std::string oldest = plan(
+      "SELECT id FROM puzzles WHERE level = 'hard'"
+      " AND NOT EXISTS (SELECT 1 FROM used WHERE used.canonical = puzzles.canonical)"
+      " AND NOT EXISTS (SELECT 1 FROM daily WHERE daily.puzzle_id = puzzles.id) ORDER BY id LIMIT 4");
+  EXPECT_NE(oldest.find("puzzles_level "), std::string::npos) << oldest;
+  EXPECT_EQ(oldest.find("TEMP B-TREE"), std::string::npos) << oldest;
 }
 
 // What versions 2 to 6 added to the v1 schema, exactly as they added it.

@@ -4,7 +4,8 @@
 // shared and noisy, so every figure is a median of several runs and peers are
 // timed alongside). Performance lives here, never in timed tests.
 //   sudokit-bench [--data DIR] [--runs N] [--quick] [SECTION...]
-// Sections: solver, generator, grader, targeted, db (default: all sections).
+// Sections: solver, generator, grader, targeted, db, hints (default: all of
+// those); queries (store and shipping-file query latency at 1,000,000 rows).
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,7 +22,14 @@
 #include <string>
 #include <vector>
 
+#include <boost/random/mersenne_twister.hpp>
+#include <boost/random/uniform_int_distribution.hpp>
+#include <sqlite3.h>
+
 #include "sudokit/db/import.hpp"
+#include "sudokit/db/ship.hpp"
+#include "sudokit/db/used.hpp"
+#include "sudokit/produce/db_sink.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/generator/grids.hpp"
@@ -43,6 +51,7 @@ struct Options {
   std::string sudokit;  // path of the sudokit binary
   int runs = 5;
   bool quick = false;
+  std::uint64_t rows = 0;  // queries: store size (0 = 1,000,000, 100,000 with --quick)
   std::vector<std::string> sections;
 };
 
@@ -605,6 +614,196 @@ void bench_hints(const Options& o) {
   row("all (" + std::to_string(all.size()) + "), us/hint", 1e6 * pct(all, 0.5), "us", note);
 }
 
+
+// Latency of the queries an app or a publishing job makes, at a size an app
+// catalogue reaches (1,000,000 rows; --quick: 100,000): the store and the
+// shipping file made from it. The store is generated once (graded, two
+// threads, seed 1) and kept in the temporary directory for the next run.
+void bench_queries(const Options& o) {
+  const std::uint64_t rows = o.rows ? o.rows : o.quick ? 100'000 : 1'000'000;
+  const std::string dir = fs::temp_directory_path().string();
+  const std::string store_path = dir + "/sudokit-bench-queries-" + std::to_string(rows) + ".db";
+  const std::string ship_path = dir + "/sudokit-bench-queries-" + std::to_string(rows) + "-ship.db";
+  std::printf("queries: %llu rows (store %s, kept for the next run)\n", static_cast<unsigned long long>(rows),
+              store_path.c_str());
+  std::uint64_t have = 0;
+  if (fs::exists(store_path)) {
+    sudokit::db::PuzzleStore store(store_path, {.mode = sudokit::db::OpenMode::Read});
+    have = store.count();
+  }
+  if (have < rows) {
+    fs::remove(store_path);
+    fs::remove(ship_path);
+    sudokit::produce::GenerateRequest request;
+    request.count = rows;
+    request.seed = 1;
+    request.threads = 2;
+    request.grade = true;
+    request.symmetry = "random";
+    const auto t0 = Clock::now();
+    const auto summary = sudokit::produce::generate_into_store(sudokit::produce::plan_generation(request), store_path);
+    std::printf("  made the store: %llu rows in %.0f s\n", static_cast<unsigned long long>(summary.stored),
+                seconds_since(t0));
+  }
+  sudokit::db::PuzzleStore store(store_path, {.mode = sudokit::db::OpenMode::Read});
+  if (!fs::exists(ship_path)) {
+    const auto t0 = Clock::now();
+    const auto shipped = sudokit::db::ship_store(store, {}, {.extra = {}, .seed = 1, .levels = {}}, ship_path);
+    std::printf("  made the shipping file: %llu rows, %.0f bytes/puzzle, in %.1f s\n",
+                static_cast<unsigned long long>(shipped.puzzles),
+                static_cast<double>(shipped.bytes) / static_cast<double>(shipped.puzzles), seconds_since(t0));
+  }
+  // The levels that hold puzzles (a level the store has none of would make
+  // the daily/book query a shortage, not a latency).
+  std::vector<std::string> levels;
+  std::printf("  levels:");
+  for (const auto& c : store.stats().levels) {
+    std::printf(" %s %llu", c.key.empty() ? "(ungraded)" : c.key.c_str(), static_cast<unsigned long long>(c.count));
+    if (!c.key.empty()) levels.push_back(c.key);
+  }
+  std::printf("\n");
+  std::fflush(stdout);
+
+  // Each query runs `reps` times with parameters from a seeded engine; the
+  // figure is the median, with p99 beside it.
+  boost::random::mt19937_64 rng(7);
+  auto pick_level = [&] { return levels[boost::random::uniform_int_distribution<std::size_t>(0, levels.size() - 1)(rng)]; };
+  auto timed = [&](const std::string& what, int reps, const std::function<std::uint64_t()>& query) {
+    std::vector<double> t;
+    std::uint64_t found = 0;
+    for (int r = 0; r < reps; ++r) {
+      const auto t0 = Clock::now();
+      found += query();
+      t.push_back(seconds_since(t0));
+    }
+    std::sort(t.begin(), t.end());
+    char note[96];
+    std::snprintf(note, sizeof note, "median, p99 %.3f ms, %llu rows found in all", 1000 * t[t.size() * 99 / 100],
+                  static_cast<unsigned long long>(found));
+    std::printf("  %-58s %12.3f ms  %s\n", what.c_str(), 1000 * median(t), note);
+  };
+  const int reps = o.quick ? 50 : 200;
+  using sudokit::db::PuzzleFilter;
+  std::puts(" the store (what daily, book and db export run)");
+  timed("unused puzzle of a level, oldest (daily, book)", reps, [&] {
+    return sudokit::db::select_puzzles(store, {{pick_level(), 1}}).size();
+  });
+  timed("unused puzzle of a level, random order (book --pick random)", std::max(5, reps / 20), [&] {
+    PuzzleFilter f;
+    f.level = pick_level();
+    f.unused = f.random = true;
+    f.seed = rng();
+    f.limit = 1;
+    std::uint64_t n = 0;
+    store.for_each(f, [&](const sudokit::db::PuzzleRecord&) { return ++n, true; });
+    return n;
+  });
+  auto rating_range = [&](PuzzleFilter& f) {
+    const double lo = boost::random::uniform_int_distribution<int>(10, 90)(rng) / 10.0;
+    f.min_rating = lo;
+    f.max_rating = lo + 0.5;
+  };
+  timed("10 puzzles rated [x, x+0.5] (db export --min/max-rating)", reps, [&] {
+    PuzzleFilter f;
+    rating_range(f);
+    f.limit = 10;
+    std::uint64_t n = 0;
+    store.for_each(f, [&](const sudokit::db::PuzzleRecord&) { return ++n, true; });
+    return n;
+  });
+  timed("count of a level", reps, [&] {
+    PuzzleFilter f;
+    f.level = pick_level();
+    return store.count(f) ? 1 : 0;
+  });
+  timed("count of a level's unused puzzles", std::max(5, reps / 20),
+        [&] { return sudokit::db::count_unused(store, pick_level()) ? 1 : 0; });
+
+  std::puts(" the shipping file (db ship; the queries of db/README.md)");
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(ship_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    std::printf("  cannot open %s: %s\n", ship_path.c_str(), sqlite3_errmsg(db));
+    sqlite3_close(db);
+    return;
+  }
+  auto prepare = [&](const char* sql) {
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) != SQLITE_OK) std::printf("  %s: %s\n", sql, sqlite3_errmsg(db));
+    return st;
+  };
+  auto run = [&](sqlite3_stmt* st) {
+    std::uint64_t n = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) ++n;
+    sqlite3_reset(st);
+    return n;
+  };
+  struct ShipLevel {
+    std::string name;
+    std::int64_t puzzles;
+    double min_er, max_er;
+  };
+  std::vector<ShipLevel> ship_levels;
+  {
+    sqlite3_stmt* st = prepare("SELECT level, puzzles, min_er, max_er FROM levels");
+    while (sqlite3_step(st) == SQLITE_ROW)
+      ship_levels.push_back({reinterpret_cast<const char*>(sqlite3_column_text(st, 0)), sqlite3_column_int64(st, 1),
+                             sqlite3_column_double(st, 2), sqlite3_column_double(st, 3)});
+    sqlite3_finalize(st);
+  }
+  auto ship_level = [&]() -> const ShipLevel& {
+    return ship_levels[boost::random::uniform_int_distribution<std::size_t>(0, ship_levels.size() - 1)(rng)];
+  };
+  // A half-point rating range starting within the level's own range.
+  auto bind_range = [&](sqlite3_stmt* st, int first, const ShipLevel& level) {
+    const int lo = static_cast<int>(level.min_er * 10 + 0.5), hi = static_cast<int>(level.max_er * 10 + 0.5);
+    const double x = boost::random::uniform_int_distribution<int>(lo, std::max(lo, hi - 5))(rng) / 10.0;
+    sqlite3_bind_double(st, first, x);
+    sqlite3_bind_double(st, first + 1, x + 0.5);
+  };
+  sqlite3_stmt* by_rank = prepare("SELECT gid, puzzle, solution, er FROM puzzles WHERE level = ?1 AND rank = ?2");
+  sqlite3_stmt* by_rating = prepare(
+      "SELECT gid, puzzle, solution, er FROM puzzles WHERE level = ?1 AND er BETWEEN ?2 AND ?3 ORDER BY er LIMIT 10");
+  sqlite3_stmt* by_rating_rank = prepare(
+      "SELECT gid, puzzle, solution, er FROM puzzles WHERE level = ?1 AND er BETWEEN ?2 AND ?3 AND rank >= ?4 "
+      "ORDER BY rank LIMIT 1");
+  sqlite3_stmt* count_table = prepare("SELECT puzzles FROM levels WHERE level = ?1");
+  sqlite3_stmt* count_rows = prepare("SELECT count(*) FROM puzzles WHERE level = ?1");
+  auto bind_level = [&](sqlite3_stmt* st, const ShipLevel& level) {
+    sqlite3_bind_text(st, 1, level.name.c_str(), -1, SQLITE_TRANSIENT);
+  };
+  auto random_rank = [&](const ShipLevel& level) {
+    return boost::random::uniform_int_distribution<std::int64_t>(0, level.puzzles - 1)(rng);
+  };
+  timed("next unused puzzle of a level (rank = the app's counter)", reps, [&] {
+    const ShipLevel& level = ship_level();
+    bind_level(by_rank, level);
+    sqlite3_bind_int64(by_rank, 2, random_rank(level));
+    return run(by_rank);
+  });
+  timed("10 puzzles of a level rated [x, x+0.5], easiest first", reps, [&] {
+    const ShipLevel& level = ship_level();
+    bind_level(by_rating, level);
+    bind_range(by_rating, 2, level);
+    return run(by_rating);
+  });
+  timed("next puzzle of a level rated [x, x+0.5] after the counter", reps, [&] {
+    const ShipLevel& level = ship_level();
+    bind_level(by_rating_rank, level);
+    bind_range(by_rating_rank, 2, level);
+    sqlite3_bind_int64(by_rating_rank, 4, random_rank(level));
+    return run(by_rating_rank);
+  });
+  timed("count of a level (levels table)", reps, [&] {
+    bind_level(count_table, ship_level());
+    return run(count_table);
+  });
+  timed("count of a level (count(*) on the index)", reps, [&] {
+    bind_level(count_rows, ship_level());
+    return run(count_rows);
+  });
+  for (sqlite3_stmt* st : {by_rank, by_rating, by_rating_rank, count_table, count_rows}) sqlite3_finalize(st);
+  sqlite3_close(db);
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -616,9 +815,11 @@ int main(int argc, char** argv) {
     else if (a == "--runs" && i + 1 < argc) o.runs = std::max(1, std::atoi(argv[++i]));
     else if (a == "--sudokit" && i + 1 < argc) o.sudokit = argv[++i];
     else if (a == "--quick") o.quick = true;
+    else if (a == "--rows" && i + 1 < argc) o.rows = std::strtoull(argv[++i], nullptr, 10);
     else if (a == "--help" || a == "-h") {
       std::puts("usage: sudokit-bench [--data DIR] [--runs N] [--quick] [--sudokit PATH] [SECTION...]\n"
-                "sections: solver, generator, grader, targeted, db, hints (default: all)");
+                "sections: solver, generator, grader, targeted, db, hints (default: all of those),\n"
+                "          queries (--rows N: store size, default 1,000,000; makes the store once, minutes)");
       return 0;
     } else if (!a.empty() && a[0] != '-') o.sections.push_back(a);
     else {
@@ -633,9 +834,10 @@ int main(int argc, char** argv) {
       {"targeted", bench_targeted},
       {"db", bench_db},
       {"hints", bench_hints},
+      {"queries", bench_queries},
   };
   std::printf("sudokit-bench: median of %d runs; data from %s\n", o.runs, o.data_dir.c_str());
   for (const auto& [name, fn] : sections)
-    if (o.sections.empty() || std::find(o.sections.begin(), o.sections.end(), name) != o.sections.end()) fn(o);
+    if ((o.sections.empty() && name != "queries") || std::find(o.sections.begin(), o.sections.end(), name) != o.sections.end()) fn(o);
   return 0;
 }
