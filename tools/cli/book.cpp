@@ -1,8 +1,7 @@
 // `sudokit book`: a print-ready puzzle book (PDF) from the store. Reads the
-// options, picks the puzzles with the db module (unused ones, levels in
-// ascending difficulty, easiest first within a level), renders them with the
-// book library, and with --mark-used records them as used: the PDF, the
-// manifest and the marks are published all or nothing (book.hpp).
+// options into a produce::BookCommand, has produce::plan_book check them and
+// produce::make_book pick, render and (--mark-used) mark the puzzles, all or
+// nothing (produce/book.hpp), and prints the summary.
 #include <iostream>
 #include <optional>
 
@@ -15,79 +14,11 @@
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/db/used.hpp"
-#include "sudokit/generator/digger.hpp"
+#include "sudokit/produce/book.hpp"
 
 namespace sudokit::cli {
 
-namespace {
-
 using namespace sudokit::db;
-
-/// The most puzzles one book holds (a 10,000-page book at one per page).
-constexpr std::uint64_t kMaxBookPuzzles = 10'000;
-
-/// "easy,medium,hard" (counts from --count, shared out evenly, easier levels
-/// taking the remainder) or "easy:10,hard:20" (explicit counts).
-bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> count, std::vector<LevelCount>& out,
-                       std::string& error) {
-  out.clear();
-  std::vector<std::string> items;
-  if (!parse_level_list(text, items, error)) return false;
-  std::size_t with_counts = 0;
-  for (const auto& item : items) {
-    LevelCount lc;
-    const std::size_t colon = item.find(':');
-    lc.level = item.substr(0, colon);
-    if (colon != std::string::npos) {
-      const std::string n = item.substr(colon + 1);
-      if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos || std::stoul(n) == 0) {
-        error = "'" + item + "': the count after ':' must be a whole number from 1";
-        return false;
-      }
-      lc.count = std::stoul(n);
-      ++with_counts;
-    }
-    for (const auto& seen : out)
-      if (seen.level == lc.level) {
-        error = "level '" + lc.level + "' is listed twice";
-        return false;
-      }
-    out.push_back(lc);
-  }
-  if (with_counts != 0 && with_counts != out.size()) {
-    error = "give a count for every level (easy:10,hard:20) or for none (and --count N)";
-    return false;
-  }
-  if (with_counts != 0) {
-    std::uint64_t sum = 0;
-    for (const auto& lc : out) sum += lc.count;
-    if (count && *count != sum) {
-      error = "the counts add up to " + std::to_string(sum) + " but --count is " + std::to_string(*count);
-      return false;
-    }
-    return true;
-  }
-  if (!count) {
-    error = "give --count N (shared out among the levels) or a count per level (easy:10,hard:20)";
-    return false;
-  }
-  // The remainder goes to the easier levels.
-  std::vector<std::string> names;
-  for (const auto& lc : out) names.push_back(lc.level);
-  sort_by_difficulty(names);
-  std::vector<LevelCount> sorted;
-  for (const auto& name : names) sorted.push_back({name, 0});
-  out = std::move(sorted);
-  const std::uint64_t k = out.size();
-  if (*count < k) {
-    error = "--count " + std::to_string(*count) + " is less than the " + std::to_string(k) + " levels";
-    return false;
-  }
-  for (std::size_t i = 0; i < out.size(); ++i) out[i].count = *count / k + (i < *count % k ? 1 : 0);
-  return true;
-}
-
-}  // namespace
 
 int run_book(const std::vector<std::string>& args) {
   po::options_description opts("options");
@@ -115,25 +46,24 @@ int run_book(const std::vector<std::string>& args) {
       ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")
       ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T")
       ("pick", po::value<std::string>()->default_value("oldest"), "which qualifying puzzles of a level: oldest (stored first), random (with --seed) or spread (evenly across the level's rating range)");
-  db::BookRequest request;
-  double min_rating = 0, max_rating = 0;
-  std::uint64_t count_per_level = 0;
+  produce::BookCommand c;
+  double min_rating = 0, max_rating = 0, gutter_in = 0, margin_in = 0;
+  std::uint64_t count = 0, count_per_level = 0, seed = 0;
+  int per_page = 4;
   add_number(opts, "min-rating", min_rating, {kMinRating, kMaxRating}, "only ER >= X");
   add_number(opts, "max-rating", max_rating, {kMinRating, kMaxRating}, "only ER <= Y");
-  add_number(opts, "seed", request.seed, {}, "seed of --pick random: the same seed and store give the same puzzles", 0);
-  add_number(opts, "count-per-level", count_per_level, {1, kMaxBookPuzzles}, "with --levels: this many puzzles of each level");
-  book::BookOptions options;
-  std::uint64_t count_value = 0;
-  add_number(opts, "count", count_value, {1, kMaxBookPuzzles}, "number of puzzles");
-  add_number(opts, "per-page", options.per_page, {.only = {1, 2, 4, 6}}, "puzzles per page", 4);
-  add_number(opts, "first-number", options.first_number, {1, book::kMaxFirstNumber},
+  add_number(opts, "seed", seed, {}, "seed of --pick random: the same seed and store give the same puzzles", 0);
+  add_number(opts, "count-per-level", count_per_level, {1, produce::kMaxBookPuzzles},
+             "with --levels: this many puzzles of each level");
+  add_number(opts, "count", count, {1, produce::kMaxBookPuzzles}, "number of puzzles");
+  add_number(opts, "per-page", per_page, {.only = {1, 2, 4, 6}}, "puzzles per page", 4);
+  add_number(opts, "first-number", c.first_number, {1, book::kMaxFirstNumber},
              "number of the first puzzle (volume 2 of 60-puzzle books: 61)", 1);
-  double gutter_in = 0, margin_in = 0;
   add_number(opts, "gutter", gutter_in, {0.375, 3.0},
              "with --trim: the inside margin in inches instead of KDP's for the page count (not less than it)");
   add_number(opts, "margin", margin_in, {0.25, 3.0},
              "with --trim: the outside, top and bottom margins in inches (not less than 0.25, 0.375 with --bleed)");
-  add_number(opts, "pad-to", options.pad_to, {0, book::kMaxPadTo, "none"},
+  add_number(opts, "pad-to", c.pad_to, {0, book::kMaxPadTo, "none"},
              "add blank pages at the end up to a multiple of this many (4, 8, 16 or 32 for printers that fold sheets)", 0);
   po::variables_map vm;
   const std::string usage =
@@ -169,206 +99,68 @@ int run_book(const std::vector<std::string>& args) {
     return kUsageError;
   }
   const std::string out_path = vm["out"].as<std::string>();
+  const std::string manifest = vm.count("manifest") ? vm["manifest"].as<std::string>() : "";
   {
     CommandFiles files;
     files.add_database("--db", *path);
     if (output_clash(cmd, files.check_output("--out", out_path))) return kUsageError;
-    if (vm.count("manifest") && output_clash(cmd, files.check_output("--manifest", vm["manifest"].as<std::string>())))
-      return kUsageError;
+    if (!manifest.empty() && output_clash(cmd, files.check_output("--manifest", manifest))) return kUsageError;
   }
-
-  options.title = vm["title"].as<std::string>();
-  options.subtitle = vm["subtitle"].as<std::string>();
-  options.show_rating = vm.count("show-rating") != 0;
-  options.creator = std::string("sudokit ") + SUDOKIT_VERSION;
-  options.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
-  const auto paper = book::parse_paper(vm["paper"].as<std::string>());
-  if (!paper) {
-    std::cerr << "sudokit book: unknown --paper '" << vm["paper"].as<std::string>() << "' (expected a4 or letter)\n";
+  auto text = [&](const char* name) {
+    return vm.count(name) && !vm[name].defaulted() ? std::optional(vm[name].as<std::string>()) : std::nullopt;
+  };
+  auto given = [&](const char* name) { return vm.count(name) && !vm[name].defaulted(); };
+  c.title = vm["title"].as<std::string>();
+  c.subtitle = vm["subtitle"].as<std::string>();
+  c.paper = text("paper");
+  c.trim = text("trim");
+  c.bleed = given("bleed");
+  c.large_print = given("large-print");
+  if (given("gutter")) c.gutter_in = gutter_in;
+  if (given("margin")) c.margin_in = margin_in;
+  if (given("per-page")) c.per_page = per_page;
+  c.show_rating = given("show-rating");
+  c.solutions = vm.count("solutions") ? std::optional(vm["solutions"].as<std::string>()) : std::nullopt;
+  c.no_solutions = given("no-solutions");
+  c.sections = given("sections");
+  c.level = text("level");
+  c.levels = text("levels");
+  if (given("count")) c.count = count;
+  if (given("count-per-level")) c.count_per_level = count_per_level;
+  if (given("min-rating")) c.filter.min_rating = min_rating;
+  if (given("max-rating")) c.filter.max_rating = max_rating;
+  c.filter.clues = text("clues");
+  c.filter.symmetry = text("symmetry");
+  c.filter.technique = text("technique");
+  c.filter.hardest = text("hardest");
+  c.pick = vm["pick"].as<std::string>();
+  if (given("seed")) c.seed = seed;
+  c.mark_used = given("mark-used");
+  c.include_used = given("include-used");
+  c.creator = std::string("sudokit ") + SUDOKIT_VERSION;
+  c.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
+  produce::BookPlan plan;
+  try {
+    plan = produce::plan_book(c);
+  } catch (const produce::RequestError& e) {
+    std::cerr << "sudokit book: " << e.what() << '\n';
     return kUsageError;
   }
-  options.paper = *paper;
-  if (vm.count("trim")) {
-    if (!vm["paper"].defaulted()) {
-      std::cerr << "sudokit book: give --paper or --trim, not both\n";
-      return kUsageError;
-    }
-    std::string trim_error;
-    options.trim = book::parse_trim(vm["trim"].as<std::string>(), trim_error);
-    if (!options.trim) {
-      std::cerr << "sudokit book: --trim: " << trim_error << '\n';
-      return kUsageError;
-    }
-    if (vm["per-page"].defaulted()) options.per_page = 0;  // chosen to fit the trim
-  } else {
-    for (const char* name : {"bleed", "large-print", "gutter", "margin"})
-      if (vm.count(name) && !vm[name].defaulted()) {
-        std::cerr << "sudokit book: --" << name << " needs --trim SIZE\n";
-        return kUsageError;
-      }
-  }
-  options.bleed = vm.count("bleed") != 0;
-  options.large_print = vm.count("large-print") != 0;
-  if (options.large_print && !vm["per-page"].defaulted()) {
-    std::cerr << "sudokit book: --large-print prints one puzzle a page; leave --per-page out\n";
-    return kUsageError;
-  }
-  if (vm.count("gutter")) options.gutter = gutter_in * book::kInch;
-  if (vm.count("margin")) options.outer_margin = margin_in * book::kInch;
-  if (vm.count("solutions") && vm.count("no-solutions")) {
-    std::cerr << "sudokit book: give --solutions or --no-solutions, not both\n";
-    return kUsageError;
-  }
-  options.solutions = vm.count("no-solutions") == 0;
-  if (vm.count("solutions")) {
-    const std::string where = vm["solutions"].as<std::string>();
-    if (where == "none") options.solutions = false;
-    else if (where == "section") options.solutions_after_section = true;
-    else if (where != "end") {
-      std::cerr << "sudokit book: unknown --solutions '" << where << "' (expected end, section or none)\n";
-      return kUsageError;
-    }
-  }
-  options.sections = vm.count("sections") || vm.count("count-per-level") || options.solutions_after_section;
-  if (options.title.empty()) {
-    std::cerr << "sudokit book: --title must not be empty\n";
-    return kUsageError;
-  }
-
-  std::optional<std::uint64_t> count;
-  if (vm.count("count")) count = count_value;
-  if (vm.count("count-per-level")) {
-    if (!vm.count("levels") || count) {
-      std::cerr << "sudokit book: --count-per-level N goes with --levels L1,L2,... (and without --count)\n";
-      return kUsageError;
-    }
-    std::vector<std::string> names;
-    std::string list_error;
-    if (!parse_level_list(vm["levels"].as<std::string>(), names, list_error)) {
-      std::cerr << "sudokit book: --levels: " << list_error << '\n';
-      return kUsageError;
-    }
-    count = count_per_level * names.size();
-  }
-  // Filters (as `db export`) and the pick order.
-  if (vm.count("min-rating")) request.filter.min_rating = min_rating;
-  if (vm.count("max-rating")) request.filter.max_rating = max_rating;
-  if (request.filter.min_rating && request.filter.max_rating && *request.filter.min_rating > *request.filter.max_rating) {
-    std::cerr << "sudokit book: the rating range is empty (--min-rating above --max-rating)\n";
-    return kUsageError;
-  }
-  if (vm.count("clues") && !parse_clue_range(vm["clues"].as<std::string>(), request.filter)) {
-    std::cerr << "sudokit book: --clues: expected A, A-B, A- or -B with numbers up to 81, found '"
-              << vm["clues"].as<std::string>() << "'\n";
-    return kUsageError;
-  }
-  if (!technique_option(vm, "technique", cmd, request.filter.technique) ||
-      !technique_option(vm, "hardest", cmd, request.filter.hardest))
-    return kUsageError;
-  if (vm.count("symmetry")) {
-    const std::string name = vm["symmetry"].as<std::string>();
-    const auto symmetry = parse_symmetry(name);
-    if (!symmetry || name == "random") {
-      std::cerr << "sudokit book: unknown --symmetry '" << name
-                << "' (expected none, rot180, rot90, mirror, diagonal, antidiagonal or dihedral)\n";
-      return kUsageError;
-    }
-    request.filter.symmetry = symmetry_name(*symmetry);
-  }
-  const auto pick = db::parse_pick(vm["pick"].as<std::string>());
-  if (!pick) {
-    std::cerr << "sudokit book: unknown --pick '" << vm["pick"].as<std::string>() << "' (expected oldest, random or spread)\n";
-    return kUsageError;
-  }
-  request.pick = *pick;
-  if (!vm["seed"].defaulted() && request.pick != db::Pick::Random) {
-    std::cerr << "sudokit book: --seed goes with --pick random\n";
-    return kUsageError;
-  }
-  std::vector<LevelCount> wanted;
-  std::string error;
-  const char* levels_option = vm.count("level") ? "--level" : "--levels";
-  if (vm.count("level") && vm.count("levels")) {
-    std::cerr << "sudokit book: give --level or --levels, not both\n";
-    return kUsageError;
-  } else if (vm.count("level")) {
-    if (!count) {
-      std::cerr << "sudokit book: --count N is required with --level\n";
-      return kUsageError;
-    }
-    wanted.push_back({vm["level"].as<std::string>(), *count});
-  } else if (vm.count("levels")) {
-    if (!parse_book_levels(vm["levels"].as<std::string>(), count, wanted, error)) {
-      std::cerr << "sudokit book: --levels: " << error << '\n';
-      return kUsageError;
-    }
-    std::uint64_t total = 0;
-    for (const auto& w : wanted) total += w.count;  // at most a few levels of 9 digits each: no overflow
-    if (total > kMaxBookPuzzles) {
-      std::cerr << "sudokit book: --levels: the counts add up to " << total << "; a book holds at most "
-                << kMaxBookPuzzles << " puzzles\n";
-      return kUsageError;
-    }
-  } else {
-    std::cerr << "sudokit book: give the level: --level hard --count 60, or --levels easy,medium,hard --count 60\n";
-    return kUsageError;
-  }
-  {
-    std::uint64_t total = 0;
-    for (const auto& w : wanted) total += w.count;
-    try {
-      (void)book::plan_book_layout(static_cast<int>(total), options);
-    } catch (const std::invalid_argument& e) {
-      std::cerr << "sudokit book: " << e.what() << '\n';
-      return kUsageError;
-    }
-  }
-  const bool mark = vm.count("mark-used") != 0, include_used = vm.count("include-used") != 0;
   if (!store_exists(*path, cmd)) return 1;
   catch_stop_signals();
-  options.stop = &g_stop;
   if (auto warning = book::font_warning()) std::cerr << "sudokit book: warning: " << *warning << '\n';
 
   try {
-    PuzzleStore store(*path, store_options(vm, mark ? OpenMode::Write : OpenMode::Read));
-    std::vector<std::string> names;
-    for (const auto& w : wanted) names.push_back(w.level);
-    check_levels(store, names);
-    // Ascending difficulty: the level table's order.
-    sort_by_difficulty(names);
-    std::vector<LevelCount> ordered;
-    for (const auto& name : names)
-      for (const auto& w : wanted)
-        if (w.level == name) ordered.push_back(w);
-    request.levels = ordered;
-    request.include_used = include_used;
-    const std::vector<PuzzleRecord> records = pick_book_puzzles(store, request);
-
-    std::vector<book::BookPuzzle> puzzles;
-    for (const auto& r : records) puzzles.push_back({r.puzzle, r.solution, r.level, r.er, r.id});
-    // All or nothing (book.hpp): the files are staged, the marks recorded
-    // uncommitted, the files moved into place, the marks committed; a
-    // failure anywhere undoes the rest (the marks roll back with `marks`).
-    std::optional<PendingMarks> marks;
-    book::BookRecord record;
-    if (mark) {
-      record.prepare = [&] { marks.emplace(store, records, "book", options.title, include_used); };
-      record.commit = [&] { marks->commit(); };
-    }
-    const book::BookResult result = book::render_book(
-        puzzles, options, {out_path, vm.count("manifest") ? vm["manifest"].as<std::string>() : ""}, record);
-    const std::uint64_t marked = marks ? marks->added() : 0;
-    const std::string paper_name = options.trim ? "trim " + vm["trim"].as<std::string>() + (options.bleed ? " with bleed" : "")
-                                                : options.paper == book::Paper::A4 ? "A4" : "Letter";
-    std::cerr << "sudokit book: " << out_path << ": " << puzzles.size() << " puzzles, " << result.pages << " pages ("
-              << paper_name << ", " << result.per_page << " per page"
-              << (options.solutions ? ", solutions from page " + std::to_string(result.placements[0].solution_page)
-                                    : std::string(", no solutions"))
+    const auto made = produce::make_book(plan, *path, store_options(vm, OpenMode::Read), {out_path, manifest}, &g_stop);
+    std::cerr << "sudokit book: " << out_path << ": " << made.puzzles << " puzzles, " << made.result.pages << " pages ("
+              << plan.paper_name << ", " << made.result.per_page << " per page"
+              << (plan.options.solutions ? ", solutions from page " + std::to_string(made.result.placements[0].solution_page)
+                                         : std::string(", no solutions"))
               << ")";
-    if (mark) std::cerr << "; " << marked << " puzzles marked used";
+    if (plan.mark_used) std::cerr << "; " << made.marked << " puzzles marked used";
     std::cerr << '\n';
   } catch (const LevelError& e) {
-    std::cerr << "sudokit book: " << levels_option << ": " << e.what() << '\n';
+    std::cerr << "sudokit book: " << plan.levels_option << ": " << e.what() << '\n';
     return kUsageError;
   } catch (const ShortageError& e) {
     print_shortage(cmd, *path, e, "nothing was written");

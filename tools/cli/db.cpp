@@ -23,6 +23,7 @@
 #include "sudokit/db/paths.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/grader/step.hpp"
+#include "sudokit/produce/book.hpp"
 
 namespace sudokit::cli {
 
@@ -174,7 +175,7 @@ int run_ship(const std::vector<std::string>& args) {
     std::cerr << "sudokit " << cmd << ": --levels: " << error << '\n';
     return kUsageError;
   }
-  PuzzleFilter filter;
+  db::PuzzleFilter filter;
   filter.unused = vm.count("unused") != 0;
   CommandFiles files;
   files.add_database("--db", *path);
@@ -201,7 +202,7 @@ int run_export(const std::vector<std::string>& args) {
       ("format", po::value<std::string>()->default_value("json"), "json (one array), ndjson (one object per line), csv (header + every column) or line (puzzles only)")
       ("out", po::value<std::string>(), "write to FILE instead of stdout")
       ("level", po::value<std::string>(), "only this level (a level of the default table or one stored in the file)");
-  PuzzleFilter filter;
+  db::PuzzleFilter filter;
   double min_rating = 0, max_rating = 0;
   std::uint64_t limit = 0;
   add_number(opts, "min-rating", min_rating, {kMinRating, kMaxRating}, "only ER >= X");
@@ -233,20 +234,22 @@ int run_export(const std::vector<std::string>& args) {
               << "' (expected json, ndjson, csv or line)\n";
     return kUsageError;
   }
-  if (vm.count("level")) filter.level = vm["level"].as<std::string>();
-  if (vm.count("min-rating")) filter.min_rating = min_rating;
-  if (vm.count("max-rating")) filter.max_rating = max_rating;
-  if (filter.min_rating && filter.max_rating && *filter.min_rating > *filter.max_rating) {
-    std::cerr << "sudokit " << cmd << ": the rating range is empty (--min-rating above --max-rating)\n";
+  produce::FilterOptions filter_options;
+  auto text = [&](const char* name) { return vm.count(name) ? std::optional(vm[name].as<std::string>()) : std::nullopt; };
+  filter_options.level = text("level");
+  if (vm.count("min-rating")) filter_options.min_rating = min_rating;
+  if (vm.count("max-rating")) filter_options.max_rating = max_rating;
+  filter_options.clues = text("clues");
+  filter_options.technique = text("technique");
+  filter_options.hardest = text("hardest");
+  const std::uint64_t seed = filter.seed;
+  try {
+    filter = produce::plan_filter(filter_options);
+  } catch (const produce::RequestError& e) {
+    std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return kUsageError;
   }
-  if (vm.count("clues") && !parse_clue_range(vm["clues"].as<std::string>(), filter)) {
-    std::cerr << "sudokit " << cmd << ": --clues: expected A, A-B, A- or -B with numbers up to 81, found '"
-              << vm["clues"].as<std::string>() << "'\n";
-    return kUsageError;
-  }
-  if (!technique_option(vm, "technique", cmd, filter.technique) || !technique_option(vm, "hardest", cmd, filter.hardest))
-    return kUsageError;
+  filter.seed = seed;
   if (vm.count("limit")) filter.limit = limit;
   filter.random = vm.count("random") != 0;
   filter.unused = vm.count("unused") != 0;

@@ -13,7 +13,6 @@
 #include "options.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"
-#include "sudokit/grader/step.hpp"
 
 namespace sudokit::cli {
 
@@ -73,34 +72,6 @@ inline void print_shortage(const std::string& command, const std::string& path, 
   for (const auto& s : e.shortages())
     std::cerr << "  sudokit generate --db " << path << (s.levels_table.empty() ? "" : " --levels " + s.levels_table)
               << " --level " << s.level << " --count " << s.missing() << '\n';
-}
-
-/// --clues A-B (A, A-B, A- or -B, numbers up to 81) into the filter; false when malformed.
-inline bool parse_clue_range(const std::string& text, db::PuzzleFilter& f) {
-  const std::size_t dash = text.find('-');
-  auto number = [](const std::string& s, std::optional<int>& out) {
-    if (s.empty()) return true;
-    if (s.find_first_not_of("0123456789") != std::string::npos || s.size() > 2) return false;
-    out = std::stoi(s);
-    return *out <= 81;
-  };
-  if (dash == std::string::npos) return !text.empty() && number(text, f.min_clues) && number(text, f.max_clues);
-  return text.size() > 1 && number(text.substr(0, dash), f.min_clues) && number(text.substr(dash + 1), f.max_clues);
-}
-
-/// A technique option (--technique, --hardest) as technique keys; false after
-/// printing a usage error naming it.
-inline bool technique_option(const po::variables_map& vm, const char* name, const std::string& command,
-                      std::vector<std::string>& out) {
-  if (!vm.count(name)) return true;
-  grader::TechniqueSet t{};
-  if (!grader::parse_technique_set(vm[name].as<std::string>(), t)) {
-    std::cerr << "sudokit " << command << ": --" << name << ": unknown technique '" << vm[name].as<std::string>()
-              << "' (use a key such as x-wing or a name such as \"X-Wing\")\n";
-    return false;
-  }
-  out = grader::technique_keys(t);
-  return true;
 }
 
 }  // namespace sudokit::cli

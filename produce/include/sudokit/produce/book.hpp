@@ -1,0 +1,106 @@
+// A puzzle book as one call: a BookCommand (what `sudokit book`'s options
+// say, plain data) is checked and resolved into a BookPlan (the renderer's
+// options, the store request, the levels in book order), which make_book()
+// runs: it opens the store, picks the puzzles, renders the PDF (and the
+// manifest) and, with mark_used, records them as used, all or nothing.
+//
+// The policy that lives here and only here:
+// - which options go together (--trim with --bleed/--large-print/--gutter/
+//   --margin; --level with --count; --levels with --count or per-level
+//   counts or --count-per-level; --seed with --pick random; ...);
+// - how --levels shares out --count: evenly, the easier levels taking the
+//   remainder; levels in ascending difficulty (the level table's order);
+// - sections are implied by --count-per-level and --solutions section;
+// - the puzzle filter of `db export` and `book` (plan_filter).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudokit/book/book.hpp"
+#include "sudokit/db/store.hpp"
+#include "sudokit/db/used.hpp"
+#include "sudokit/produce/generate.hpp"
+
+namespace sudokit::produce {
+
+/// The most puzzles one book holds (a 10,000-page book at one per page).
+inline constexpr std::uint64_t kMaxBookPuzzles = 10'000;
+
+/// The filter options of `db export` and `book`, as given (nullopt = not given).
+struct FilterOptions {
+  std::optional<std::string> level;
+  std::optional<double> min_rating, max_rating;
+  std::optional<std::string> clues;      // A, A-B, A- or -B (numbers up to 81)
+  std::optional<std::string> symmetry;   // a symmetry of the givens (not "random")
+  std::optional<std::string> technique;  // key or name: the solution uses it
+  std::optional<std::string> hardest;    // key or name: the hardest step is it
+};
+
+/// The filter the options say; throws RequestError naming the option.
+db::PuzzleFilter plan_filter(const FilterOptions& options);
+
+/// "easy,medium,hard" (`count` shared out evenly, the easier levels taking
+/// the remainder; levels then in the table's order) or "easy:10,hard:20"
+/// (explicit counts, adding up to `count` when it is given). False with
+/// `error` set when the text or the counts do not fit.
+bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> count,
+                       std::vector<db::LevelCount>& out, std::string& error);
+
+/// What to make. Names are `sudokit book`'s options; nullopt = not given.
+struct BookCommand {
+  std::string title = "Sudoku";
+  std::string subtitle;
+  std::optional<std::string> paper;  // a4 (default) or letter
+  std::optional<std::string> trim;   // a preset or a size (book::parse_trim)
+  bool bleed = false, large_print = false;
+  std::optional<double> gutter_in, margin_in;  // inches
+  std::optional<int> per_page;                 // 1, 2, 4 or 6
+  int first_number = 1;
+  int pad_to = 0;
+  bool show_rating = false;
+  std::optional<std::string> solutions;  // end, section or none
+  bool no_solutions = false;
+  bool sections = false;
+  std::optional<std::string> level, levels;
+  std::optional<std::uint64_t> count, count_per_level;
+  FilterOptions filter;                  // its `level` is unused (--level is above)
+  std::string pick = "oldest";           // oldest, random or spread
+  std::optional<std::uint64_t> seed;     // with pick random
+  bool mark_used = false, include_used = false;
+  std::string creator = "sudokit";       // the PDF's Creator field
+  std::string creation_date;             // "" = now (book::source_date_epoch() for reproducible builds)
+};
+
+/// A checked command with every default resolved.
+struct BookPlan {
+  book::BookOptions options;
+  db::BookRequest request;       // levels in the order the request named them
+  std::string levels_option;     // "--level" or "--levels": the option a LevelError is about
+  std::string paper_name;        // "A4", "Letter", "trim 6x9 with bleed": for the summary
+  bool mark_used = false;
+};
+
+/// Checks the command (throws RequestError, the first problem found, in the
+/// order of the options) and applies the defaults above, including that the
+/// layout fits the trim (book::plan_book_layout).
+BookPlan plan_book(const BookCommand& command);
+
+struct BookMade {
+  std::uint64_t puzzles = 0, marked = 0;
+  book::BookResult result;
+};
+
+/// Opens the store at `db_path`, checks the levels (db::LevelError), puts them
+/// in ascending difficulty, picks the puzzles (db::ShortageError), renders
+/// the book to `files` and, with mark_used, marks the puzzles used, all or
+/// nothing (book.hpp: a failure or a stop leaves no file and no mark). Throws
+/// what those throw: db::LevelError, db::ShortageError, db::AlreadyUsedError,
+/// db::StoreError, book::RenderInterrupted, book::RenderError.
+BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
+                   const book::BookFiles& files, const std::atomic<bool>* stop = nullptr);
+
+}  // namespace sudokit::produce

@@ -1,0 +1,248 @@
+#include "sudokit/produce/book.hpp"
+
+#include <stdexcept>
+
+#include "sudokit/book/layout.hpp"
+#include "sudokit/db/daily.hpp"
+#include "sudokit/generator/digger.hpp"
+#include "sudokit/grader/step.hpp"
+
+namespace sudokit::produce {
+
+namespace {
+
+/// --clues A-B (A, A-B, A- or -B, numbers up to 81) into the filter; false when malformed.
+bool parse_clue_range(const std::string& text, db::PuzzleFilter& f) {
+  const std::size_t dash = text.find('-');
+  auto number = [](const std::string& s, std::optional<int>& out) {
+    if (s.empty()) return true;
+    if (s.find_first_not_of("0123456789") != std::string::npos || s.size() > 2) return false;
+    out = std::stoi(s);
+    return *out <= 81;
+  };
+  if (dash == std::string::npos) return !text.empty() && number(text, f.min_clues) && number(text, f.max_clues);
+  return text.size() > 1 && number(text.substr(0, dash), f.min_clues) && number(text.substr(dash + 1), f.max_clues);
+}
+
+std::vector<std::string> technique_filter(const std::optional<std::string>& text, const char* option) {
+  if (!text) return {};
+  grader::TechniqueSet t{};
+  if (!grader::parse_technique_set(*text, t))
+    throw RequestError(option, std::string(option) + ": unknown technique '" + *text +
+                                   "' (use a key such as x-wing or a name such as \"X-Wing\")");
+  return grader::technique_keys(t);
+}
+
+}  // namespace
+
+db::PuzzleFilter plan_filter(const FilterOptions& o) {
+  db::PuzzleFilter f;
+  f.level = o.level;
+  f.min_rating = o.min_rating;
+  f.max_rating = o.max_rating;
+  if (f.min_rating && f.max_rating && *f.min_rating > *f.max_rating)
+    throw RequestError("--min-rating", "the rating range is empty (--min-rating above --max-rating)");
+  if (o.clues && !parse_clue_range(*o.clues, f))
+    throw RequestError("--clues", "--clues: expected A, A-B, A- or -B with numbers up to 81, found '" + *o.clues + "'");
+  f.technique = technique_filter(o.technique, "--technique");
+  f.hardest = technique_filter(o.hardest, "--hardest");
+  if (o.symmetry) {
+    const auto symmetry = parse_symmetry(*o.symmetry);
+    if (!symmetry || *o.symmetry == "random")
+      throw RequestError("--symmetry", "unknown --symmetry '" + *o.symmetry +
+                                           "' (expected none, rot180, rot90, mirror, diagonal, antidiagonal or dihedral)");
+    f.symmetry = symmetry_name(*symmetry);
+  }
+  return f;
+}
+
+bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> count, std::vector<db::LevelCount>& out,
+                       std::string& error) {
+  out.clear();
+  std::vector<std::string> items;
+  if (!db::parse_level_list(text, items, error)) return false;
+  std::size_t with_counts = 0;
+  for (const auto& item : items) {
+    db::LevelCount lc;
+    const std::size_t colon = item.find(':');
+    lc.level = item.substr(0, colon);
+    if (colon != std::string::npos) {
+      const std::string n = item.substr(colon + 1);
+      if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos || std::stoul(n) == 0) {
+        error = "'" + item + "': the count after ':' must be a whole number from 1";
+        return false;
+      }
+      lc.count = std::stoul(n);
+      ++with_counts;
+    }
+    for (const auto& seen : out)
+      if (seen.level == lc.level) {
+        error = "level '" + lc.level + "' is listed twice";
+        return false;
+      }
+    out.push_back(lc);
+  }
+  if (with_counts != 0 && with_counts != out.size()) {
+    error = "give a count for every level (easy:10,hard:20) or for none (and --count N)";
+    return false;
+  }
+  if (with_counts != 0) {
+    std::uint64_t sum = 0;
+    for (const auto& lc : out) sum += lc.count;  // at most a few levels of 9 digits each: no overflow
+    if (count && *count != sum) {
+      error = "the counts add up to " + std::to_string(sum) + " but --count is " + std::to_string(*count);
+      return false;
+    }
+    return true;
+  }
+  if (!count) {
+    error = "give --count N (shared out among the levels) or a count per level (easy:10,hard:20)";
+    return false;
+  }
+  // The remainder goes to the easier levels.
+  std::vector<std::string> names;
+  for (const auto& lc : out) names.push_back(lc.level);
+  db::sort_by_difficulty(names);
+  std::vector<db::LevelCount> sorted;
+  for (const auto& name : names) sorted.push_back({name, 0});
+  out = std::move(sorted);
+  const std::uint64_t k = out.size();
+  if (*count < k) {
+    error = "--count " + std::to_string(*count) + " is less than the " + std::to_string(k) + " levels";
+    return false;
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i].count = *count / k + (i < *count % k ? 1 : 0);
+  return true;
+}
+
+BookPlan plan_book(const BookCommand& c) {
+  BookPlan plan;
+  book::BookOptions& o = plan.options;
+  o.title = c.title;
+  o.subtitle = c.subtitle;
+  o.show_rating = c.show_rating;
+  o.creator = c.creator;
+  o.creation_date = c.creation_date;
+  o.first_number = c.first_number;
+  o.pad_to = c.pad_to;
+  o.per_page = c.per_page.value_or(4);
+  const std::string paper = c.paper.value_or("a4");
+  const auto parsed_paper = book::parse_paper(paper);
+  if (!parsed_paper) throw RequestError("--paper", "unknown --paper '" + paper + "' (expected a4 or letter)");
+  o.paper = *parsed_paper;
+  plan.paper_name = o.paper == book::Paper::A4 ? "A4" : "Letter";
+  if (c.trim) {
+    if (c.paper) throw RequestError("--trim", "give --paper or --trim, not both");
+    std::string error;
+    o.trim = book::parse_trim(*c.trim, error);
+    if (!o.trim) throw RequestError("--trim", "--trim: " + error);
+    if (!c.per_page) o.per_page = 0;  // chosen to fit the trim
+    plan.paper_name = "trim " + *c.trim + (c.bleed ? " with bleed" : "");
+  } else {
+    const std::pair<bool, const char*> trim_only[] = {
+        {c.bleed, "--bleed"}, {c.large_print, "--large-print"}, {c.gutter_in.has_value(), "--gutter"},
+        {c.margin_in.has_value(), "--margin"}};
+    for (const auto& [given, name] : trim_only)
+      if (given) throw RequestError(name, std::string(name) + " needs --trim SIZE");
+  }
+  o.bleed = c.bleed;
+  o.large_print = c.large_print;
+  if (o.large_print && c.per_page)
+    throw RequestError("--large-print", "--large-print prints one puzzle a page; leave --per-page out");
+  if (c.gutter_in) o.gutter = *c.gutter_in * book::kInch;
+  if (c.margin_in) o.outer_margin = *c.margin_in * book::kInch;
+  if (c.solutions && c.no_solutions) throw RequestError("--solutions", "give --solutions or --no-solutions, not both");
+  o.solutions = !c.no_solutions;
+  if (c.solutions) {
+    if (*c.solutions == "none") o.solutions = false;
+    else if (*c.solutions == "section") o.solutions_after_section = true;
+    else if (*c.solutions != "end")
+      throw RequestError("--solutions", "unknown --solutions '" + *c.solutions + "' (expected end, section or none)");
+  }
+  o.sections = c.sections || c.count_per_level || o.solutions_after_section;
+  if (o.title.empty()) throw RequestError("--title", "--title must not be empty");
+
+  std::optional<std::uint64_t> count = c.count;
+  if (c.count_per_level) {
+    if (!c.levels || count)
+      throw RequestError("--count-per-level", "--count-per-level N goes with --levels L1,L2,... (and without --count)");
+    std::vector<std::string> names;
+    std::string error;
+    if (!db::parse_level_list(*c.levels, names, error)) throw RequestError("--levels", "--levels: " + error);
+    count = *c.count_per_level * names.size();
+  }
+  FilterOptions filter = c.filter;
+  filter.level.reset();
+  plan.request.filter = plan_filter(filter);
+  const auto pick = db::parse_pick(c.pick);
+  if (!pick) throw RequestError("--pick", "unknown --pick '" + c.pick + "' (expected oldest, random or spread)");
+  plan.request.pick = *pick;
+  if (c.seed && plan.request.pick != db::Pick::Random) throw RequestError("--seed", "--seed goes with --pick random");
+  plan.request.seed = c.seed.value_or(0);
+  plan.request.include_used = c.include_used;
+  plan.mark_used = c.mark_used;
+
+  plan.levels_option = c.level ? "--level" : "--levels";
+  std::vector<db::LevelCount>& wanted = plan.request.levels;
+  if (c.level && c.levels) {
+    throw RequestError("--level", "give --level or --levels, not both");
+  } else if (c.level) {
+    if (!count) throw RequestError("--count", "--count N is required with --level");
+    wanted.push_back({*c.level, *count});
+  } else if (c.levels) {
+    std::string error;
+    if (!parse_book_levels(*c.levels, count, wanted, error)) throw RequestError("--levels", "--levels: " + error);
+  } else {
+    throw RequestError("--level", "give the level: --level hard --count 60, or --levels easy,medium,hard --count 60");
+  }
+  std::uint64_t total = 0;
+  for (const auto& w : wanted) total += w.count;  // at most a few levels of 9 digits each: no overflow
+  if (total > kMaxBookPuzzles)
+    throw RequestError(plan.levels_option, plan.levels_option + ": the counts add up to " + std::to_string(total) +
+                                               "; a book holds at most " + std::to_string(kMaxBookPuzzles) + " puzzles");
+  try {
+    (void)book::plan_book_layout(static_cast<int>(total), o);
+  } catch (const std::invalid_argument& e) {
+    throw RequestError(c.trim ? "--trim" : "--per-page", e.what());
+  }
+  return plan;
+}
+
+BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
+                   const book::BookFiles& files, const std::atomic<bool>* stop) {
+  db::StoreOptions so = store_options;
+  so.mode = plan.mark_used ? db::OpenMode::Write : db::OpenMode::Read;
+  db::PuzzleStore store(db_path, so);
+  std::vector<std::string> names;
+  for (const auto& w : plan.request.levels) names.push_back(w.level);
+  db::check_levels(store, names);
+  // Ascending difficulty: the level table's order.
+  db::sort_by_difficulty(names);
+  db::BookRequest request = plan.request;
+  request.levels.clear();
+  for (const auto& name : names)
+    for (const auto& w : plan.request.levels)
+      if (w.level == name) request.levels.push_back(w);
+  const std::vector<db::PuzzleRecord> records = db::pick_book_puzzles(store, request);
+
+  std::vector<book::BookPuzzle> puzzles;
+  for (const auto& r : records) puzzles.push_back({r.puzzle, r.solution, r.level, r.er, r.id});
+  book::BookOptions options = plan.options;
+  options.stop = stop;
+  // All or nothing (book.hpp): the files are staged, the marks recorded
+  // uncommitted, the files moved into place, the marks committed; a failure
+  // anywhere undoes the rest (the marks roll back with `marks`).
+  std::optional<db::PendingMarks> marks;
+  book::BookRecord record;
+  if (plan.mark_used) {
+    record.prepare = [&] { marks.emplace(store, records, "book", options.title, request.include_used); };
+    record.commit = [&] { marks->commit(); };
+  }
+  BookMade made;
+  made.result = book::render_book(puzzles, options, files, record);
+  made.puzzles = puzzles.size();
+  made.marked = marks ? marks->added() : 0;
+  return made;
+}
+
+}  // namespace sudokit::produce
