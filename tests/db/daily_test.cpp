@@ -579,6 +579,33 @@ TEST(BookPick, BeginnerLevelsGoByClueCountThenRating) {
   EXPECT_EQ(picked[2].clues, 17);
 }
 
+TEST(Used, CountUnusedIsTheCountOfThePuzzlesNotUsedNorScheduled) {
+  TempDir dir;
+  const std::string path = dir.file("c.db");
+  fill(path, 40);
+  PuzzleStore store(path);
+  const auto picked = select_puzzles(store, {{"hard", 4}, {"expert", 2}});
+  mark_used(store, picked, "book", "Volume 1");
+  {
+    // A daily row whose used row is gone (deleted by hand), and one whose
+    // puzzle is also used: each puzzle counts once.
+    Raw raw(path);
+    raw.exec("INSERT INTO daily (date, level, puzzle_id) VALUES ('2030-01-01', 'hard', 11), ('2030-01-02', 'hard', " +
+             std::to_string(picked[0].id) + ")");
+    raw.exec("DELETE FROM used WHERE puzzle_id = 11");
+  }
+  Raw raw(path);
+  for (const char* level : {"hard", "expert", "easy"}) {
+    const std::int64_t expected = raw.integer(
+        std::string("SELECT count(*) FROM puzzles WHERE level = '") + level +
+        "' AND NOT EXISTS (SELECT 1 FROM used WHERE used.canonical = puzzles.canonical)"
+        " AND NOT EXISTS (SELECT 1 FROM daily WHERE daily.puzzle_id = puzzles.id)");
+    EXPECT_EQ(count_unused(store, level), static_cast<std::uint64_t>(expected)) << level;
+  }
+  EXPECT_EQ(count_unused(store, "hard"), 20u - 4u - 1u);
+  EXPECT_EQ(count_unused(store, "expert"), 20u - 2u);
+}
+
 TEST(Used, PicksUnusedPuzzlesEasiestFirstAndMarksThem) {
   TempDir dir;
   const std::string path = dir.file("u.db");
