@@ -13,6 +13,7 @@ packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example 
           libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev
           libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils
           tzdata   # the C library's time zone database (daily --tz)
+          pybind11-dev python3-dev python3-pytest  # the Python module (bindings/python) and its tests
           ccache)  # compiler cache: the test command builds a copy of the checkout
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)

@@ -1,0 +1,516 @@
+// _sudokit: the Python extension under the `sudokit` package, a thin layer
+// over the C API (capi/include/sudokit.h, linked statically): every check,
+// message and default is the C API's, which maps onto the same library calls
+// as the `sudokit` command. This file only converts: Python arguments into C
+// structs, C results into Python objects with fields, a failed call into
+// sudokit.Error carrying sudokit_last_error(). The GIL is released around
+// every call into the library; the C API is re-entrant (one grader per
+// thread), so Python threads grade, hint and solve in parallel.
+#include <pybind11/functional.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sudokit.h"
+
+namespace py = pybind11;
+
+namespace {
+
+/// What sudokit.Error carries: the C API's message for the failed call.
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void raise_last() { throw Error(sudokit_last_error()); }
+void check(int status) {
+  if (status < 0) raise_last();
+}
+
+struct Candidate {
+  int cell = 0, digit = 0;
+};
+
+std::string cell_name(int cell) { return "r" + std::to_string(cell / 9 + 1) + "c" + std::to_string(cell % 9 + 1); }
+
+std::vector<Candidate> candidates(const sudokit_candidate* c, size_t n) {
+  std::vector<Candidate> out;
+  for (size_t i = 0; i < n; ++i) out.push_back({c[i].cell, c[i].digit});
+  return out;
+}
+std::vector<int> ints(const int32_t* v, size_t n) { return std::vector<int>(v, v + n); }
+
+struct Step {
+  std::string technique, name, text, chain;
+  double rating = 0;
+  std::optional<Candidate> placement;
+  std::vector<Candidate> eliminations;
+  std::vector<int> cells, houses;
+};
+
+Step to_step(const sudokit_step& s) {
+  Step out;
+  out.technique = s.technique;
+  out.name = s.name;
+  out.text = s.text;
+  out.chain = s.chain;
+  out.rating = s.rating;
+  if (s.place_cell >= 0) out.placement = Candidate{s.place_cell, s.place_digit};
+  out.eliminations = candidates(s.eliminations, s.elimination_count);
+  out.cells = ints(s.cells, s.cell_count);
+  out.houses = ints(s.houses, s.house_count);
+  return out;
+}
+
+struct Grade {
+  std::string status, message, level, hardest;
+  double er = 0, ep = 0, ed = 0;
+  int step_count = 0;
+  std::optional<std::string> solution;
+  std::vector<std::pair<std::string, int>> histogram;
+  std::vector<Step> steps;
+  bool rated() const { return status == "rated"; }
+};
+
+const char* grade_status_key(int32_t s) {
+  switch (s) {
+    case SUDOKIT_GRADE_RATED: return "rated";
+    case SUDOKIT_GRADE_BEYOND_TECHNIQUES: return "beyond-techniques";
+    case SUDOKIT_GRADE_NO_SOLUTION: return "no-solution";
+    case SUDOKIT_GRADE_MULTIPLE_SOLUTIONS: return "multiple-solutions";
+    case SUDOKIT_GRADE_INVALID_GIVENS: return "invalid-givens";
+    case SUDOKIT_GRADE_STEP_LIMIT: return "step-limit";
+    case SUDOKIT_GRADE_TIME_LIMIT: return "time-limit";
+  }
+  return "unknown";
+}
+
+template <class T, void (*Free)(T*)>
+using Handle = std::unique_ptr<T, decltype([](T* p) { Free(p); })>;
+
+Grade grade(const std::string& text, bool steps, double time_limit, int max_steps, std::optional<std::string> levels) {
+  sudokit_grade_options o;
+  sudokit_grade_options_init(&o);
+  o.keep_steps = steps;
+  o.time_limit = time_limit;
+  o.max_steps = max_steps;
+  if (levels) o.levels = levels->c_str();
+  sudokit_grade_result* raw = nullptr;
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = sudokit_grade(text.data(), text.size(), &o, &raw);
+  }
+  check(status);
+  Handle<sudokit_grade_result, sudokit_grade_result_free> r(raw);
+  Grade g;
+  g.status = grade_status_key(sudokit_grade_status(raw));
+  g.message = sudokit_grade_message(raw);
+  g.er = sudokit_grade_er(raw);
+  g.ep = sudokit_grade_ep(raw);
+  g.ed = sudokit_grade_ed(raw);
+  g.level = sudokit_grade_level(raw);
+  g.hardest = sudokit_grade_hardest(raw);
+  g.step_count = sudokit_grade_step_total(raw);
+  char solution[SUDOKIT_GRID_BUFFER];
+  if (sudokit_grade_solution(raw, solution) == SUDOKIT_OK) g.solution = solution;
+  for (size_t i = 0; i < sudokit_grade_histogram_size(raw); ++i) {
+    const char* key = nullptr;
+    int32_t n = 0;
+    check(sudokit_grade_histogram_entry(raw, i, &key, &n));
+    g.histogram.emplace_back(key, n);
+  }
+  for (size_t i = 0; i < sudokit_grade_steps(raw); ++i) {
+    sudokit_step s = SUDOKIT_STEP_INIT;
+    check(sudokit_grade_step(raw, i, &s));
+    g.steps.push_back(to_step(s));
+  }
+  return g;
+}
+
+struct Mistake {
+  std::string kind, message;
+  int cell = 0, digit = 0, solution_digit = 0;
+};
+
+struct Drawing {
+  std::vector<Candidate> placed, eliminated, cause;
+  std::vector<int> houses;
+};
+
+struct Hint {
+  std::string status, message;
+  std::vector<Mistake> mistakes;
+  std::vector<int> area_houses, area_cells;
+  std::optional<std::string> technique, technique_name;
+  std::optional<double> rating;
+  std::optional<Step> step;
+  std::optional<Drawing> drawing;
+  std::optional<std::string> solution;
+};
+
+int reveal_code(const std::string& reveal) {
+  if (reveal == "area") return SUDOKIT_REVEAL_AREA;
+  if (reveal == "technique") return SUDOKIT_REVEAL_TECHNIQUE;
+  if (reveal == "step") return SUDOKIT_REVEAL_STEP;
+  throw Error("reveal must be area, technique or step, not '" + reveal + "'");
+}
+
+Hint hint(std::optional<std::string> text, std::optional<std::string> givens, std::optional<std::string> entries,
+          std::optional<std::string> marks, const std::string& reveal, double time_limit) {
+  sudokit_hint_options o;
+  sudokit_hint_options_init(&o);
+  o.reveal = reveal_code(reveal);
+  o.time_limit = time_limit;
+  sudokit_hint_result* raw = nullptr;
+  if (text && (givens || entries || marks))
+    throw Error("give a position's text or its fields (givens, entries, marks), not both");
+  int status;
+  if (text) {
+    py::gil_scoped_release release;
+    status = sudokit_hint_text(text->data(), text->size(), &o, &raw);
+  } else {
+    sudokit_position p = SUDOKIT_POSITION_INIT;
+    if (givens) p.givens = givens->data(), p.givens_length = givens->size();
+    if (entries) p.entries = entries->data(), p.entries_length = entries->size();
+    if (marks) p.marks = marks->data(), p.marks_length = marks->size();
+    py::gil_scoped_release release;
+    status = sudokit_hint(&p, &o, &raw);
+  }
+  check(status);
+  Handle<sudokit_hint_result, sudokit_hint_result_free> r(raw);
+  Hint h;
+  h.status = sudokit_hint_status_key(raw);
+  h.message = sudokit_hint_message(raw);
+  for (size_t i = 0; i < sudokit_hint_mistake_count(raw); ++i) {
+    sudokit_mistake m = SUDOKIT_MISTAKE_INIT;
+    check(sudokit_hint_mistake(raw, i, &m));
+    h.mistakes.push_back({m.kind == SUDOKIT_MISTAKE_WRONG_ENTRY ? "wrong-entry" : "lost-digit", m.message, m.cell,
+                          m.digit, m.solution_digit});
+  }
+  const int32_t *houses = nullptr, *cells = nullptr;
+  size_t house_count = 0, cell_count = 0;
+  if (sudokit_hint_area(raw, &houses, &house_count, &cells, &cell_count) == SUDOKIT_OK) {
+    h.area_houses = ints(houses, house_count);
+    h.area_cells = ints(cells, cell_count);
+  }
+  const char *key = nullptr, *name = nullptr;
+  double rating = 0;
+  if (sudokit_hint_technique(raw, &key, &name, &rating) == SUDOKIT_OK) {
+    h.technique = key;
+    h.technique_name = name;
+    h.rating = rating;
+  }
+  sudokit_step s = SUDOKIT_STEP_INIT;
+  if (sudokit_hint_step(raw, &s) == SUDOKIT_OK) h.step = to_step(s);
+  sudokit_hint_drawing d = SUDOKIT_HINT_DRAWING_INIT;
+  if (sudokit_hint_drawing_get(raw, &d) == SUDOKIT_OK)
+    h.drawing = Drawing{candidates(d.placed, d.placed_count), candidates(d.eliminated, d.eliminated_count),
+                        candidates(d.cause, d.cause_count), ints(d.houses, d.house_count)};
+  char solution[SUDOKIT_GRID_BUFFER];
+  if (sudokit_hint_solution(raw, solution) == SUDOKIT_OK) h.solution = solution;
+  return h;
+}
+
+struct Puzzle {
+  std::uint64_t index = 0, seed = 0;
+  std::string puzzle, solution, symmetry, method;
+  std::optional<std::string> dig_order;
+  int clues = 0;
+  bool minimal = false, symmetric_minimal = false, graded = false;
+  std::optional<double> er, ep, ed;
+  std::optional<std::string> level, hardest;
+};
+
+struct Report {
+  std::uint64_t accepted = 0, tried = 0, failed = 0;
+  double seconds = 0;
+  bool stopped = false, complete = true;
+};
+
+// The options of sudokit_generate from keyword arguments named as its
+// fields; strings are kept alive in `keep` for the call.
+struct GenerateOptions {
+  sudokit_generate_options o{};
+  std::vector<std::string> keep_strings;
+  std::vector<const char*> techniques;
+};
+
+void read_generate_options(const py::dict& kw, GenerateOptions& g) {
+  sudokit_generate_options& o = g.o;
+  sudokit_generate_options_init(&o);
+  g.keep_strings.reserve(kw.size() + 16);
+  auto text = [&](const py::handle& v) {
+    g.keep_strings.push_back(py::cast<std::string>(v));
+    return g.keep_strings.back().c_str();
+  };
+  for (const auto& [k, v] : kw) {
+    const std::string key = py::cast<std::string>(k);
+    if (v.is_none()) continue;  // None: the default
+    if (key == "count") o.count = py::cast<std::uint64_t>(v);
+    else if (key == "seed") o.seed = py::cast<std::uint64_t>(v);
+    else if (key == "threads") o.threads = py::cast<std::uint32_t>(v);
+    else if (key == "method") o.method = text(v);
+    else if (key == "scramble") o.scramble = py::cast<bool>(v);
+    else if (key == "base") o.base = text(v);
+    else if (key == "symmetry") o.symmetry = text(v);
+    else if (key == "clues") o.clues = py::cast<std::int32_t>(v);
+    else if (key == "minimal") o.minimal = py::cast<bool>(v);
+    else if (key == "verify_minimal") o.verify_minimal = py::cast<bool>(v);
+    else if (key == "pattern") o.pattern = text(v);
+    else if (key == "dig_order") o.dig_order = text(v);
+    else if (key == "max_attempts") o.max_attempts = py::cast<std::uint32_t>(v);
+    else if (key == "time_limit") o.time_limit = py::cast<double>(v);
+    else if (key == "grade") o.grade = py::cast<bool>(v);
+    else if (key == "level") o.level = text(v);
+    else if (key == "levels") o.levels = text(v);
+    else if (key == "min_rating") o.min_rating = py::cast<double>(v);
+    else if (key == "max_rating") o.max_rating = py::cast<double>(v);
+    else if (key == "require_technique") {
+      if (py::isinstance<py::str>(v)) {
+        g.techniques.push_back(text(v));
+      } else {
+        for (const auto& t : py::reinterpret_borrow<py::iterable>(v)) g.techniques.push_back(text(t));
+      }
+    } else if (key == "hardest_technique") o.hardest_technique = text(v);
+    else if (key == "search") o.search = py::cast<std::int32_t>(v);
+    else if (key == "search_keep") o.search_keep = py::cast<std::int32_t>(v);
+    else throw py::type_error("generate() got an unexpected keyword argument '" + key + "'");
+  }
+  o.required_techniques = g.techniques.data();
+  o.required_technique_count = g.techniques.size();
+}
+
+struct CallbackState {
+  std::function<bool(const Puzzle&)> on_puzzle;
+  std::optional<py::error_already_set> error;  // raised by on_puzzle: re-raised after the run
+};
+
+int on_generated(void* user, const sudokit_generated* g) {
+  auto& state = *static_cast<CallbackState*>(user);
+  py::gil_scoped_acquire acquire;
+  Puzzle p;
+  p.index = g->index;
+  p.seed = g->seed;
+  p.puzzle = g->puzzle;
+  p.solution = g->solution;
+  p.clues = g->clues;
+  p.symmetry = g->symmetry;
+  p.method = g->method;
+  if (g->dig_order) p.dig_order = g->dig_order;
+  p.minimal = g->minimal != 0;
+  p.symmetric_minimal = g->symmetric_minimal != 0;
+  p.graded = g->graded != 0;
+  if (p.graded) {
+    p.er = g->er;
+    p.ep = g->ep;
+    p.ed = g->ed;
+    p.level = g->level;
+    p.hardest = g->hardest;
+  }
+  try {
+    return state.on_puzzle(p) ? 1 : 0;
+  } catch (py::error_already_set& e) {
+    state.error = std::move(e);
+    return 1;
+  }
+}
+
+Report generate(const py::dict& kw, const std::function<bool(const Puzzle&)>& on_puzzle) {
+  GenerateOptions g;
+  read_generate_options(kw, g);
+  CallbackState state{on_puzzle, std::nullopt};
+  sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT;
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = sudokit_generate(&g.o, on_generated, &state, &report);
+  }
+  if (state.error) throw std::move(*state.error);
+  if (status < 0 && status != SUDOKIT_E_INCOMPLETE) raise_last();
+  return Report{report.accepted, report.tried, report.failed, report.seconds, report.stopped != 0,
+                status != SUDOKIT_E_INCOMPLETE};
+}
+
+std::pair<std::uint32_t, std::optional<std::string>> solve(const std::string& puzzle, std::uint32_t limit) {
+  std::uint32_t count = 0;
+  char solution[SUDOKIT_GRID_BUFFER];
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = sudokit_solve(puzzle.data(), puzzle.size(), limit, &count, solution);
+  }
+  check(status);
+  return {count, count >= 1 ? std::optional<std::string>(solution) : std::nullopt};
+}
+
+std::string canonical(const std::string& puzzle) {
+  char out[SUDOKIT_GRID_BUFFER];
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = sudokit_canonical(puzzle.data(), puzzle.size(), out);
+  }
+  check(status);
+  return out;
+}
+
+struct Record {
+  std::string kind, text, fields;
+  std::uint64_t line = 0;
+};
+
+// Every record of `data`: the records, and the errors as "SOURCE:LINE:COL:
+// message" strings, in input order, so a caller can report and skip them.
+std::pair<std::vector<Record>, std::vector<std::string>> read_records(const std::string& data, bool pencilmarks,
+                                                              const std::string& source) {
+  sudokit_reader* raw = nullptr;
+  check(sudokit_reader_open_buffer(data.data(), data.size(), pencilmarks ? SUDOKIT_READ_PENCILMARKS : 0, &raw));
+  Handle<sudokit_reader, sudokit_reader_free> reader(raw);
+  std::vector<Record> records;
+  std::vector<std::string> errors;
+  for (;;) {
+    sudokit_record r = SUDOKIT_RECORD_INIT;
+    const int status = sudokit_reader_next(raw, &r);
+    if (status == SUDOKIT_END) break;
+    if (status == SUDOKIT_E_PARSE) {
+      errors.push_back(source + ":" + std::to_string(r.line) + (r.column ? ":" + std::to_string(r.column) : "") +
+                       ": " + r.message);
+      continue;
+    }
+    check(status);
+    records.push_back({r.kind == SUDOKIT_RECORD_PUZZLE ? "puzzle" : "pencilmarks", std::string(r.text, r.text_length),
+                       std::string(r.fields, r.fields_length), r.line});
+  }
+  return {std::move(records), std::move(errors)};
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_sudokit, m) {
+  m.doc() = "sudokit's C API for Python (the sudokit package wraps it; use that).";
+  static py::exception<Error> error(m, "Error", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const Error& e) {
+      PyErr_SetString(error.ptr(), e.what());
+    }
+  });
+  m.def("version", [] { return std::string(sudokit_version()); });
+
+  py::class_<Candidate>(m, "Candidate", "A candidate: digit (1-9) in cell (0-80, row-major).")
+      .def(py::init<int, int>(), py::arg("cell"), py::arg("digit"))
+      .def_readonly("cell", &Candidate::cell)
+      .def_readonly("digit", &Candidate::digit)
+      .def("__eq__", [](const Candidate& a, const Candidate& b) { return a.cell == b.cell && a.digit == b.digit; })
+      .def("__hash__", [](const Candidate& c) { return c.cell * 10 + c.digit; })
+      .def("__iter__", [](const Candidate& c) { return py::iter(py::make_tuple(c.cell, c.digit)); })
+      .def("__repr__", [](const Candidate& c) { return cell_name(c.cell) + "#" + std::to_string(c.digit); });
+  py::class_<Step>(m, "Step", "One deduction on the Sudoku Explainer scale.")
+      .def_readonly("technique", &Step::technique, "technique key, 'hidden-single'")
+      .def_readonly("name", &Step::name, "SE's hint name, 'Hidden Single'")
+      .def_readonly("rating", &Step::rating, "SE rating, one decimal")
+      .def_readonly("placement", &Step::placement, "the Candidate it places, or None")
+      .def_readonly("eliminations", &Step::eliminations, "the Candidates it removes")
+      .def_readonly("cells", &Step::cells, "the cells of the pattern")
+      .def_readonly("houses", &Step::houses, "the houses that justify it (0-8 boxes, 9-17 rows, 18-26 columns)")
+      .def_readonly("text", &Step::text, "'r4c7=5 hidden single in box 6'")
+      .def_readonly("chain", &Step::chain, "the chain in Eureka notation, '' when none")
+      .def("__repr__", [](const Step& s) { return "<Step " + s.text + ">"; });
+  py::class_<Grade>(m, "Grade", "The rating of a puzzle or a pencil-mark position.")
+      .def_readonly("status", &Grade::status)
+      .def_property_readonly("rated", &Grade::rated)
+      .def_readonly("message", &Grade::message, "why it is not rated, '' when rated")
+      .def_readonly("er", &Grade::er)
+      .def_readonly("ep", &Grade::ep)
+      .def_readonly("ed", &Grade::ed)
+      .def_readonly("level", &Grade::level)
+      .def_readonly("hardest", &Grade::hardest, "SE's name of the step that set ER")
+      .def_readonly("step_count", &Grade::step_count)
+      .def_readonly("solution", &Grade::solution)
+      .def_readonly("histogram", &Grade::histogram, "(technique key, steps), in SE's order")
+      .def_readonly("steps", &Grade::steps, "the solution path, with steps=True")
+      .def("__repr__", [](const Grade& g) {
+        char er[16];
+        std::snprintf(er, sizeof er, "%.1f", g.er);
+        return g.rated() ? "<Grade ER " + std::string(er) + " " + g.level + ">" : "<Grade " + g.status + ">";
+      });
+  py::class_<Mistake>(m, "Mistake")
+      .def_readonly("kind", &Mistake::kind, "'wrong-entry' or 'lost-digit'")
+      .def_readonly("cell", &Mistake::cell)
+      .def_readonly("digit", &Mistake::digit, "the entry, or 0")
+      .def_readonly("solution_digit", &Mistake::solution_digit)
+      .def_readonly("message", &Mistake::message)
+      .def("__repr__", [](const Mistake& x) { return "<Mistake " + x.message + ">"; });
+  py::class_<Drawing>(m, "Drawing", "What to highlight: candidates by role, and houses.")
+      .def_readonly("placed", &Drawing::placed)
+      .def_readonly("eliminated", &Drawing::eliminated)
+      .def_readonly("cause", &Drawing::cause)
+      .def_readonly("houses", &Drawing::houses);
+  py::class_<Hint>(m, "Hint", "The hint for a position: mistakes first, then the next step.")
+      .def_readonly("status", &Hint::status)
+      .def_readonly("message", &Hint::message)
+      .def_readonly("mistakes", &Hint::mistakes)
+      .def_readonly("area_houses", &Hint::area_houses)
+      .def_readonly("area_cells", &Hint::area_cells)
+      .def_readonly("technique", &Hint::technique)
+      .def_readonly("technique_name", &Hint::technique_name)
+      .def_readonly("rating", &Hint::rating)
+      .def_readonly("step", &Hint::step)
+      .def_readonly("drawing", &Hint::drawing)
+      .def_readonly("solution", &Hint::solution)
+      .def("__repr__", [](const Hint& h) { return "<Hint " + (h.step ? h.step->text : h.status) + ">"; });
+  py::class_<Puzzle>(m, "Puzzle", "A generated puzzle.")
+      .def_readonly("index", &Puzzle::index)
+      .def_readonly("seed", &Puzzle::seed)
+      .def_readonly("puzzle", &Puzzle::puzzle)
+      .def_readonly("solution", &Puzzle::solution)
+      .def_readonly("clues", &Puzzle::clues)
+      .def_readonly("symmetry", &Puzzle::symmetry)
+      .def_readonly("method", &Puzzle::method)
+      .def_readonly("dig_order", &Puzzle::dig_order)
+      .def_readonly("minimal", &Puzzle::minimal)
+      .def_readonly("symmetric_minimal", &Puzzle::symmetric_minimal)
+      .def_readonly("graded", &Puzzle::graded)
+      .def_readonly("er", &Puzzle::er)
+      .def_readonly("ep", &Puzzle::ep)
+      .def_readonly("ed", &Puzzle::ed)
+      .def_readonly("level", &Puzzle::level)
+      .def_readonly("hardest", &Puzzle::hardest)
+      .def("__repr__", [](const Puzzle& p) { return "<Puzzle " + p.puzzle + ">"; });
+  py::class_<Report>(m, "Report")
+      .def_readonly("accepted", &Report::accepted)
+      .def_readonly("tried", &Report::tried)
+      .def_readonly("failed", &Report::failed)
+      .def_readonly("seconds", &Report::seconds)
+      .def_readonly("stopped", &Report::stopped)
+      .def_readonly("complete", &Report::complete);
+  py::class_<Record>(m, "Record", "A record of the text reader.")
+      .def_readonly("kind", &Record::kind, "'puzzle' or 'pencilmarks'")
+      .def_readonly("text", &Record::text)
+      .def_readonly("fields", &Record::fields, "the rest of the line")
+      .def_readonly("line", &Record::line);
+
+  m.def("solve", &solve, py::arg("puzzle"), py::arg("limit"));
+  m.def("canonical", &canonical, py::arg("puzzle"));
+  m.def("grade", &grade, py::arg("text"), py::arg("steps"), py::arg("time_limit"), py::arg("max_steps"),
+        py::arg("levels"));
+  m.def("hint", &hint, py::arg("text"), py::arg("givens"), py::arg("entries"), py::arg("marks"), py::arg("reveal"),
+        py::arg("time_limit"));
+  m.def("generate", &generate, py::arg("options"), py::arg("on_puzzle"));
+  m.def("read", &read_records, py::arg("data"), py::arg("pencilmarks"), py::arg("source"));
+  m.def("techniques", [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (size_t i = 0; i < sudokit_technique_count(); ++i)
+      out.emplace_back(sudokit_technique_key(i), sudokit_technique_name(i));
+    return out;
+  });
+}
