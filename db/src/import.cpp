@@ -263,6 +263,7 @@ class CsvSource final : public RecordSource {
       text(level_col_, r.level);
       text(hardest_col_, r.hardest);
       text(histogram_col_, r.histogram);
+      text(path_col_, r.path);
       item.carries_grade = true;
     }
     if (!bad.empty()) item.error = bad;
@@ -303,6 +304,7 @@ class CsvSource final : public RecordSource {
       else if (name == "created_at") set(created_col_);
       else if (name == "search_moves") set(search_moves_col_);
       else if (name == "dig_order") set(dig_order_col_);
+      else if (name == "path") set(path_col_);
       else if (name == "symmetric_minimal") set(symmetric_minimal_col_);
     }
     if (puzzle_col_ < 0) puzzle_col_ = std::max(first, 0);
@@ -348,7 +350,7 @@ class CsvSource final : public RecordSource {
   std::vector<std::string> fields_;
   int puzzle_col_ = -1, solution_col_ = -1, symmetry_col_ = -1, minimal_col_ = -1, method_col_ = -1,
       seed_col_ = -1, index_col_ = -1, er_col_ = -1, ep_col_ = -1, ed_col_ = -1, level_col_ = -1,
-      hardest_col_ = -1, histogram_col_ = -1, source_rating_col_ = -1, created_col_ = -1, search_moves_col_ = -1, dig_order_col_ = -1,
+      hardest_col_ = -1, histogram_col_ = -1, source_rating_col_ = -1, created_col_ = -1, search_moves_col_ = -1, dig_order_col_ = -1, path_col_ = -1,
       symmetric_minimal_col_ = -1;
 };
 
@@ -385,11 +387,13 @@ class Checker {
       grader::GradeOptions go;
       go.max_steps = options_.max_steps;
       go.time_limit = options_.time_limit;
+      go.keep_steps = options_.with_steps;
       const grader::Grade g = grader_->grade(r.puzzle, go);
       r.er = r.ep = r.ed = std::nullopt;
       r.level.clear();
       r.hardest.clear();
       r.histogram.clear();
+      r.path.clear();
       set_grade(r, g, options_.levels);  // left ungraded when no technique applies
       r.minimal = is_minimal(r.puzzle);
     }

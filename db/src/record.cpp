@@ -2,6 +2,8 @@
 // grading columns from a grader::Grade, timestamps.
 #include "sudokit/db/record.hpp"
 
+#include "sudokit/db/path.hpp"
+
 #include <ctime>
 #include <nlohmann/json.hpp>
 
@@ -35,6 +37,7 @@ void set_grade(PuzzleRecord& record, const grader::Grade& grade, const std::vect
   record.level = grader::level_for(grade.er, levels);
   record.hardest = std::string(grader::technique_key(grade.hardest));
   record.histogram = histogram_json(grade.histogram);
+  if (!grade.steps.empty()) record.path = encode_path(record.puzzle, grade.steps);
 }
 
 std::string utc_timestamp_now() {

@@ -19,7 +19,7 @@ constexpr std::array kStoreFields = {Field::Id,        Field::Gid,          Fiel
                                      Field::SymmetricMinimal, Field::Method, Field::Seed,       Field::SeedIndex,
                                      Field::Er,        Field::Ep,           Field::Ed,          Field::Level,
                                      Field::Hardest,   Field::HardestName,  Field::Histogram,   Field::SourceRating,
-                                     Field::CreatedAt, Field::SearchMoves,  Field::DigOrder};
+                                     Field::CreatedAt, Field::SearchMoves,  Field::DigOrder, Field::Path};
 constexpr std::array kGenerateFields = {Field::Gid,      Field::Puzzle,  Field::Solution,    Field::Clues,
                                         Field::Symmetry, Field::Minimal, Field::SymmetricMinimal, Field::Method,
                                         Field::Seed,     Field::SeedIndex, Field::Er,         Field::Ep,
@@ -92,6 +92,11 @@ json field_json(const PuzzleRecord& r, Field f) {
     case Field::CreatedAt: return text_or_null(r.created_at);
     case Field::SearchMoves: return opt(r.search_moves);
     case Field::DigOrder: return text_or_null(r.dig_order);
+    case Field::Path: {
+      if (r.path.empty()) return nullptr;
+      json p = json::parse(r.path, nullptr, /*allow_exceptions=*/false);
+      return p.is_discarded() ? json(r.path) : p;
+    }
   }
   return nullptr;
 }
@@ -123,6 +128,7 @@ std::string_view field_name(Field field) {
     case Field::CreatedAt: return "created_at";
     case Field::SearchMoves: return "search_moves";
     case Field::DigOrder: return "dig_order";
+    case Field::Path: return "path";
   }
   return "?";
 }
@@ -196,7 +202,7 @@ void append_csv_row(std::string& out, const PuzzleRecord& r, std::span<const Fie
     else if (v.is_number_float()) append_number(out, v.get<double>());
     else if (v.is_number_unsigned()) append_number(out, v.get<std::uint64_t>());
     else if (v.is_number_integer()) append_number(out, v.get<std::int64_t>());
-    else append_csv_field(out, v.dump());  // the histogram object
+    else append_csv_field(out, v.dump());  // the histogram object, the path array
   }
 }
 

@@ -154,6 +154,11 @@ CREATE INDEX puzzles_clues ON puzzles (clues);
     R"sql(
 CREATE INDEX puzzles_level ON puzzles (level);
 )sql",
+    // v9 -> v10: the solution path, when stored (`--with-steps`): JSON in
+    // the encoding of db/path.hpp; NULL otherwise.
+    R"sql(
+ALTER TABLE puzzles ADD COLUMN path TEXT;
+)sql",
 };
 
 }  // namespace sudokit::db::detail

@@ -76,7 +76,12 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
   } cleanup{c.path};
   const int rc = sqlite3_open_v2(c.path.c_str(), &c.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (rc != SQLITE_OK) detail::fail(out, c.db, rc, "cannot create");
-  c.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096", "cannot configure");
+  // Rows with a solution path (about 3 KB) would take a 4 KB page each:
+  // 32 KB pages pack them (3,300 instead of 4,200 bytes a puzzle).
+  const bool with_path = std::find(fields.begin(), fields.end(), Field::Path) != fields.end();
+  c.exec(std::string("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = ") +
+             (with_path ? "32768" : "4096"),
+         "cannot configure");
 
   std::string create = "CREATE TABLE puzzles (\n  id INTEGER PRIMARY KEY,\n  rank INTEGER NOT NULL";
   std::string insert_cols = "rank", insert_vals = "?1";

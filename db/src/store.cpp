@@ -322,8 +322,8 @@ void PuzzleStore::Impl::prepare_writes() {
   insert = Statement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
                      "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
-                     "dig_order, symmetric_minimal, gid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-                     "?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3)) ON CONFLICT (canonical) DO NOTHING",
+                     "dig_order, symmetric_minimal, gid, path) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+                     "?14, ?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3), ?21) ON CONFLICT (canonical) DO NOTHING",
                      &path);
   insert.doing("cannot write a batch");
 }
@@ -403,6 +403,8 @@ void PuzzleStore::Impl::write_queue(WriteTransaction& batch) {
     else insert.bind_static(19, r.dig_order);
     if (r.symmetric_minimal) insert.bind(20, *r.symmetric_minimal ? 1 : 0);
     else insert.bind_null(20);
+    if (r.path.empty()) insert.bind_null(21);
+    else insert.bind_static(21, r.path);
     insert.step();
     if (sqlite3_changes(db) == 0) ++late_duplicates;  // another writer stored it since insert()
     else ++added;
@@ -551,6 +553,7 @@ PuzzleRecord read_row(const Statement& st, const std::string& path) {
   if (!st.is_null(18)) r.search_moves = static_cast<int>(st.int64(18));
   r.dig_order = st.text(19);
   if (!st.is_null(20)) r.symmetric_minimal = st.int64(20) != 0;
+  r.path = st.text(21);
   return r;
 }
 

@@ -84,7 +84,8 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
     std::string error;
     if (!grader::parse_levels(q.levels, criteria.levels, error)) throw RequestError("--levels", "--levels: " + error);
   }
-  criteria.grade = q.grade;
+  criteria.grade = q.grade || q.with_steps;
+  criteria.keep_steps = q.with_steps;
   criteria.time_limit = q.grade_time_limit;
   target.min_rating = q.min_rating;
   target.max_rating = q.max_rating;

@@ -14,6 +14,7 @@ bool GradeStage::accept(GeneratedPuzzle& candidate) {
   if (criteria_.target.rejected_before_grading(candidate.puzzle)) return false;
   grader::GradeOptions o;
   o.time_limit = criteria_.time_limit;
+  o.keep_steps = criteria_.keep_steps;
   auto a = std::make_shared<GradeAnnotation>();
   a->grade = grader_.grade(candidate.puzzle, criteria_.target.grade_options(o));
   closeness_ = criteria_.target.closeness(a->grade);

@@ -4,6 +4,7 @@
 // was not rated), in the table's order, and the same puzzle gets the same
 // values from generate, grade, db export and daily.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <sys/stat.h>
 
@@ -229,6 +230,47 @@ TEST(DbShip, WritesTheAppFileAndSaysItsSize) {
   EXPECT_EQ(same.status, 2) << same.err;
   EXPECT_EQ(run_sudokit("db export --db " + db + " --format line").out.size(), 30u * 82);
   EXPECT_EQ(run_sudokit("db ship --db " + db + " --out " + app + " --columns nope").status, 2);
+}
+
+// --with-steps from the command line: generate and db import store the
+// path, export writes it as an array of steps, db ship carries it; without
+// grading (or without a store) it is a usage error.
+TEST(WithSteps, GenerateImportExportAndShipCarryThePath) {
+  TempDir dir;
+  const std::string db = dir.file("p.db"), app = dir.file("app.db"), imported = dir.file("i.db");
+  ASSERT_EQ(run_sudokit("generate --count 5 --seed 9 --with-steps --db " + db).status, 0);
+  const auto rows = objects(run_sudokit("db export --db " + db + " --format ndjson --columns puzzle,path").out);
+  ASSERT_EQ(rows.size(), 5u);
+  for (const json& j : rows) {
+    ASSERT_TRUE(j["path"].is_array()) << j.dump();
+    EXPECT_GT(j["path"].size(), 10u);
+    for (const json& step : j["path"]) EXPECT_TRUE(step.contains("t") && step.contains("r")) << step.dump();
+  }
+  // Import of the same puzzles with their paths graded here, and back out.
+  std::string lines;
+  for (const json& j : rows) lines += j["puzzle"].get<std::string>() + "\n";
+  const std::string list = dir.file("list.txt");
+  std::ofstream(list) << lines;
+  ASSERT_EQ(run_sudokit("db import " + list + " --with-steps --db " + imported).status, 0);
+  const auto again = objects(run_sudokit("db export --db " + imported + " --format ndjson --columns puzzle,path").out);
+  ASSERT_EQ(again.size(), 5u);
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(again[i]["path"], rows[i]["path"]);
+  const auto shipped = run_sudokit("db ship --db " + db + " --out " + app + " --with-steps");
+  ASSERT_EQ(shipped.status, 0) << shipped.err;
+  {
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open_v2(app.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(raw, "SELECT count(*) FROM puzzles WHERE json_array_length(path) > 10", -1, &st, nullptr),
+              SQLITE_OK);
+    ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+    EXPECT_EQ(sqlite3_column_int(st, 0), 5);
+    sqlite3_finalize(st);
+    sqlite3_close(raw);
+  }
+  EXPECT_EQ(run_sudokit("generate --count 1 --with-steps").status, 2);
+  EXPECT_EQ(run_sudokit("generate --count 1 --no-grade --with-steps --db " + db).status, 2);
+  EXPECT_EQ(run_sudokit("db import " + list + " --no-grade --with-steps --db " + imported).status, 2);
 }
 
 }  // namespace

@@ -148,12 +148,13 @@ int run_ship(const std::vector<std::string>& args) {
       ("out", po::value<std::string>(), "the file to write (replaced if it exists; required)")
       ("levels", po::value<std::string>(), "only these levels, e.g. easy,medium,hard (default: every graded puzzle)")
       ("columns", po::value<std::string>(), "record-format fields to ship besides id, gid, level, rank, puzzle, solution, er, hardest (e.g. ep,ed,clues,hardest_name)")
+      ("with-steps", "ship each puzzle's stored solution path (column path; stored by generate/import --with-steps), for offline hints")
       ("unused", "only puzzles never published (daily, books marked used)");
   ShipOptions ship;
   add_number(opts, "seed", ship.seed, {}, "seed of the rank order (the order an app serves each level in)", 0);
   po::variables_map vm;
   const std::string usage =
-      "usage: sudokit db ship --db FILE --out APP.db [--levels L,...] [--columns F,...] [--unused] [--seed S]\n"
+      "usage: sudokit db ship --db FILE --out APP.db [--levels L,...] [--columns F,...] [--with-steps] [--unused] [--seed S]\n"
       "Writes the read-only, vacuumed SQLite file an app ships: the graded puzzles with only the\n"
       "columns it needs, numbered per level in a seeded random order (rank), indexed for \"the next\n"
       "puzzle of a level\" and lookups by global id (schema: db/README.md, \"Shipping file\").";
@@ -175,6 +176,8 @@ int run_ship(const std::vector<std::string>& args) {
     std::cerr << "sudokit " << cmd << ": --levels: " << error << '\n';
     return kUsageError;
   }
+  if (vm.count("with-steps") && std::find(ship.extra.begin(), ship.extra.end(), Field::Path) == ship.extra.end())
+    ship.extra.push_back(Field::Path);
   db::PuzzleFilter filter;
   filter.unused = vm.count("unused") != 0;
   CommandFiles files;
@@ -317,6 +320,7 @@ int run_import(const std::vector<std::string>& args) {
   opts.add_options()
       ("format", po::value<std::string>()->default_value("auto"), "auto, line (one puzzle per line), csv (with a header) or bank (Sudoku Exchange: hash puzzle rating)")
       ("no-grade", "do not grade (fast bulk import: rating columns stay empty, or are taken from a CSV)")
+      ("with-steps", "also store each puzzle's solution path, for hints from the stored data (db/README.md, \"Stored solution path\")")
       ("levels", po::value<std::string>(), "level table NAME:MIN,... on the rounded ER (default as for `sudokit grade`)");
   ImportOptions options;
   std::size_t batch_rows = StoreOptions{}.batch_rows;
@@ -330,7 +334,7 @@ int run_import(const std::vector<std::string>& args) {
              batch_rows);
   po::variables_map vm;
   const std::string usage =
-      "usage: sudokit db import [FILE...] --db FILE [--format auto|line|csv|bank] [--no-grade]\n"
+      "usage: sudokit db import [FILE...] --db FILE [--format auto|line|csv|bank] [--no-grade | --with-steps]\n"
       "Loads puzzles from text into the store (stdin when no FILE is given). Each puzzle is\n"
       "checked (81 cells, givens that break no rule, exactly one solution), graded unless\n"
       "--no-grade, and stored unless the same puzzle in disguise (same canonical form) is\n"
@@ -350,6 +354,11 @@ int run_import(const std::vector<std::string>& args) {
   }
   options.format = *format;
   options.grade = vm.count("no-grade") == 0;
+  options.with_steps = vm.count("with-steps") != 0;
+  if (options.with_steps && !options.grade) {
+    std::cerr << "sudokit " << cmd << ": --with-steps needs grading (leave out --no-grade)\n";
+    return kUsageError;
+  }
   options.stop = &g_stop;
   if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
   std::vector<std::string> files = input_files(vm);

@@ -144,6 +144,7 @@ int run_generate(const std::vector<std::string>& args) {
       ("solution", "also print each puzzle's solution")
       ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
+      ("with-steps", "with --db: also store each puzzle's solution path, for hints from the stored data (db/README.md, \"Stored solution path\")")
       ("grade", "grade every puzzle and print its SE rating")
       ("level", po::value<std::string>(&q.level), ("keep only puzzles of this level (" + grader::level_names() + ", or one of --levels)").c_str())
       ("levels", po::value<std::string>(&q.levels), "level table NAME:MIN_ER,... for --level and the stored level names, instead of the default one (as db import --levels)");
@@ -191,6 +192,11 @@ int run_generate(const std::vector<std::string>& args) {
   }
   const bool to_db = vm.count("db") != 0;
   q.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
+  q.with_steps = vm.count("with-steps") != 0;
+  if (q.with_steps && (!to_db || vm.count("no-grade"))) {
+    std::cerr << "sudokit generate: --with-steps stores the solution path: it needs --db (and grading, not --no-grade)\n";
+    return kUsageError;
+  }
   q.time_limit = vm["time-limit"].defaulted() ? -1 : time_limit;
   q.scramble = vm.count("scramble") != 0;
   q.minimal = vm.count("minimal") != 0;

@@ -49,6 +49,7 @@ ImportFormat detect_import_format(std::string_view text);
 struct ImportOptions {
   ImportFormat format = ImportFormat::Auto;
   bool grade = true;  // rate each puzzle (and check minimality); false: fast bulk import
+  bool with_steps = false;  // with grade: also store each puzzle's solution path (path.hpp)
   std::vector<grader::Level> levels = grader::default_levels();
   int max_steps = 2000;  // grader work bound per puzzle
   /// Grader time budget per puzzle in seconds (0 = none), as `sudokit grade

@@ -37,6 +37,7 @@ struct PuzzleRecord {
   std::string created_at;              // ISO 8601 UTC "2024-05-01T12:00:00Z"; empty = the time of the commit
   std::optional<int> search_moves;     // local-search moves from the dug puzzle (0 = as dug); empty = not generated here
   std::string dig_order;               // order the clues were dug in ("random", "sparse-digits"); empty = not dug here
+  std::string path;                    // the solution path (path.hpp, JSON); empty = not stored (--with-steps)
 
   bool graded() const { return er.has_value(); }
   /// The global id (solver/global_id.hpp): names the canonical form, so it
@@ -51,7 +52,8 @@ struct PuzzleRecord {
 PuzzleRecord make_record(const Grid& puzzle, const Grid& solution);
 
 /// Fills er/ep/ed, level, hardest and histogram from a rated Grade (does
-/// nothing for one that is not rated). Ratings are stored rounded the way SE
+/// nothing for one that is not rated), and the path when the grade kept its
+/// steps (GradeOptions::keep_steps). Ratings are stored rounded the way SE
 /// prints them (rounded_rating), so `er >= 7.2` in SQL means what people read.
 void set_grade(PuzzleRecord& record, const grader::Grade& grade,
                const std::vector<grader::Level>& levels = grader::default_levels());

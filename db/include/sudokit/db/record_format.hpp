@@ -46,6 +46,7 @@ enum class Field {
   CreatedAt,
   SearchMoves,
   DigOrder,
+  Path,              // the stored solution path (db/path.hpp), a JSON array
 };
 
 /// The field's name in JSON and in the CSV header.

@@ -45,6 +45,7 @@ struct GenerateRequest {
   std::string dig_order;             // random or sparse-digits; "" = by the target (see above)
   std::uint32_t max_attempts = 0;    // grids per puzzle before giving up on it; 0 = 64, 5 with a pattern
   bool grade = false;                // grade every puzzle even without a target
+  bool with_steps = false;           // keep each puzzle's solution path (implies grade; the store keeps it as `path`)
   std::string levels;                // level table NAME:MIN_ER,...; "" = grader::default_levels()
   std::string level;                 // keep only this level; "" = any
   double min_rating = 0;             // keep only ER >= this

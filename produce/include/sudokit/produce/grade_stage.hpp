@@ -28,6 +28,7 @@ struct GradeCriteria {
   grader::Target target;
   std::vector<grader::Level> levels = grader::default_levels();
   double time_limit = 10;  // seconds per puzzle
+  bool keep_steps = false;  // keep each accepted puzzle's solution path in its grade (--with-steps)
 
   bool active() const { return grade || target.any(); }
 };
