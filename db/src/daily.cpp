@@ -279,7 +279,7 @@ void DailyAssignment::rollback() noexcept { tx_->rollback(); }
 
 // --- output -------------------------------------------------------------------
 
-nlohmann::ordered_json daily_json(const DailyDate& date) {
+nlohmann::ordered_json daily_json(const DailyDate& date, bool with_path) {
   using json = nlohmann::ordered_json;
   json puzzles = json::object();
   for (const DailyEntry& e : date.entries) {
@@ -287,13 +287,14 @@ nlohmann::ordered_json daily_json(const DailyDate& date) {
     // level the date serves, which is the puzzle's level.
     json entry = record_json(e.puzzle, daily_fields());
     entry["level"] = e.level;
+    if (with_path) entry["path"] = record_json(e.puzzle, std::array{Field::Path})["path"];
     puzzles[e.level] = std::move(entry);
   }
   return {{"date", format_date(date.date)}, {"weekday", weekday_name(date.date.weekday())}, {"puzzles", puzzles}};
 }
 
-DailyDirectory::DailyDirectory(std::string dir, std::string time_zone)
-    : dir_(std::move(dir)), time_zone_(std::move(time_zone)) {}
+DailyDirectory::DailyDirectory(std::string dir, std::string time_zone, bool with_path)
+    : dir_(std::move(dir)), time_zone_(std::move(time_zone)), with_path_(with_path) {}
 
 DailyDirectory::~DailyDirectory() {
   for (const Staged& f : staged_) std::remove(f.temporary.c_str());
@@ -321,7 +322,7 @@ void DailyDirectory::stage(const std::vector<DailyDate>& dates, const std::atomi
   for (const DailyDate& d : dates) {
     if (stop && stop->load()) throw StagingInterrupted(dir_);
     const std::string name = format_date(d.date);
-    write_file(name + ".json", daily_json(d).dump(2) + "\n");
+    write_file(name + ".json", daily_json(d, with_path_).dump(2) + "\n");
     all.insert(name);
   }
   try {

@@ -1,6 +1,8 @@
 // The daily export's stage -> commit -> publish protocol (daily.hpp).
 #include "sudokit/produce/daily.hpp"
 
+#include "sudokit/db/path.hpp"
+
 namespace sudokit::produce {
 
 namespace {
@@ -59,6 +61,7 @@ DailyPlan plan_daily(const DailyOptions& o, std::chrono::system_clock::time_poin
     throw RequestError("--format", "unknown --format '" + o.format + "' (expected json or ndjson)");
   plan.ndjson = o.format == "ndjson";
   plan.dry_run = o.dry_run;
+  plan.with_steps = o.with_steps;
   if (!plan.ndjson && o.out.empty() && !o.dry_run)
     throw RequestError("--out", "--out DIR is required for --format json (or use --format ndjson for stdout)");
   if (plan.ndjson && !o.out.empty())
@@ -68,10 +71,21 @@ DailyPlan plan_daily(const DailyOptions& o, std::chrono::system_clock::time_poin
 }
 
 DailyRun publish_daily(db::PuzzleStore& store, const db::DailyRequest& request, DailyOutput* output,
-                       const std::atomic<bool>* stop) {
+                       const std::atomic<bool>* stop, bool with_steps) {
   db::DailyAssignment assignment(store, request);  // rolled back unless committed
   DailyRun run{assignment.dates(), assignment.assigned(), assignment.reused()};
   if (output == nullptr) return run;  // dry run
+  if (with_steps) {
+    grader::Grader grader;
+    grader::GradeOptions keep;
+    keep.keep_steps = true;
+    for (db::DailyDate& date : run.dates)
+      for (db::DailyEntry& e : date.entries)
+        if (e.puzzle.path.empty()) {
+          const grader::Grade g = grader.grade(e.puzzle.puzzle, keep);
+          if (g.rated()) e.puzzle.path = db::encode_path(e.puzzle.puzzle, g.steps);
+        }
+  }
   // Stopping is possible until the assignment is committed; after that the
   // output is published (a few renames) and the run completes.
   if (stop != nullptr && stop->load()) throw db::StagingInterrupted(store.path());

@@ -268,6 +268,25 @@ TEST(WithSteps, GenerateImportExportAndShipCarryThePath) {
     sqlite3_finalize(st);
     sqlite3_close(raw);
   }
+  // daily --with-steps: each puzzle with its path, the stored one or, for a
+  // store made without paths, the one graded now (the same steps).
+  const std::string no_paths = dir.file("n.db");
+  ASSERT_EQ(run_sudokit("generate --count 5 --seed 9 --db " + no_paths).status, 0);
+  std::map<std::string, json> stored_path;
+  for (const json& j : objects(run_sudokit("db export --db " + db + " --format ndjson --columns gid,path").out))
+    stored_path[j["gid"]] = j["path"];
+  for (const std::string& store : {db, no_paths}) {
+    const std::string level = objects(run_sudokit("db export --db " + store + " --format ndjson --columns level").out)[0]["level"];
+    const auto days = run_sudokit("daily --db " + store + " --from 2030-01-01 --days 1 --levels " + level +
+                                  " --format ndjson --with-steps");
+    ASSERT_EQ(days.status, 0) << days.err;
+    const json day = objects(days.out).at(0);
+    const json& puzzle = day["puzzles"][level];
+    ASSERT_TRUE(puzzle["path"].is_array()) << puzzle.dump();
+    EXPECT_EQ(puzzle["path"], stored_path.at(puzzle["gid"])) << store;
+    const auto plain = run_sudokit("daily --db " + store + " --from 2030-01-01 --days 1 --levels " + level + " --format ndjson");
+    EXPECT_FALSE(objects(plain.out).at(0)["puzzles"][level].contains("path"));
+  }
   EXPECT_EQ(run_sudokit("generate --count 1 --with-steps").status, 2);
   EXPECT_EQ(run_sudokit("generate --count 1 --no-grade --with-steps --db " + db).status, 2);
   EXPECT_EQ(run_sudokit("db import " + list + " --no-grade --with-steps --db " + imported).status, 2);

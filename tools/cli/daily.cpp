@@ -29,12 +29,16 @@ constexpr std::int64_t kMaxDays = 36'600;
 /// flushing it (a failed write throws WriteError; nothing is assigned).
 class NdjsonOutput final : public produce::DailyOutput {
  public:
+  explicit NdjsonOutput(bool with_path) : with_path_(with_path) {}
   void stage(const std::vector<DailyDate>& dates, const std::atomic<bool>*) override {
     Output out;
-    for (const auto& d : dates) out.buffer() += daily_json(d).dump() + '\n';
+    for (const auto& d : dates) out.buffer() += daily_json(d, with_path_).dump() + '\n';
     out.flush();
   }
   void publish() override {}
+
+ private:
+  bool with_path_;
 };
 
 }  // namespace
@@ -51,7 +55,8 @@ int run_daily(const std::vector<std::string>& args) {
       ("schedule", po::value<std::string>(&o.schedule), "levels per weekday, e.g. mon=easy,tue=medium,wed=medium,thu=hard,fri=hard,sat=expert,sun=expert (ranges mon-fri=hard, several levels sun=hard+expert; days not named get no puzzle)")
       ("out", po::value<std::string>(&o.out), "directory for DATE.json files and index.json (created if missing)")
       ("format", po::value<std::string>(&o.format)->default_value("json"), "json (files in --out DIR) or ndjson (one line per date on stdout)")
-      ("dry-run", "check the request and show what it would assign; records and writes nothing");
+      ("dry-run", "check the request and show what it would assign; records and writes nothing")
+      ("with-steps", "each puzzle with its solution path (`path`: the stored one, or graded now), for offline hints (db/README.md)");
   add_number(opts, "days", o.days, {1, kMaxDays}, "number of dates (default 1)");
   po::variables_map vm;
   const std::string usage =
@@ -75,6 +80,7 @@ int run_daily(const std::vector<std::string>& args) {
   if (!path) return kUsageError;
 
   o.dry_run = vm.count("dry-run") != 0;
+  o.with_steps = vm.count("with-steps") != 0;
   produce::DailyPlan plan;
   try {
     plan = produce::plan_daily(o, std::chrono::system_clock::now());
@@ -97,11 +103,11 @@ int run_daily(const std::vector<std::string>& args) {
     // stage -> commit -> publish (produce/daily.hpp): NDJSON is staged by
     // writing and flushing stdout, so output that failed (a full disk, a
     // closed pipe) assigns nothing.
-    NdjsonOutput ndjson;
+    NdjsonOutput ndjson(plan.with_steps);
     std::optional<produce::DirectoryOutput> files;
-    if (!plan.out.empty() && !plan.dry_run) files.emplace(plan.out, plan.time_zone);
+    if (!plan.out.empty() && !plan.dry_run) files.emplace(plan.out, plan.time_zone, plan.with_steps);
     produce::DailyOutput* output = plan.dry_run ? nullptr : files ? static_cast<produce::DailyOutput*>(&*files) : &ndjson;
-    const produce::DailyRun run = produce::publish_daily(store, request, output, &g_stop);
+    const produce::DailyRun run = produce::publish_daily(store, request, output, &g_stop, plan.with_steps);
     const std::string range = format_date(request.first) + " to " + format_date(request.first.plus_days(request.days - 1));
     const std::string counts = std::to_string(run.assigned + run.reused) + " puzzles (" + std::to_string(run.assigned) +
                                " newly assigned, " + std::to_string(run.reused) + " already assigned)";

@@ -112,9 +112,10 @@ class DailyAssignment {
   std::uint64_t assigned_ = 0, reused_ = 0;
 };
 
-/// One date as apps read it: {"date", "weekday", "puzzles": {LEVEL: {"id",
-/// "level", "rating", "clues", "hardest", "puzzle", "solution"}}}.
-nlohmann::ordered_json daily_json(const DailyDate& date);
+/// One date as apps read it: {"date", "weekday", "puzzles": {LEVEL: the
+/// record format's daily fields}}; with `with_path`, each puzzle also has
+/// its solution path (`path`, db/path.hpp; null when the record has none).
+nlohmann::ordered_json daily_json(const DailyDate& date, bool with_path = false);
 
 /// Writes a daily directory all or nothing: stage() writes every date file
 /// and the index under temporary names in DIR (created if missing);
@@ -132,7 +133,8 @@ class StagingInterrupted : public StoreError {
 class DailyDirectory {
  public:
   /// `time_zone`: the zone the dates were reckoned in, recorded in index.json.
-  explicit DailyDirectory(std::string dir, std::string time_zone = std::string(kDefaultTimeZone));
+  explicit DailyDirectory(std::string dir, std::string time_zone = std::string(kDefaultTimeZone),
+                          bool with_path = false);
   ~DailyDirectory();
   DailyDirectory(const DailyDirectory&) = delete;
   DailyDirectory& operator=(const DailyDirectory&) = delete;
@@ -154,6 +156,7 @@ class DailyDirectory {
   void write_file(const std::string& name, const std::string& text);
   std::string dir_;
   std::string time_zone_;
+  bool with_path_ = false;
   std::vector<Staged> staged_;
 };
 

@@ -37,7 +37,8 @@ class DailyOutput {
 /// DIR/YYYY-MM-DD.json and DIR/index.json, all or nothing (db::DailyDirectory).
 class DirectoryOutput final : public DailyOutput {
  public:
-  DirectoryOutput(std::string dir, std::string time_zone) : files_(std::move(dir), std::move(time_zone)) {}
+  DirectoryOutput(std::string dir, std::string time_zone, bool with_path = false)
+      : files_(std::move(dir), std::move(time_zone), with_path) {}
   void stage(const std::vector<db::DailyDate>& dates, const std::atomic<bool>* stop) override {
     files_.stage(dates, stop);
   }
@@ -76,6 +77,7 @@ struct DailyOptions {
   std::string format = "json";                           // json (files in out) or ndjson (a stream)
   std::string out;                                       // the directory for json
   bool dry_run = false;
+  bool with_steps = false;                               // each puzzle with its solution path (`path`)
 };
 
 /// A checked daily run: the request for the store and where it goes.
@@ -86,6 +88,7 @@ struct DailyPlan {
   std::string out;                    // "" with ndjson or a dry run without --out
   bool dry_run = false;
   std::string levels_option;          // "--levels" or "--schedule": what a LevelError names
+  bool with_steps = false;            // each puzzle with its solution path
 };
 
 /// Checks the options in the order the command reports problems (the first
@@ -100,7 +103,10 @@ DailyPlan plan_daily(const DailyOptions& options, std::chrono::system_clock::tim
 /// Throws what DailyAssignment and the output throw before the commit
 /// (db::LevelError, db::ShortageError, db::StoreError, the output's own),
 /// CommitFailed, PublishFailed. check_request(request) must be "".
+/// With `with_steps`, every puzzle the output gets carries its solution path:
+/// the stored one, or, for a puzzle stored without (generated or imported
+/// without --with-steps), the path the grader takes, computed here.
 DailyRun publish_daily(db::PuzzleStore& store, const db::DailyRequest& request, DailyOutput* output,
-                       const std::atomic<bool>* stop = nullptr);
+                       const std::atomic<bool>* stop = nullptr, bool with_steps = false);
 
 }  // namespace sudokit::produce
