@@ -199,7 +199,7 @@ class AlsWing final : public Producer {
     s.digits = f.digits;
     s.cells = f.cells;
     s.size = static_cast<std::uint8_t>(k_);
-    s.variant = static_cast<std::uint8_t>(f.z);
+    s.z_digit = static_cast<std::uint8_t>(f.z);
     s.removals = f.removals;
     s.label = std::string(kName[k_]) + f.suffix.data();
     s.detail = "on value " + std::to_string(f.z) + " (restricted " + std::to_string(f.x) + ")";

@@ -143,7 +143,7 @@ class Bug final : public Producer {
     Step s;
     s.technique = Technique::BivalueUniversalGrave;
     s.difficulty = rating;
-    s.variant = static_cast<std::uint8_t>(type);
+    s.type_number = static_cast<std::uint8_t>(type);
     s.cells = bug_set_;
     s.digits = all_values_;
     s.label = "BUG type " + std::to_string(type);

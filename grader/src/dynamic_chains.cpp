@@ -333,7 +333,7 @@ class DynamicChains final : public Producer, private NetView {
       case Technique::XWing:
       case Technique::Swordfish:
       case Technique::Jellyfish: {
-        const int cover = st.unit == 18 ? 9 : 18;
+        const int cover = st.fish_base == LineKind::Columns ? 9 : 18;
         for (int u = cover; u < cover + 9; ++u)
           if (st.units & (1u << u)) from_unit(u);
         break;
@@ -381,7 +381,7 @@ class DynamicChains final : public Producer, private NetView {
       case Technique::Swordfish:
       case Technique::Jellyfish: {
         const int d = single_digit(st.digits);
-        const int base = st.unit, cover = base == 18 ? 9 : 18;
+        const int base = st.fish_base == LineKind::Columns ? 18 : 9, cover = base == 18 ? 9 : 18;
         CellSet covered;
         for (int u = cover; u < cover + 9; ++u)
           if (st.units & (1u << u)) covered |= kUnitSet[static_cast<std::size_t>(u)];

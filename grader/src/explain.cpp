@@ -57,7 +57,7 @@ std::string step_reason(const Step& step) {
   switch (step.technique) {
     case Technique::HiddenSingle:
     {
-      std::string s = step.variant == 0 ? "full house in " : "hidden single in ";
+      std::string s = step.single_kind == SingleKind::FullHouse ? "full house in " : "hidden single in ";
       s += unit;
       return s;
     }
@@ -94,14 +94,14 @@ std::string step_reason(const Step& step) {
     case Technique::Jellyfish: {
       std::string name(technique_name(step.technique));
       for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      const bool base_columns = step.unit == 18;
+      const bool base_columns = step.fish_base == LineKind::Columns;
       return name + " " + std::to_string(single_digit(step.digits)) + " in " +
              (base_columns ? units_of_kind(step.units, 18, "columns") : units_of_kind(step.units, 9, "rows"));
     }
     case Technique::XYWing:
     case Technique::XYZWing: {
       std::string name = step.technique == Technique::XYWing ? "xy-wing " : "xyz-wing ";
-      return name + cells_text(step.cells) + " " + digit + ", z=" + std::to_string(step.variant);
+      return name + cells_text(step.cells) + " " + digit + ", z=" + std::to_string(step.z_digit);
     }
     default: {
       std::string s = step.name();

@@ -38,7 +38,7 @@ class Fish final : public Producer {
         s.difficulty = kRating[k_];
         s.digits = digit_bit(d);
         s.size = static_cast<std::uint8_t>(k_);
-        s.unit = static_cast<std::int8_t>(base_type);  // marks the base orientation
+        s.fish_base = base_type == 9 ? LineKind::Rows : LineKind::Columns;  // unit ids: rows from 9, columns from 18
         for_each_bit(lines, [&](int i) { s.units |= 1u << (base_type + i); });
         for_each_bit(common, [&](int i) { s.units |= 1u << (cover_type + i); });
         for_each_bit(common, [&](int i) {

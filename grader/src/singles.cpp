@@ -26,7 +26,7 @@ class HiddenSingle final : public Producer {
             s.unit = static_cast<std::int8_t>(u);
             s.units = 1u << u;
             s.digits = digit_bit(d);
-            s.variant = pass == 0 ? 0 : (u < 9 ? 1 : 2);
+            s.single_kind = pass == 0 ? SingleKind::FullHouse : (u < 9 ? SingleKind::Box : SingleKind::Line);
             s.difficulty = pass == 0 ? 1.0 : (u < 9 ? 1.2 : 1.5);
             s.cells.add(s.place_cell);
             if (!sink.add(s)) return;

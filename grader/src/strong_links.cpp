@@ -565,7 +565,7 @@ class StrongLinks final : public Producer {
     s.difficulty = f.difficulty;
     s.digits = digit_bit(f.digit);
     s.size = static_cast<std::uint8_t>(n_);
-    s.variant = static_cast<std::uint8_t>(f.grouped);
+    s.grouped = f.grouped;
     s.unit = f.chain[0]->unit;
     const DigitMask bit = digit_bit(f.digit);
     f.victims.for_each([&](int c) { s.removals[c] = bit; });

@@ -78,7 +78,7 @@ class UniqueLoops final : public Producer {
     }
     std::stable_sort(hints_.begin(), hints_.end(), [](const Step& a, const Step& b) {
       if (a.difficulty != b.difficulty) return a.difficulty < b.difficulty;
-      return a.variant < b.variant;
+      return a.type_number < b.type_number;
     });
     for (const Step& s : hints_)
       if (!sink.add(s)) return;
@@ -157,7 +157,7 @@ class UniqueLoops final : public Producer {
     Step s;
     s.technique = Technique::UniqueRectangle;
     s.difficulty = rating;
-    s.variant = static_cast<std::uint8_t>(type);
+    s.type_number = static_cast<std::uint8_t>(type);
     s.size = static_cast<std::uint8_t>(len_);
     s.cells = in_loop_;
     s.digits = pair_;

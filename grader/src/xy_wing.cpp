@@ -42,7 +42,7 @@ class XYWing final : public Producer {
           s.cells.add(p);
           s.cells.add(a);
           s.cells.add(b);
-          s.variant = static_cast<std::uint8_t>(zd);
+          s.z_digit = static_cast<std::uint8_t>(zd);
           victims.for_each([&](int c) { s.removals[c] |= z; });
           if (!sink.add(s)) return;
         }

@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 
 #include "grader_test_util.hpp"
+#include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/hint.hpp"
 #include "sudokit/solver/marks_text.hpp"
 #include "sudokit/solver/solve.hpp"
@@ -290,6 +292,39 @@ TEST(FindHint, IsTheNextStepOfSesPathFromAnyPosition) {
     }
   }
   EXPECT_GT(checked, 100);
+}
+
+// Every house a hint names (its area and its drawing) holds something of
+// the step: a cell of its pattern, its placement or a cell that loses a
+// candidate. A fish once named row 1 or column 1 whatever its lines were
+// (the orientation was kept in the field that names the step's house).
+TEST(HintArea, EveryHouseItNamesHoldsPartOfTheStep) {
+  Grader grader;
+  GradeOptions keep;
+  keep.keep_steps = true;
+  const std::vector<Grid> puzzles = sudokit::test::load_puzzles("se_rated_calibration.tsv", 6);  // every 6th
+  std::map<Technique, int> seen;
+  for (const Grid& puzzle : puzzles) {
+    const Grade g = grader.grade(puzzle, keep);
+    if (!g.rated()) continue;
+    Board board(puzzle);
+    for (const Step& step : g.steps) {
+      CellSet touched = step.cells;
+      if (step.places()) touched.add(step.place_cell);
+      for (int c = 0; c < kCells; ++c)
+        if (step.removals[c]) touched.add(c);
+      const HintDrawing drawing = hint_drawing(step, board);
+      const HintArea area = hint_area(step);
+      for (const std::vector<int>* houses : {&area.houses, &drawing.houses})
+        for (int u : *houses)
+          EXPECT_FALSE((kUnitSet[static_cast<std::size_t>(u)] & touched).empty())
+              << step.name() << ": " << explain(step) << " names house " << u;
+      ++seen[step.technique];
+      board.apply(step);
+    }
+  }
+  EXPECT_GT(seen[Technique::XWing], 5);
+  EXPECT_GT(seen[Technique::Swordfish], 0);
 }
 
 // On the reference pencil-mark positions: the hint's rating is SE's ED (the

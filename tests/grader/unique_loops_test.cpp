@@ -107,7 +107,7 @@ void expect_first(const Case& c, Producer& producer) {
   for (std::size_t i = 1; i < steps.size(); ++i) {
     EXPECT_LE(steps[i - 1].difficulty, steps[i].difficulty);
     if (steps[i - 1].difficulty == steps[i].difficulty) {
-      EXPECT_LE(steps[i - 1].variant, steps[i].variant);
+      EXPECT_LE(steps[i - 1].type_number, steps[i].type_number);
     }
   }
 }
@@ -161,7 +161,7 @@ TEST(UniqueRectangle, Type1OnlyWithExactlyOneExtraCell) {
   EXPECT_EQ(steps[0].name(), "Unique Rectangle type 1");
   EXPECT_EQ(steps[0].difficulty, 4.5);
   EXPECT_EQ(step_effect(steps[0]), "r5c9<>1, r5c9<>3");
-  EXPECT_EQ(steps[0].variant, 1);
+  EXPECT_EQ(steps[0].type_number, 1);
   EXPECT_EQ(steps[0].size, 4);
 }
 

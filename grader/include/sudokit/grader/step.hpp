@@ -86,15 +86,35 @@ bool parse_technique_set(std::string_view text, TechniqueSet& out);
 /// The keys of a set's techniques, in SE's order.
 std::vector<std::string> technique_keys(TechniqueSet set);
 
+/// Where a hidden single's digit has no other place (HiddenSingle only).
+enum class SingleKind : std::uint8_t {
+  None,       // not a hidden single
+  FullHouse,  // the last empty cell of its house (SE 1.0)
+  Box,        // the only place left in a box (1.2)
+  Line,       // the only place left in a row or a column (1.5)
+};
+
+/// The kind of a fish's base lines (X-Wing, Swordfish, Jellyfish); its
+/// cover lines are the other kind.
+enum class LineKind : std::uint8_t { None, Rows, Columns };
+
+/// One deduction. Every field has one meaning; the technique-specific ones
+/// say for which techniques they are set (and are None / 0 / -1 / false
+/// for the others). Units (houses) are numbered 0-8 boxes, 9-17 rows, 18-26
+/// columns (sudokit::Unit).
 struct Step {
   Technique technique = Technique::HiddenSingle;
   double difficulty = 0.0;
   std::int8_t place_cell = -1;   // the cell this step fills, or -1
   std::uint8_t place_digit = 0;  // the digit it writes
-  std::uint8_t variant = 0;      // technique-specific: UR type, BUG type, link shape...
-  std::uint8_t size = 0;         // set/fish/loop size where it applies
-  std::int8_t unit = -1;         // the main unit (singles, sets, locking)
-  std::int8_t unit2 = -1;        // the second unit (locking: the crossing unit)
+  std::uint8_t size = 0;         // the number of cells or lines of the pattern: a subset's, a fish's lines, a loop's, a wing's, a chain's links
+  std::int8_t unit = -1;         // the house the step works in: a hidden single's, a subset's, the house a locked digit is confined to, the house of a UR's or BUG's naked set, the first link's (strong links); -1 = none
+  std::int8_t unit2 = -1;        // Pointing, Claiming, direct locking: the house that loses the digit; -1 otherwise
+  SingleKind single_kind = SingleKind::None;  // HiddenSingle: full house, box or line
+  LineKind fish_base = LineKind::None;        // XWing, Swordfish, Jellyfish: the base lines
+  std::uint8_t type_number = 0;  // UniqueRectangle, BivalueUniversalGrave: SE's type (1-4); 0 otherwise
+  std::uint8_t z_digit = 0;      // XYWing, XYZWing and the ALS wings (WXYZ to TUVWXYZ): the digit removed (z); 0 otherwise
+  bool grouped = false;          // strong links (Two/Three/FourStrongLinks): some link is a group of cells
   DigitMask digits = 0;          // digits of the pattern
   std::uint32_t units = 0;       // bit per unit id: the units that justify it
   CellSet cells;                 // cells of the pattern
