@@ -263,7 +263,22 @@ typedef struct sudokit_mistake {
 } sudokit_mistake;
 #define SUDOKIT_MISTAKE_INIT {sizeof(sudokit_mistake), 0, 0, 0, 0, 0}
 
-/* What an app highlights, by role, without parsing text. */
+/* A link of a chain (the Eureka notation's "=", "-", "~"): from one
+ * candidate to the next, each with its role (on = true, off = false). */
+#define SUDOKIT_LINK_STRONG 0    /* `to` is true because `from` is false (last of its cell or house) */
+#define SUDOKIT_LINK_WEAK 1      /* `to` is false because `from` is true (same cell, or digit in a house) */
+#define SUDOKIT_LINK_TECHNIQUE 2 /* `to` was removed by a technique on the reduced grid (dynamic chains) */
+typedef struct sudokit_chain_link {
+  sudokit_candidate from;
+  int32_t from_on;               /* 1: assumed or implied true, 0: implied false */
+  sudokit_candidate to;
+  int32_t to_on;
+  int32_t kind;                  /* SUDOKIT_LINK_* */
+} sudokit_chain_link;
+
+/* What an app highlights, by role, without parsing text. Fields after
+ * house_count came with version 0.2; a caller compiled against an older
+ * header (smaller struct_size) gets the fields it knows. */
 typedef struct sudokit_hint_drawing {
   uint32_t struct_size;              /* sizeof(sudokit_hint_drawing) */
   const sudokit_candidate* placed;   /* the placement (0 or 1) */
@@ -274,8 +289,14 @@ typedef struct sudokit_hint_drawing {
   size_t cause_count;
   const int32_t* houses;             /* every house the step names */
   size_t house_count;
+  const sudokit_chain_link* links;   /* chain techniques: every link drawn, in order; else none */
+  size_t link_count;
+  const sudokit_candidate* on;       /* the chain's candidates that are true (assumed or implied), each once */
+  size_t on_count;
+  const sudokit_candidate* off;      /* the chain's candidates implied false, each once */
+  size_t off_count;
 } sudokit_hint_drawing;
-#define SUDOKIT_HINT_DRAWING_INIT {sizeof(sudokit_hint_drawing), 0, 0, 0, 0, 0, 0, 0, 0}
+#define SUDOKIT_HINT_DRAWING_INIT {sizeof(sudokit_hint_drawing), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 
 typedef struct sudokit_hint_result sudokit_hint_result; /* opaque */
 

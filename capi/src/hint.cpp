@@ -17,7 +17,8 @@ struct sudokit_hint_result {
   std::int32_t reveal = SUDOKIT_REVEAL_STEP;
   StepData step;
   std::vector<std::int32_t> area_houses, area_cells, drawing_houses;
-  std::vector<sudokit_candidate> placed, eliminated, cause;
+  std::vector<sudokit_candidate> placed, eliminated, cause, on, off;
+  std::vector<sudokit_chain_link> links;
 };
 
 namespace {
@@ -73,6 +74,13 @@ int make_hint(const grader::Position& p, const sudokit_hint_options* options, su
     r->placed = candidates_of(h.drawing.placed);
     r->eliminated = candidates_of(h.drawing.eliminated);
     r->cause = candidates_of(h.drawing.cause);
+    r->on = candidates_of(h.drawing.on);
+    r->off = candidates_of(h.drawing.off);
+    for (const grader::ChainLink& l : h.drawing.links)
+      r->links.push_back({{l.from.cell, l.from.digit}, l.from.on ? 1 : 0, {l.to.cell, l.to.digit}, l.to.on ? 1 : 0,
+                          l.kind == grader::LinkKind::Strong ? SUDOKIT_LINK_STRONG
+                          : l.kind == grader::LinkKind::Weak ? SUDOKIT_LINK_WEAK
+                                                             : SUDOKIT_LINK_TECHNIQUE});
   }
   *result = r.release();
   return SUDOKIT_OK;
@@ -195,6 +203,12 @@ int sudokit_hint_drawing_get(const sudokit_hint_result* r, sudokit_hint_drawing*
   full.cause_count = r->cause.size();
   full.houses = r->drawing_houses.data();
   full.house_count = r->drawing_houses.size();
+  full.links = r->links.data();
+  full.link_count = r->links.size();
+  full.on = r->on.data();
+  full.on_count = r->on.size();
+  full.off = r->off.data();
+  full.off_count = r->off.size();
   return write_struct(full, drawing, "drawing") ? SUDOKIT_OK : SUDOKIT_E_INVALID_ARGUMENT;
 }
 

@@ -12,8 +12,10 @@ std::string potential_text(int cell, int digit, bool on) {
   return s;
 }
 
-void NetWriter::new_hint() {
+void NetWriter::new_hint(std::vector<ChainLink>* links) {
   printed_.clear();
+  links_ = links;
+  if (links_) links_->clear();
   new_branch();
 }
 
@@ -40,7 +42,16 @@ void NetWriter::write_path(const std::vector<int>& path, std::string& out) {
   for (std::size_t i = 0; i < path.size(); ++i) {
     const int q = path[i];
     const NetNode n = view_.node(q);
-    if (i > 0) out += n.rule ? '~' : n.on ? '=' : '-';
+    if (i > 0) {
+      out += n.rule ? '~' : n.on ? '=' : '-';
+      if (links_) {
+        const NetNode p = view_.node(path[i - 1]);
+        const ChainLink link{{static_cast<std::int8_t>(p.cell), static_cast<std::uint8_t>(p.digit), p.on},
+                             {static_cast<std::int8_t>(n.cell), static_cast<std::uint8_t>(n.digit), n.on},
+                             n.rule ? LinkKind::Technique : n.on ? LinkKind::Strong : LinkKind::Weak};
+        if (std::find(links_->begin(), links_->end(), link) == links_->end()) links_->push_back(link);
+      }
+    }
     if (n.digit != digit) {
       out += '(';
       out += static_cast<char>('0' + n.digit);

@@ -77,8 +77,9 @@ class NetWriter {
  public:
   explicit NetWriter(const NetView& view) : view_(view) {}
 
-  /// A new hint: nothing shown, no nested hint printed yet.
-  void new_hint();
+  /// A new hint: nothing shown, no nested hint printed yet; the links of the
+  /// chains written from now on are appended to `links` (the step's chain).
+  void new_hint(std::vector<ChainLink>* links);
   /// A new branch (a new run of propagation): nothing is shown yet.
   void new_branch();
   /// Appends the chain from the branch's assumption to `target`.
@@ -101,6 +102,7 @@ class NetWriter {
   std::vector<std::pair<int, const NestedChain*>> nested_;  // nested hints to print, first use
   std::vector<const NestedChain*> printed_;                 // nested hints printed for this hint
   std::vector<int> path_;
+  std::vector<ChainLink>* links_ = nullptr;
 };
 
 }  // namespace sudokit::grader

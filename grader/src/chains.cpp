@@ -437,7 +437,7 @@ class ForcingChainsAndCycles final : public Producer {
   void describe(ChainHint& h) {
     if (!h.step.detail.empty()) return;
     path_view_.set(&h.targets);
-    writer_.new_hint();
+    writer_.new_hint(&h.step.chain);
     writer_.chain(static_cast<int>(h.targets.size()) - 1, h.step.detail);
     const Technique t = h.step.technique;
     if (t == Technique::XCycle || t == Technique::YCycle || t == Technique::XYCycle) {

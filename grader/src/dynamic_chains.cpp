@@ -607,7 +607,7 @@ class DynamicChains final : public Producer, private NetView {
   void describe(ChainHint& h) {
     if (!h.step.detail.empty()) return;
     std::string& out = h.step.detail;
-    writer_.new_hint();
+    writer_.new_hint(&h.step.chain);
     if (h.sort_key == 7) {
       const Node& a = root_of(h.targets[0]);
       out = potential_text(a.cell, a.digit, a.on) + " is impossible: ";

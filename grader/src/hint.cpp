@@ -327,6 +327,16 @@ HintDrawing hint_drawing(const Step& step, const Board& board) {
   if (step.unit2 >= 0) add_unit(d.houses, step.unit2);
   for (int u = 0; u < 27; ++u)
     if (step.units & (1u << u)) add_unit(d.houses, u);
+  d.links = step.chain;
+  auto add_node = [&](const ChainNode& n) {
+    std::vector<CandidateRef>& list = n.on ? d.on : d.off;
+    const CandidateRef c{n.cell, n.digit};
+    if (std::find(list.begin(), list.end(), c) == list.end()) list.push_back(c);
+  };
+  for (const ChainLink& l : step.chain) {
+    add_node(l.from);
+    add_node(l.to);
+  }
   return d;
 }
 

@@ -3,6 +3,7 @@
 // malformed field named, options.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -71,6 +72,75 @@ TEST(CapiHint, NextStepFromTheGivens) {
   char solution[SUDOKIT_GRID_BUFFER];
   ASSERT_EQ(sudokit_hint_solution(h.get(), solution), SUDOKIT_OK);
   EXPECT_EQ(std::string(solution), kSolution);
+}
+
+// A position on a calibration puzzle's SE path (the 1,500th row on) just
+// before its first chain step, found by walking the grader's path; made with
+// the library, kept here as plain text.
+constexpr const char* kChainGivens = ".6.........9.2538.......7...3..8.15...19.34...58.4..3...4.......9513.2.........4.";
+constexpr const char* kChainEntries = "...3.8594.4.......5834.....4.......96...5...89....16.........1.8....4....16......";
+constexpr const char* kChainMarks =
+    "12............6....2....7....3......1.....7.........8.....5............9...4....."
+    "1.....7.....4.............9.....67...2...........5......3.............8.1....6..."
+    "....5...........8...3.........4.....1....6..9.....6..9......7...2...6...12...6..."
+    "...4.......3.......2....7...2...6..........8......67..1............5............9"
+    ".....6....2....7..1................9....5......3.........4......2....7.........8."
+    "........9....5...........8..2....7.....4.....1.............6.....3.......2....7.."
+    "..3...7...2....7.....4.........5..8......67.9.2...6..9.......891..........3.5...."
+    ".......8.........9....5....1..........3.........4......2............67.......67.."
+    ".23...7..1.............6.......5..8.......7.9.2....7.9.......89...4.......3.5....";
+
+bool sees(const sudokit_candidate& a, const sudokit_candidate& b) {
+  if (a.cell == b.cell) return a.digit != b.digit;
+  if (a.digit != b.digit) return false;
+  const int ra = a.cell / 9, ca = a.cell % 9, rb = b.cell / 9, cb = b.cell % 9;
+  return ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3);
+}
+
+// A chain step's drawing: its links (weak: true -> false, the two see each
+// other; strong: false -> true), the on/off candidates they join; a caller
+// built against the 0.1 header (a smaller struct) gets the old fields only.
+TEST(CapiHint, AChainStepDrawsItsLinks) {
+  sudokit_position p = SUDOKIT_POSITION_INIT;
+  p.givens = kChainGivens;
+  p.givens_length = SUDOKIT_NUL_TERMINATED;
+  p.entries = kChainEntries;
+  p.entries_length = SUDOKIT_NUL_TERMINATED;
+  p.marks = kChainMarks;
+  p.marks_length = SUDOKIT_NUL_TERMINATED;
+  const HintPtr h = hint(p);
+  ASSERT_EQ(sudokit_hint_status(h.get()), SUDOKIT_HINT_STEP) << sudokit_hint_message(h.get());
+  sudokit_step step = SUDOKIT_STEP_INIT;
+  ASSERT_EQ(sudokit_hint_step(h.get(), &step), SUDOKIT_OK);
+  EXPECT_NE(std::string(step.chain), "") << step.text;
+  sudokit_hint_drawing d = SUDOKIT_HINT_DRAWING_INIT;
+  ASSERT_EQ(sudokit_hint_drawing_get(h.get(), &d), SUDOKIT_OK);
+  ASSERT_GT(d.link_count, 1u) << step.chain;
+  EXPECT_GT(d.on_count, 0u);
+  EXPECT_GT(d.off_count, 0u);
+  for (size_t i = 0; i < d.link_count; ++i) {
+    const sudokit_chain_link& l = d.links[i];
+    ASSERT_TRUE(l.kind == SUDOKIT_LINK_STRONG || l.kind == SUDOKIT_LINK_WEAK) << step.chain;  // a static chain
+    EXPECT_TRUE(sees(l.from, l.to)) << step.chain;
+    if (l.kind == SUDOKIT_LINK_WEAK) {
+      EXPECT_TRUE(l.from_on && !l.to_on) << step.chain;
+    } else {
+      EXPECT_TRUE(!l.from_on && l.to_on) << step.chain;
+    }
+    const sudokit_candidate* list = l.to_on ? d.on : d.off;
+    const size_t n = l.to_on ? d.on_count : d.off_count;
+    bool found = false;
+    for (size_t k = 0; k < n; ++k) found |= list[k].cell == l.to.cell && list[k].digit == l.to.digit;
+    EXPECT_TRUE(found);
+  }
+  // The 0.1 struct: up to house_count.
+  sudokit_hint_drawing old = SUDOKIT_HINT_DRAWING_INIT;
+  old.struct_size = static_cast<uint32_t>(offsetof(sudokit_hint_drawing, links));
+  old.links = nullptr;
+  ASSERT_EQ(sudokit_hint_drawing_get(h.get(), &old), SUDOKIT_OK);
+  EXPECT_EQ(old.struct_size, offsetof(sudokit_hint_drawing, links));
+  EXPECT_EQ(old.links, nullptr);
+  EXPECT_EQ(old.house_count, d.house_count);
 }
 
 TEST(CapiHint, MistakesComeFirst) {

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 
 #include "grader_test_util.hpp"
 #include "sudokit/grader/explain.hpp"
@@ -325,6 +326,91 @@ TEST(HintArea, EveryHouseItNamesHoldsPartOfTheStep) {
   }
   EXPECT_GT(seen[Technique::XWing], 5);
   EXPECT_GT(seen[Technique::Swordfish], 0);
+}
+
+// The links of a chain step, against the board it was found on: a weak link
+// goes from a true candidate to a false one that sees it (same cell, or the
+// same digit in a house); a strong link from a false candidate to a true one
+// that is then the last of its cell or the last place of its digit in a
+// house (for the static chains, on the board itself; dynamic chains reason
+// on a reduced board, so there the two must only see each other); every
+// chain starts at an assumption (a root) or at a candidate already drawn; the
+// drawing's on/off candidates are the links' ends, and all are on the board.
+TEST(HintDrawing, ChainLinksHoldOnTheBoard) {
+  Grader grader;
+  GradeOptions keep;
+  keep.keep_steps = true;
+  const std::vector<Grid> puzzles = sudokit::test::load_puzzles("se_rated_calibration.tsv", 3);  // every 3rd
+  std::map<Technique, int> seen;
+  auto sees = [](const ChainNode& a, const ChainNode& b) {
+    if (a.cell == b.cell) return a.digit != b.digit;
+    if (a.digit != b.digit) return false;
+    for (std::uint8_t p : kPeers[static_cast<std::size_t>(a.cell)])
+      if (p == b.cell) return true;
+    return false;
+  };
+  for (const Grid& puzzle : puzzles) {
+    const Grade g = grader.grade(puzzle, keep);
+    if (!g.rated() || g.er < 6.5) continue;
+    Board board(puzzle);
+    for (const Step& step : g.steps) {
+      const bool chain = step.technique >= Technique::XCycle && step.technique != Technique::TUVWXYZWing &&
+                         step.technique != Technique::AlignedTripletExclusion;
+      const bool dynamic = step.technique >= Technique::NishioForcingChain && step.technique != Technique::TUVWXYZWing &&
+                           step.technique != Technique::AlignedTripletExclusion;
+      if (!chain) {
+        EXPECT_TRUE(step.chain.empty()) << step.name();
+        board.apply(step);
+        continue;
+      }
+      ++seen[step.technique];
+      EXPECT_FALSE(step.chain.empty()) << step.name() << ": " << step.detail;
+      std::vector<ChainNode> drawn;
+      for (const ChainLink& l : step.chain) {
+        const std::string what = step.name() + ": " + step.detail;
+        for (const ChainNode& n : {l.from, l.to}) EXPECT_TRUE(board.has(n.cell, n.digit)) << what;
+        // A chain starts at a candidate drawn before, or at an assumption: the
+        // first (a cycle comes back to it) or a root that no link leads to.
+        const bool root = std::none_of(step.chain.begin(), step.chain.end(), [&](const ChainLink& k) { return k.to == l.from; });
+        EXPECT_TRUE(drawn.empty() || root || std::find(drawn.begin(), drawn.end(), l.from) != drawn.end()) << what;
+        if (l.kind == LinkKind::Weak) {
+          EXPECT_TRUE(l.from.on && !l.to.on) << what;
+          EXPECT_TRUE(sees(l.from, l.to)) << what;
+        } else if (l.kind == LinkKind::Strong) {
+          EXPECT_TRUE(!l.from.on && l.to.on) << what;
+          EXPECT_TRUE(sees(l.from, l.to)) << what;
+          if (!dynamic) {
+            const bool bivalue = l.from.cell == l.to.cell && popcount(board.candidates(l.to.cell)) == 2;
+            bool bilocal = false;
+            for (int u = 0; u < 27 && l.from.cell != l.to.cell; ++u)
+              if (kUnitSet[static_cast<std::size_t>(u)].has(l.from.cell) && kUnitSet[static_cast<std::size_t>(u)].has(l.to.cell))
+                bilocal |= popcount(board.positions(u, l.to.digit)) == 2;
+            EXPECT_TRUE(bivalue || bilocal) << what;
+          }
+        } else {
+          EXPECT_TRUE(dynamic) << what;
+          EXPECT_FALSE(l.to.on) << what;
+        }
+        drawn.push_back(l.from);
+        drawn.push_back(l.to);
+      }
+      const HintDrawing d = hint_drawing(step, board);
+      EXPECT_EQ(d.links, step.chain);
+      for (const ChainNode& n : drawn) {
+        const auto& list = n.on ? d.on : d.off;
+        EXPECT_NE(std::find(list.begin(), list.end(), CandidateRef{n.cell, n.digit}), list.end());
+      }
+      std::set<std::pair<int, bool>> keys;  // each candidate once per role
+      for (const ChainNode& n : drawn) keys.insert({n.cell * 10 + n.digit, n.on});
+      EXPECT_EQ(d.on.size() + d.off.size(), keys.size());
+      board.apply(step);
+    }
+  }
+  EXPECT_GT(seen[Technique::XCycle] + seen[Technique::YCycle] + seen[Technique::ForcingXChain], 0);
+  EXPECT_GT(seen[Technique::ForcingChain] + seen[Technique::XYCycle], 0);
+  EXPECT_GT(seen[Technique::CellForcingChain] + seen[Technique::RegionForcingChain] +
+                seen[Technique::NishioForcingChain] + seen[Technique::DynamicForcingChain],
+            0);
 }
 
 // On the reference pencil-mark positions: the hint's rating is SE's ED (the

@@ -60,12 +60,26 @@ nlohmann::json hint_json(const Hint& h, std::size_t line, int level) {
         if (c != h.step.place_cell) eliminations.push_back({{"cell", cell_name(c)}, {"digit", d}});
       });
     j["step"] = {{"placements", placements}, {"eliminations", eliminations}, {"text", explain(h.step)}};
-    nlohmann::json cause = nlohmann::json::array(), dh = nlohmann::json::array();
-    for (const CandidateRef& c : h.drawing.cause) cause.push_back({{"cell", cell_name(c.cell)}, {"digit", c.digit}});
+    auto candidates = [](const std::vector<CandidateRef>& list) {
+      nlohmann::json a = nlohmann::json::array();
+      for (const CandidateRef& c : list) a.push_back({{"cell", cell_name(c.cell)}, {"digit", c.digit}});
+      return a;
+    };
+    nlohmann::json dh = nlohmann::json::array();
     for (int u : h.drawing.houses) dh.push_back(unit_name(u));
-    j["step"]["cause"] = cause;
+    j["step"]["cause"] = candidates(h.drawing.cause);
     j["step"]["houses"] = dh;
     if (!h.step.detail.empty()) j["step"]["chain"] = h.step.detail;
+    if (!h.drawing.links.empty()) {
+      nlohmann::json links = nlohmann::json::array();
+      for (const ChainLink& l : h.drawing.links)
+        links.push_back({{"from", {{"cell", cell_name(l.from.cell)}, {"digit", l.from.digit}, {"on", l.from.on}}},
+                         {"to", {{"cell", cell_name(l.to.cell)}, {"digit", l.to.digit}, {"on", l.to.on}}},
+                         {"kind", l.kind == LinkKind::Strong ? "strong" : l.kind == LinkKind::Weak ? "weak" : "technique"}});
+      j["step"]["links"] = links;
+      j["step"]["on"] = candidates(h.drawing.on);
+      j["step"]["off"] = candidates(h.drawing.off);
+    }
   }
   return j;
 }

@@ -140,9 +140,17 @@ struct Mistake {
   int cell = 0, digit = 0, solution_digit = 0;
 };
 
+struct Link {
+  Candidate from, to;
+  bool from_on = false, to_on = false;
+  std::string kind;  // strong, weak, technique
+};
+
 struct Drawing {
   std::vector<Candidate> placed, eliminated, cause;
   std::vector<int> houses;
+  std::vector<Link> links;
+  std::vector<Candidate> on, off;
 };
 
 struct Hint {
@@ -211,9 +219,17 @@ Hint hint(std::optional<std::string> text, std::optional<std::string> givens, st
   sudokit_step s = SUDOKIT_STEP_INIT;
   if (sudokit_hint_step(raw, &s) == SUDOKIT_OK) h.step = to_step(s);
   sudokit_hint_drawing d = SUDOKIT_HINT_DRAWING_INIT;
-  if (sudokit_hint_drawing_get(raw, &d) == SUDOKIT_OK)
-    h.drawing = Drawing{candidates(d.placed, d.placed_count), candidates(d.eliminated, d.eliminated_count),
-                        candidates(d.cause, d.cause_count), ints(d.houses, d.house_count)};
+  if (sudokit_hint_drawing_get(raw, &d) == SUDOKIT_OK) {
+    Drawing drawing{candidates(d.placed, d.placed_count), candidates(d.eliminated, d.eliminated_count),
+                    candidates(d.cause, d.cause_count), ints(d.houses, d.house_count), {},
+                    candidates(d.on, d.on_count), candidates(d.off, d.off_count)};
+    for (size_t i = 0; i < d.link_count; ++i) {
+      const sudokit_chain_link& l = d.links[i];
+      drawing.links.push_back({{l.from.cell, l.from.digit}, {l.to.cell, l.to.digit}, l.from_on != 0, l.to_on != 0,
+                               l.kind == SUDOKIT_LINK_STRONG ? "strong" : l.kind == SUDOKIT_LINK_WEAK ? "weak" : "technique"});
+    }
+    h.drawing = std::move(drawing);
+  }
   char solution[SUDOKIT_GRID_BUFFER];
   if (sudokit_hint_solution(raw, solution) == SUDOKIT_OK) h.solution = solution;
   return h;
@@ -450,11 +466,24 @@ PYBIND11_MODULE(_sudokit, m) {
       .def_readonly("solution_digit", &Mistake::solution_digit)
       .def_readonly("message", &Mistake::message)
       .def("__repr__", [](const Mistake& x) { return "<Mistake " + x.message + ">"; });
-  py::class_<Drawing>(m, "Drawing", "What to highlight: candidates by role, and houses.")
+  py::class_<Link>(m, "Link", "A link of a chain: from_ (a Candidate, true if from_on) to to (true if to_on).")
+      .def_readonly("from_", &Link::from)
+      .def_readonly("to", &Link::to)
+      .def_readonly("from_on", &Link::from_on)
+      .def_readonly("to_on", &Link::to_on)
+      .def_readonly("kind", &Link::kind, "'strong', 'weak' or 'technique'")
+      .def("__repr__", [](const Link& l) {
+        return "<Link " + cell_name(l.from.cell) + (l.from_on ? "=" : "<>") + std::to_string(l.from.digit) + " " +
+               l.kind + " " + cell_name(l.to.cell) + (l.to_on ? "=" : "<>") + std::to_string(l.to.digit) + ">";
+      });
+  py::class_<Drawing>(m, "Drawing", "What to highlight: candidates by role, houses, and a chain's links.")
       .def_readonly("placed", &Drawing::placed)
       .def_readonly("eliminated", &Drawing::eliminated)
       .def_readonly("cause", &Drawing::cause)
-      .def_readonly("houses", &Drawing::houses);
+      .def_readonly("houses", &Drawing::houses)
+      .def_readonly("links", &Drawing::links, "chain techniques: every link, in order")
+      .def_readonly("on", &Drawing::on, "the chain's candidates that are true")
+      .def_readonly("off", &Drawing::off, "the chain's candidates implied false");
   py::class_<Hint>(m, "Hint", "The hint for a position: mistakes first, then the next step.")
       .def_readonly("status", &Hint::status)
       .def_readonly("message", &Hint::message)

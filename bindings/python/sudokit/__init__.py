@@ -32,6 +32,7 @@ from ._sudokit import (  # noqa: F401  (re-exported types)
     Error,
     Grade,
     Hint,
+    Link,
     Mistake,
     Puzzle,
     Record,
@@ -41,7 +42,7 @@ from ._sudokit import (  # noqa: F401  (re-exported types)
 
 __version__ = _sudokit.version()
 __all__ = [
-    "Candidate", "Drawing", "Error", "Grade", "Hint", "Mistake", "Puzzle", "Record", "Report", "Step",
+    "Candidate", "Drawing", "Error", "Grade", "Hint", "Link", "Mistake", "Puzzle", "Record", "Report", "Step",
     "canonical", "count", "generate", "grade", "hint", "read", "solve", "techniques",
 ]
 

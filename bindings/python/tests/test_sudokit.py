@@ -211,3 +211,24 @@ def test_reader_reports_errors_with_line_and_keeps_going():
     assert [r.line for r in records] == [1, 3]
     assert records[1].fields == "7.1"
     assert len(errors) == 1 and errors[0].startswith("in.txt:2:")
+
+
+def test_a_chain_hint_draws_its_links():
+    # The calibration puzzle at data row 1,500 on, just before its first chain
+    # step (the position tests/capi/hint_test.cpp uses, as fields).
+    import re
+    src = open(os.path.join(os.path.dirname(__file__), "../../../tests/capi/hint_test.cpp")).read()
+    givens = re.search(r'kChainGivens = "([^"]+)"', src).group(1)
+    entries = re.search(r'kChainEntries = "([^"]+)"', src).group(1)
+    marks = "".join(re.findall(r'"([.1-9]{81})"', src.split("kChainMarks =")[1].split(";")[0]))
+    h = sudokit.hint(givens=givens, entries=entries, marks=marks)
+    assert h.status == "hint" and h.step.chain
+    links = h.drawing.links
+    assert len(links) > 1
+    for link in links:
+        assert link.kind in ("strong", "weak")
+        if link.kind == "weak":
+            assert link.from_on and not link.to_on
+        else:
+            assert not link.from_on and link.to_on
+        assert link.to in (h.drawing.on if link.to_on else h.drawing.off)

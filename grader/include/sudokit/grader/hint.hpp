@@ -115,12 +115,17 @@ struct CandidateRef {
 /// What an app highlights, by role, without parsing text: the placement,
 /// the candidates removed, the candidates of the pattern that cause the
 /// deduction (the step's digits in its pattern cells, as they stand on the
-/// board), and every house the step names.
+/// board), every house the step names, and for chain techniques the chain:
+/// its links (Step::chain) and its candidates by role, `on` (assumed or
+/// implied true) and `off` (implied false), each once, in chain order.
 struct HintDrawing {
   std::vector<CandidateRef> placed;
   std::vector<CandidateRef> eliminated;
   std::vector<CandidateRef> cause;
   std::vector<int> houses;
+  std::vector<ChainLink> links;
+  std::vector<CandidateRef> on;
+  std::vector<CandidateRef> off;
 };
 
 struct Hint {

@@ -98,6 +98,29 @@ enum class SingleKind : std::uint8_t {
 /// cover lines are the other kind.
 enum class LineKind : std::uint8_t { None, Rows, Columns };
 
+/// A candidate of a chain with its role: `on` = assumed or implied true,
+/// off = implied false.
+struct ChainNode {
+  std::int8_t cell = 0;
+  std::uint8_t digit = 0;
+  bool on = false;
+  friend bool operator==(const ChainNode&, const ChainNode&) = default;
+};
+
+/// How a chain goes from one candidate to the next (the Eureka notation's
+/// "=", "-" and "~"): Strong, the next is true because the previous is false
+/// (the last candidate of its cell, or the last place of its digit in a
+/// house); Weak, the next is false because the previous is true (they share
+/// a cell, or a digit in a house); Technique, the next is false because a
+/// technique removed it from the grid as reduced so far (dynamic chains).
+enum class LinkKind : std::uint8_t { Strong, Weak, Technique };
+
+struct ChainLink {
+  ChainNode from, to;
+  LinkKind kind = LinkKind::Weak;
+  friend bool operator==(const ChainLink&, const ChainLink&) = default;
+};
+
 /// One deduction. Every field has one meaning; the technique-specific ones
 /// say for which techniques they are set (and are None / 0 / -1 / false
 /// for the others). Units (houses) are numbered 0-8 boxes, 9-17 rows, 18-26
@@ -121,6 +144,7 @@ struct Step {
   Candidates removals;           // candidates the step eliminates
   std::string label;             // SE's hint name when it differs from the family (e.g. "Skyscraper 011")
   std::string detail;            // extra explanation (chains)
+  std::vector<ChainLink> chain;  // chain techniques (cycles, forcing chains), set for a reported step: every link of every chain and proof its explanation draws, in the order written
   int complexity = 0;            // chain complexity, for sorting chain hints
   std::shared_ptr<const NestedChain> nested;  // set by chain producers in nesting mode only
 
