@@ -589,6 +589,20 @@ class StrongLinks final : public Producer {
       if (i + 1 < n_) s.units |= 1u << f.share[static_cast<std::size_t>(i)];
     }
     if (f.ring >= 0) s.units |= 1u << f.ring;
+    // The chain to draw: each link's first end false, so its second true
+    // (strong), which makes the next link's first end false (weak). A group
+    // end is several cells, not one candidate: grouped hints draw their
+    // cells (cause) and houses only.
+    if (!f.grouped) {
+      for (int i = 0; i < n_; ++i) {
+        const Link& l = *f.chain[static_cast<std::size_t>(i)];
+        const int dir = f.dir[static_cast<std::size_t>(i)];
+        const ChainNode a{l.end[dir].cell[0], static_cast<std::uint8_t>(f.digit), false};
+        const ChainNode b{l.end[1 - dir].cell[0], static_cast<std::uint8_t>(f.digit), true};
+        if (!s.chain.empty()) s.chain.push_back({s.chain.back().to, a, LinkKind::Weak});
+        s.chain.push_back({a, b, LinkKind::Strong});
+      }
+    }
     s.label = hint_name(n_, f.grouped, f.ring >= 0, f.suffix);
     s.detail = path + " on value " + std::to_string(f.digit);
     return s;

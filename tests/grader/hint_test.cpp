@@ -328,7 +328,9 @@ TEST(HintArea, EveryHouseItNamesHoldsPartOfTheStep) {
   EXPECT_GT(seen[Technique::Swordfish], 0);
 }
 
-// The links of a chain step, against the board it was found on: a weak link
+// The links of a chain step (and of the strong-link chains: skyscraper,
+// 2-string kite, turbot fish, 3 and 4 strong links, when no link is a
+// group), against the board it was found on: a weak link
 // goes from a true candidate to a false one that sees it (same cell, or the
 // same digit in a house); a strong link from a false candidate to a true one
 // that is then the last of its cell or the last place of its digit in a
@@ -354,8 +356,12 @@ TEST(HintDrawing, ChainLinksHoldOnTheBoard) {
     if (!g.rated() || g.er < 6.5) continue;
     Board board(puzzle);
     for (const Step& step : g.steps) {
-      const bool chain = step.technique >= Technique::XCycle && step.technique != Technique::TUVWXYZWing &&
-                         step.technique != Technique::AlignedTripletExclusion;
+      const bool strong_links = step.technique == Technique::TwoStrongLinks ||
+                                step.technique == Technique::ThreeStrongLinks ||
+                                step.technique == Technique::FourStrongLinks;
+      const bool chain = (step.technique >= Technique::XCycle && step.technique != Technique::TUVWXYZWing &&
+                          step.technique != Technique::AlignedTripletExclusion) ||
+                         (strong_links && !step.grouped);
       const bool dynamic = step.technique >= Technique::NishioForcingChain && step.technique != Technique::TUVWXYZWing &&
                            step.technique != Technique::AlignedTripletExclusion;
       if (!chain) {
@@ -407,6 +413,7 @@ TEST(HintDrawing, ChainLinksHoldOnTheBoard) {
     }
   }
   EXPECT_GT(seen[Technique::XCycle] + seen[Technique::YCycle] + seen[Technique::ForcingXChain], 0);
+  EXPECT_GT(seen[Technique::TwoStrongLinks], 0);
   EXPECT_GT(seen[Technique::ForcingChain] + seen[Technique::XYCycle], 0);
   EXPECT_GT(seen[Technique::CellForcingChain] + seen[Technique::RegionForcingChain] +
                 seen[Technique::NishioForcingChain] + seen[Technique::DynamicForcingChain],
