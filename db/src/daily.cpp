@@ -279,7 +279,19 @@ void DailyAssignment::rollback() noexcept { tx_->rollback(); }
 
 // --- output -------------------------------------------------------------------
 
-nlohmann::ordered_json daily_json(const DailyDate& date, bool with_path) {
+bool url_safe_name(std::string_view name) {
+  if (name.empty()) return false;
+  for (char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+      return false;
+  return true;
+}
+
+std::string daily_image_name(const Date& date, std::string_view level, std::string_view ext) {
+  return format_date(date) + "-" + std::string(level) + "." + std::string(ext);
+}
+
+nlohmann::ordered_json daily_json(const DailyDate& date, const DailyJsonOptions& options) {
   using json = nlohmann::ordered_json;
   json puzzles = json::object();
   for (const DailyEntry& e : date.entries) {
@@ -287,14 +299,15 @@ nlohmann::ordered_json daily_json(const DailyDate& date, bool with_path) {
     // level the date serves, which is the puzzle's level.
     json entry = record_json(e.puzzle, daily_fields());
     entry["level"] = e.level;
-    if (with_path) entry["path"] = record_json(e.puzzle, std::array{Field::Path})["path"];
+    if (options.with_path) entry["path"] = record_json(e.puzzle, std::array{Field::Path})["path"];
+    if (!options.image_ext.empty()) entry["image"] = daily_image_name(date.date, e.level, options.image_ext);
     puzzles[e.level] = std::move(entry);
   }
   return {{"date", format_date(date.date)}, {"weekday", weekday_name(date.date.weekday())}, {"puzzles", puzzles}};
 }
 
-DailyDirectory::DailyDirectory(std::string dir, std::string time_zone, bool with_path)
-    : dir_(std::move(dir)), time_zone_(std::move(time_zone)), with_path_(with_path) {}
+DailyDirectory::DailyDirectory(std::string dir, std::string time_zone, DailyJsonOptions json)
+    : dir_(std::move(dir)), time_zone_(std::move(time_zone)), json_(std::move(json)) {}
 
 DailyDirectory::~DailyDirectory() {
   for (const Staged& f : staged_) std::remove(f.temporary.c_str());
@@ -322,7 +335,7 @@ void DailyDirectory::stage(const std::vector<DailyDate>& dates, const std::atomi
   for (const DailyDate& d : dates) {
     if (stop && stop->load()) throw StagingInterrupted(dir_);
     const std::string name = format_date(d.date);
-    write_file(name + ".json", daily_json(d, with_path_).dump(2) + "\n");
+    write_file(name + ".json", daily_json(d, json_).dump(2) + "\n");
     all.insert(name);
   }
   try {

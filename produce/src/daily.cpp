@@ -62,6 +62,17 @@ DailyPlan plan_daily(const DailyOptions& o, std::chrono::system_clock::time_poin
   plan.ndjson = o.format == "ndjson";
   plan.dry_run = o.dry_run;
   plan.with_steps = o.with_steps;
+  if (!o.images.empty()) {
+    if (o.images != "png" && o.images != "svg")
+      throw RequestError("--images", "unknown --images '" + o.images + "' (expected png or svg)");
+    if (plan.ndjson || o.out.empty())
+      throw RequestError("--images", "--images writes files beside the JSON: it needs --format json and --out DIR");
+    for (const std::string& level : plan.request.schedule.levels())
+      if (!db::url_safe_name(level))
+        throw RequestError("--images", "level '" + level +
+                                           "' cannot name an image file (use letters, digits, - and _ in level names)");
+    plan.images = o.images;
+  }
   if (!plan.ndjson && o.out.empty() && !o.dry_run)
     throw RequestError("--out", "--out DIR is required for --format json (or use --format ndjson for stdout)");
   if (plan.ndjson && !o.out.empty())

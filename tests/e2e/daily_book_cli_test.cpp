@@ -236,6 +236,39 @@ TEST_F(DailyBookCli, DailyFollowsAWeeklySchedule) {
 // the NDJSON line) shows every level the store gives that date, in
 // ascending difficulty, the earlier ones with their puzzles; dates outside
 // the run keep their files; the index stays complete.
+// --images: each puzzle as an image beside the date's JSON, named in its
+// `image` field, published with it; a run that fails (a level short of
+// puzzles) leaves neither images nor staged files; bad requests are usage
+// errors.
+TEST_F(DailyBookCli, DailyImagesArePublishedWithTheJson) {
+  const std::string db = store(), out = dir_.file("img");
+  const auto r = run_sudokit("daily --db " + db + " --from 2027-03-01 --days 2 --levels easy,hard --out " + out +
+                             " --images png");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* date : {"2027-03-01", "2027-03-02"}) {
+    const json day = json::parse(slurp(out + "/" + date + ".json"));
+    for (const char* level : {"easy", "hard"}) {
+      const std::string image = day["puzzles"][level]["image"];
+      EXPECT_EQ(image, std::string(date) + "-" + level + ".png");
+      const std::string png = slurp(out + "/" + image);
+      ASSERT_GT(png.size(), 1000u) << image;
+      EXPECT_EQ(png.substr(1, 3), "PNG") << image;
+    }
+  }
+  const auto svg = run_sudokit("daily --db " + db + " --from 2027-03-03 --days 1 --levels easy --out " + out +
+                               " --images svg");
+  ASSERT_EQ(svg.status, 0) << svg.err;
+  EXPECT_NE(slurp(out + "/2027-03-03-easy.svg").find("<svg"), std::string::npos);
+  // More puzzles than the store holds: nothing assigned, no file written.
+  const std::string empty_out = dir_.file("short");
+  const auto short_run = run_sudokit("daily --db " + db + " --from 2030-01-01 --days 5000 --levels easy --out " +
+                                     empty_out + " --images png");
+  EXPECT_EQ(short_run.status, 1) << short_run.err;
+  EXPECT_TRUE(!std::filesystem::exists(empty_out) || std::filesystem::is_empty(empty_out));
+  EXPECT_EQ(run_sudokit("daily --db " + db + " --from 2027-03-01 --levels easy --format ndjson --images png").status, 2);
+  EXPECT_EQ(run_sudokit("daily --db " + db + " --from 2027-03-01 --levels easy --out " + out + " --images gif").status, 2);
+}
+
 TEST_F(DailyBookCli, DailyAddingALevelKeepsTheLevelsADateAlreadyHas) {
   using ordered = nlohmann::ordered_json;
   const std::string db = store(), out = dir_.file("d1");

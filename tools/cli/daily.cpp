@@ -15,6 +15,8 @@
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/produce/daily.hpp"
+#include "sudokit/book/book.hpp"
+#include "sudokit/produce/daily_images.hpp"
 
 namespace sudokit::cli {
 
@@ -29,16 +31,16 @@ constexpr std::int64_t kMaxDays = 36'600;
 /// flushing it (a failed write throws WriteError; nothing is assigned).
 class NdjsonOutput final : public produce::DailyOutput {
  public:
-  explicit NdjsonOutput(bool with_path) : with_path_(with_path) {}
+  explicit NdjsonOutput(bool with_path) : json_{with_path, ""} {}
   void stage(const std::vector<DailyDate>& dates, const std::atomic<bool>*) override {
     Output out;
-    for (const auto& d : dates) out.buffer() += daily_json(d, with_path_).dump() + '\n';
+    for (const auto& d : dates) out.buffer() += daily_json(d, json_).dump() + '\n';
     out.flush();
   }
   void publish() override {}
 
  private:
-  bool with_path_;
+  DailyJsonOptions json_;
 };
 
 }  // namespace
@@ -56,7 +58,8 @@ int run_daily(const std::vector<std::string>& args) {
       ("out", po::value<std::string>(&o.out), "directory for DATE.json files and index.json (created if missing)")
       ("format", po::value<std::string>(&o.format)->default_value("json"), "json (files in --out DIR) or ndjson (one line per date on stdout)")
       ("dry-run", "check the request and show what it would assign; records and writes nothing")
-      ("with-steps", "each puzzle with its solution path (`path`: the stored one, or graded now), for offline hints (db/README.md)");
+      ("with-steps", "each puzzle with its solution path (`path`: the stored one, or graded now), for offline hints (db/README.md)")
+      ("images", po::value<std::string>(&o.images), "png or svg: each puzzle also as an image beside the date's JSON (DATE-LEVEL.png, named in its `image` field)");
   add_number(opts, "days", o.days, {1, kMaxDays}, "number of dates (default 1)");
   po::variables_map vm;
   const std::string usage =
@@ -105,8 +108,15 @@ int run_daily(const std::vector<std::string>& args) {
     // closed pipe) assigns nothing.
     NdjsonOutput ndjson(plan.with_steps);
     std::optional<produce::DirectoryOutput> files;
-    if (!plan.out.empty() && !plan.dry_run) files.emplace(plan.out, plan.time_zone, plan.with_steps);
-    produce::DailyOutput* output = plan.dry_run ? nullptr : files ? static_cast<produce::DailyOutput*>(&*files) : &ndjson;
+    std::optional<produce::ImagesOutput> images;
+    if (!plan.out.empty() && !plan.dry_run) {
+      files.emplace(plan.out, plan.time_zone, DailyJsonOptions{plan.with_steps, plan.images});
+      if (!plan.images.empty()) images.emplace(*files, plan.out, *produce::parse_daily_image_format(plan.images));
+    }
+    produce::DailyOutput* output = plan.dry_run ? nullptr
+                                   : images     ? static_cast<produce::DailyOutput*>(&*images)
+                                   : files      ? static_cast<produce::DailyOutput*>(&*files)
+                                                : &ndjson;
     const produce::DailyRun run = produce::publish_daily(store, request, output, &g_stop, plan.with_steps);
     const std::string range = format_date(request.first) + " to " + format_date(request.first.plus_days(request.days - 1));
     const std::string counts = std::to_string(run.assigned + run.reused) + " puzzles (" + std::to_string(run.assigned) +
@@ -114,7 +124,10 @@ int run_daily(const std::vector<std::string>& args) {
     std::cerr << "sudokit daily: " << (plan.dry_run ? "dry run: " : "") << range << ": " << run.dates.size() << " dates, "
               << counts;
     if (plan.dry_run) std::cerr << "; nothing recorded or written";
-    if (files) std::cerr << "; wrote " << run.dates.size() << " files and index.json to " << plan.out;
+    if (files) {
+      std::cerr << "; wrote " << run.dates.size() << " files and index.json to " << plan.out;
+      if (images) std::cerr << ", with " << run.assigned + run.reused << " " << plan.images << " images";
+    }
     std::cerr << '\n';
   } catch (const WriteError& e) {
     return write_failed(cmd, e, "; nothing was assigned");
@@ -137,6 +150,9 @@ int run_daily(const std::vector<std::string>& args) {
     std::cerr << "sudokit daily: interrupted by " << stop_signal_name() << ": nothing was assigned or written\n";
     return interrupted_status();
   } catch (const StoreError& e) {
+    std::cerr << "sudokit daily: " << e.what() << "; nothing was assigned or written\n";
+    return 1;
+  } catch (const sudokit::book::RenderError& e) {  // --images, while staging: before the commit
     std::cerr << "sudokit daily: " << e.what() << "; nothing was assigned or written\n";
     return 1;
   }

@@ -112,10 +112,23 @@ class DailyAssignment {
   std::uint64_t assigned_ = 0, reused_ = 0;
 };
 
+/// What a date's JSON carries besides the record format's daily fields.
+struct DailyJsonOptions {
+  bool with_path = false;  // each puzzle's solution path (`path`, db/path.hpp; null when the record has none)
+  std::string image_ext;   // "png"/"svg": each puzzle's `image`, the file daily_image_name names; "" = none
+};
+
+/// Whether a level name can be part of a file name and a URL as it is
+/// (letters, digits, '-' and '_'): what `daily --images` asks of levels.
+bool url_safe_name(std::string_view name);
+
+/// "2027-01-01-hard.png": the image of a date's puzzle of a level, beside the
+/// date's JSON (`daily --images`).
+std::string daily_image_name(const Date& date, std::string_view level, std::string_view ext);
+
 /// One date as apps read it: {"date", "weekday", "puzzles": {LEVEL: the
-/// record format's daily fields}}; with `with_path`, each puzzle also has
-/// its solution path (`path`, db/path.hpp; null when the record has none).
-nlohmann::ordered_json daily_json(const DailyDate& date, bool with_path = false);
+/// record format's daily fields, and what `options` adds}}.
+nlohmann::ordered_json daily_json(const DailyDate& date, const DailyJsonOptions& options = {});
 
 /// Writes a daily directory all or nothing: stage() writes every date file
 /// and the index under temporary names in DIR (created if missing);
@@ -134,7 +147,7 @@ class DailyDirectory {
  public:
   /// `time_zone`: the zone the dates were reckoned in, recorded in index.json.
   explicit DailyDirectory(std::string dir, std::string time_zone = std::string(kDefaultTimeZone),
-                          bool with_path = false);
+                          DailyJsonOptions json = {});
   ~DailyDirectory();
   DailyDirectory(const DailyDirectory&) = delete;
   DailyDirectory& operator=(const DailyDirectory&) = delete;
@@ -156,7 +169,7 @@ class DailyDirectory {
   void write_file(const std::string& name, const std::string& text);
   std::string dir_;
   std::string time_zone_;
-  bool with_path_ = false;
+  DailyJsonOptions json_;
   std::vector<Staged> staged_;
 };
 

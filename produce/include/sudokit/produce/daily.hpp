@@ -37,8 +37,8 @@ class DailyOutput {
 /// DIR/YYYY-MM-DD.json and DIR/index.json, all or nothing (db::DailyDirectory).
 class DirectoryOutput final : public DailyOutput {
  public:
-  DirectoryOutput(std::string dir, std::string time_zone, bool with_path = false)
-      : files_(std::move(dir), std::move(time_zone), with_path) {}
+  DirectoryOutput(std::string dir, std::string time_zone, db::DailyJsonOptions json = {})
+      : files_(std::move(dir), std::move(time_zone), std::move(json)) {}
   void stage(const std::vector<db::DailyDate>& dates, const std::atomic<bool>* stop) override {
     files_.stage(dates, stop);
   }
@@ -78,6 +78,7 @@ struct DailyOptions {
   std::string out;                                       // the directory for json
   bool dry_run = false;
   bool with_steps = false;                               // each puzzle with its solution path (`path`)
+  std::string images;                                    // png or svg: each puzzle's image beside the JSON; "" = none
 };
 
 /// A checked daily run: the request for the store and where it goes.
@@ -89,6 +90,7 @@ struct DailyPlan {
   bool dry_run = false;
   std::string levels_option;          // "--levels" or "--schedule": what a LevelError names
   bool with_steps = false;            // each puzzle with its solution path
+  std::string images;                 // "", "png" or "svg" (checked; needs out, not ndjson)
 };
 
 /// Checks the options in the order the command reports problems (the first
