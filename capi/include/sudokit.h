@@ -198,7 +198,11 @@ SUDOKIT_API double sudokit_grade_er(const sudokit_grade_result* r);        /* ha
 SUDOKIT_API double sudokit_grade_ep(const sudokit_grade_result* r);        /* hardest step before the first placement */
 SUDOKIT_API double sudokit_grade_ed(const sudokit_grade_result* r);        /* first step */
 SUDOKIT_API const char* sudokit_grade_level(const sudokit_grade_result* r); /* level name of ER, "" when not rated */
-SUDOKIT_API const char* sudokit_grade_hardest(const sudokit_grade_result* r); /* SE name of the step that set ER */
+/* The technique of the step that set ER: its key ("naked-pair", as `hardest`
+ * is everywhere: the record format, sudokit_generated) and, since 0.2, SE's
+ * name of that step ("Naked Pair", the record format's `hardest_name`). */
+SUDOKIT_API const char* sudokit_grade_hardest(const sudokit_grade_result* r);
+SUDOKIT_API const char* sudokit_grade_hardest_name(const sudokit_grade_result* r);
 SUDOKIT_API int32_t sudokit_grade_step_total(const sudokit_grade_result* r);  /* steps taken */
 /* The solution (SUDOKIT_GRID_BUFFER bytes) when the puzzle has one. */
 SUDOKIT_API int sudokit_grade_solution(const sudokit_grade_result* r, char* out);

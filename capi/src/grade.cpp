@@ -106,6 +106,9 @@ double sudokit_grade_ep(const sudokit_grade_result* r) { return r && r->grade.ra
 double sudokit_grade_ed(const sudokit_grade_result* r) { return r && r->grade.rated() ? grader::rounded_rating(r->grade.ed) : 0; }
 const char* sudokit_grade_level(const sudokit_grade_result* r) { return r ? r->level.c_str() : ""; }
 const char* sudokit_grade_hardest(const sudokit_grade_result* r) {
+  return r && r->grade.rated() ? grader::technique_key(r->grade.hardest).data() : "";
+}
+const char* sudokit_grade_hardest_name(const sudokit_grade_result* r) {
   return r && r->grade.rated() ? r->grade.hardest_name.c_str() : "";
 }
 int32_t sudokit_grade_step_total(const sudokit_grade_result* r) { return r ? r->grade.step_count : 0; }

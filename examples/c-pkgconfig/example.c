@@ -45,7 +45,7 @@ int main(void) {
     options.keep_steps = 1;
     if (failed(sudokit_grade(kPuzzle, SUDOKIT_NUL_TERMINATED, &options, &grade), "grade")) return 1;
     printf("grade: ER %.1f EP %.1f ED %.1f, level %s, hardest %s, %d steps\n", sudokit_grade_er(grade),
-           sudokit_grade_ep(grade), sudokit_grade_ed(grade), sudokit_grade_level(grade), sudokit_grade_hardest(grade),
+           sudokit_grade_ep(grade), sudokit_grade_ed(grade), sudokit_grade_level(grade), sudokit_grade_hardest_name(grade),
            (int)sudokit_grade_step_total(grade));
     for (i = 0; i < sudokit_grade_histogram_size(grade); ++i) {
       const char* technique;

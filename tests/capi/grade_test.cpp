@@ -68,7 +68,8 @@ TEST(CapiGrade, KeptPathPlacesTheSolution) {
   const GradePtr g = grade_keeping_steps(kPuzzle);
   EXPECT_DOUBLE_EQ(sudokit_grade_er(g.get()), 3.0);
   EXPECT_STREQ(sudokit_grade_level(g.get()), "hard");
-  EXPECT_STREQ(sudokit_grade_hardest(g.get()), "Naked Pair");
+  EXPECT_STREQ(sudokit_grade_hardest(g.get()), "naked-pair");  // the key, as `hardest` everywhere
+  EXPECT_STREQ(sudokit_grade_hardest_name(g.get()), "Naked Pair");
   char solution[SUDOKIT_GRID_BUFFER];
   ASSERT_EQ(sudokit_grade_solution(g.get(), solution), SUDOKIT_OK);
   EXPECT_EQ(std::string(solution), kSolution);

@@ -70,7 +70,7 @@ Step to_step(const sudokit_step& s) {
 }
 
 struct Grade {
-  std::string status, message, level, hardest;
+  std::string status, message, level, hardest, hardest_name;
   double er = 0, ep = 0, ed = 0;
   int step_count = 0;
   std::optional<std::string> solution;
@@ -118,6 +118,7 @@ Grade grade(const std::string& text, bool steps, double time_limit, int max_step
   g.ed = sudokit_grade_ed(raw);
   g.level = sudokit_grade_level(raw);
   g.hardest = sudokit_grade_hardest(raw);
+  g.hardest_name = sudokit_grade_hardest_name(raw);
   g.step_count = sudokit_grade_step_total(raw);
   char solution[SUDOKIT_GRID_BUFFER];
   if (sudokit_grade_solution(raw, solution) == SUDOKIT_OK) g.solution = solution;
@@ -449,7 +450,8 @@ PYBIND11_MODULE(_sudokit, m) {
       .def_readonly("ep", &Grade::ep)
       .def_readonly("ed", &Grade::ed)
       .def_readonly("level", &Grade::level)
-      .def_readonly("hardest", &Grade::hardest, "SE's name of the step that set ER")
+      .def_readonly("hardest", &Grade::hardest, "technique key of the step that set ER")
+      .def_readonly("hardest_name", &Grade::hardest_name, "SE's name of that step")
       .def_readonly("step_count", &Grade::step_count)
       .def_readonly("solution", &Grade::solution)
       .def_readonly("histogram", &Grade::histogram, "(technique key, steps), in SE's order")

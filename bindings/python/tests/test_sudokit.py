@@ -86,6 +86,7 @@ def test_grades_agree_with_sukaku_explainer_on_the_calibration_set():
         assert (g.er, g.ep, g.ed) == (float(r["se_er"]), float(r["se_ep"]), float(r["se_ed"])), r["puzzle"]
         assert valid_solution(r["puzzle"], g.solution)
         assert g.level
+        assert g.hardest in dict(sudokit.techniques()) and g.hardest_name  # key and SE's name, as the record format
         assert sum(n for _, n in g.histogram) == g.step_count
 
 
