@@ -34,6 +34,16 @@ std::optional<ImageFormat> image_format_of(std::string_view path) {
   return parse_image_format(path.substr(dot + 1));
 }
 
+std::optional<std::string> other_format_extension(std::string_view path) {
+  const std::size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos || path.find('/', dot) != std::string_view::npos) return std::nullopt;
+  std::string ext(path.substr(dot + 1));
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* other : {"png", "svg", "jpg", "jpeg", "gif", "webp", "json", "ndjson", "csv", "txt", "html", "ipuz", "db"})
+    if (ext == other) return "." + ext;
+  return std::nullopt;
+}
+
 double default_image_size(ImageFormat format) {
   switch (format) {
     case ImageFormat::Png: return 1080;

@@ -827,6 +827,24 @@ TEST_F(DailyBookCli, CoverIsAsWideAsTheBookNeeds) {
   EXPECT_NE(png.err.find("a cover is a PDF"), std::string::npos) << png.err;
 }
 
+// `book --out x.png` (and other names of another kind of file) is a usage
+// error before anything is opened, not a PDF under another name; .pdf in any
+// case and names that say nothing (x.out, no extension) are written.
+TEST_F(DailyBookCli, BookRefusesAnOutNameOfAnotherFormat) {
+  const std::string db = store();
+  for (const char* name : {"b.png", "b.SVG", "b.json", "b.csv", "b.txt", "b.ipuz"}) {
+    const auto r = run_sudokit("book --db " + db + " --level hard --count 4 --out " + dir_.file(name));
+    EXPECT_EQ(r.status, 2) << name << ": " << r.err;
+    EXPECT_NE(r.err.find("a book is a PDF"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir_.file(name))) << name;
+  }
+  for (const char* name : {"b.PDF", "b.out", "book"}) {
+    const auto r = run_sudokit("book --db " + db + " --level hard --count 4 --out " + dir_.file(name));
+    ASSERT_EQ(r.status, 0) << name << ": " << r.err;
+    EXPECT_EQ(slurp(dir_.file(name)).substr(0, 5), "%PDF-") << name;
+  }
+}
+
 TEST_F(DailyBookCli, BookReadsLikeABook) {
   const std::string db = store(), pdf = dir_.file("b.pdf");
   const auto r = run_sudokit("book --db " + db + " --level hard --count 8 --per-page 6 --show-rating "

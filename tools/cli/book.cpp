@@ -11,6 +11,7 @@
 #include "store_cli.hpp"
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/book/image.hpp"
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/db/used.hpp"
@@ -105,6 +106,10 @@ int run_book(const std::vector<std::string>& args) {
     files.add_database("--db", *path);
     if (output_clash(cmd, files.check_output("--out", out_path))) return kUsageError;
     if (!manifest.empty() && output_clash(cmd, files.check_output("--manifest", manifest))) return kUsageError;
+  }
+  if (const auto ext = book::other_format_extension(out_path)) {
+    std::cerr << "sudokit book: --out " << out_path << ": a book is a PDF, not " << *ext << "; give a name ending in .pdf\n";
+    return kUsageError;
   }
   auto text = [&](const char* name) {
     return vm.count(name) && !vm[name].defaulted() ? std::optional(vm[name].as<std::string>()) : std::nullopt;

@@ -19,6 +19,13 @@ std::optional<ImageFormat> parse_image_format(std::string_view name);
 /// The format a file name's extension names (".png" -> Png), if any.
 std::optional<ImageFormat> image_format_of(std::string_view path);
 
+/// For a command that writes a PDF: the extension of `path` when it names
+/// another kind of file (".png", ".svg", ".jpg", ".json", ".csv", ".txt",
+/// ".html", ".ipuz", any case), so that `book --out x.png` is refused rather
+/// than written as a PDF under another name; nullopt for ".pdf", no
+/// extension or one that names nothing known.
+std::optional<std::string> other_format_extension(std::string_view path);
+
 struct ImageOptions {
   ImageFormat format = ImageFormat::Png;
   /// Width of the image: pixels for PNG and SVG, points for PDF; 0 = the
