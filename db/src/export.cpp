@@ -4,6 +4,8 @@
 #include "sudokit/db/export.hpp"
 
 #include <cerrno>
+#include <cstdio>
+#include <filesystem>
 #include <cstring>
 
 #include "sudokit/db/record_format.hpp"
@@ -84,6 +86,37 @@ std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, Exp
   if (format == ExportFormat::Json) buf += rows == 0 ? "]\n" : "\n]\n";
   w.flush();
   return rows;
+}
+
+}  // namespace sudokit::db
+
+namespace sudokit::db {
+
+std::uint64_t export_ipuz(PuzzleStore& store, const PuzzleFilter& filter, const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw StoreError(dir, "cannot create the directory: " + ec.message());
+  std::uint64_t written = 0;
+  store.for_each(filter, [&](const PuzzleRecord& r) {
+    const std::string path = (std::filesystem::path(dir) / (r.gid() + ".ipuz")).string();
+    const std::string temporary = path + ".tmp";
+    const std::string text = ipuz_json(r).dump() + "\n";
+    std::FILE* f = std::fopen(temporary.c_str(), "wb");
+    if (f == nullptr) throw StoreError(path, std::string("cannot write: ") + std::strerror(errno));
+    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    const int saved = errno;
+    if (std::fclose(f) != 0 || !ok) {
+      std::remove(temporary.c_str());
+      throw StoreError(path, std::string("write error: ") + std::strerror(ok ? errno : saved));
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+      std::remove(temporary.c_str());
+      throw StoreError(path, std::string("cannot write: ") + std::strerror(errno));
+    }
+    ++written;
+    return true;
+  });
+  return written;
 }
 
 }  // namespace sudokit::db

@@ -168,6 +168,33 @@ json record_json(const PuzzleRecord& record, std::span<const Field> fields) {
   return j;
 }
 
+json ipuz_json(const PuzzleRecord& r) {
+  auto rows = [](const Grid& g) {
+    json a = json::array();
+    for (int row = 0; row < 9; ++row) {
+      json cells = json::array();
+      for (int col = 0; col < 9; ++col) cells.push_back(static_cast<int>(g[row * 9 + col]));
+      a.push_back(std::move(cells));
+    }
+    return a;
+  };
+  json j = {{"version", "http://ipuz.org/v2"},
+            {"kind", json::array({"http://ipuz.org/sudoku#1"})},
+            {"uniqueid", r.gid()},
+            {"origin", "sudokit"}};
+  if (!r.level.empty()) j["difficulty"] = r.level;
+  j["charset"] = "123456789";
+  j["boxes"] = true;
+  j["empty"] = 0;
+  j["puzzle"] = rows(r.puzzle);
+  j["solution"] = rows(r.solution);
+  if (r.graded())
+    j["com.sudokit:rating"] = {{"er", field_json(r, Field::Er)},       {"ep", field_json(r, Field::Ep)},
+                               {"ed", field_json(r, Field::Ed)},       {"hardest", field_json(r, Field::Hardest)},
+                               {"hardest_name", field_json(r, Field::HardestName)}};
+  return j;
+}
+
 std::string csv_header(std::span<const Field> fields) {
   std::string out;
   for (Field f : fields) {

@@ -232,6 +232,35 @@ TEST(DbShip, WritesTheAppFileAndSaysItsSize) {
   EXPECT_EQ(run_sudokit("db ship --db " + db + " --out " + app + " --columns nope").status, 2);
 }
 
+// db export --format ipuz: one ipuz Sudoku document per puzzle, DIR/GID.ipuz,
+// holding the stored puzzle and solution (rows of numbers, 0 = empty), the
+// level as difficulty and the ratings in the extension field.
+TEST(DbExportIpuz, OneDocumentPerPuzzleWithTheStoredRows) {
+  TempDir dir;
+  const std::string db = dir.file("p.db"), out = dir.file("ipuz");
+  ASSERT_EQ(run_sudokit("generate --count 6 --seed 12 --db " + db).status, 0);
+  const auto r = run_sudokit("db export --db " + db + " --format ipuz --out " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = objects(run_sudokit("db export --db " + db + " --format ndjson").out);
+  ASSERT_EQ(rows.size(), 6u);
+  for (const json& row : rows) {
+    const json doc = json::parse(slurp(out + "/" + row["gid"].get<std::string>() + ".ipuz"));
+    EXPECT_EQ(doc["kind"], json::array({"http://ipuz.org/sudoku#1"}));
+    EXPECT_EQ(doc["version"], "http://ipuz.org/v2");
+    EXPECT_EQ(doc["uniqueid"], row["gid"]);
+    EXPECT_EQ(doc["difficulty"], row["level"]);
+    std::string puzzle, solution;
+    for (const json& line : doc["puzzle"]) for (const json& v : line) puzzle += v == 0 ? '.' : static_cast<char>('0' + v.get<int>());
+    for (const json& line : doc["solution"]) for (const json& v : line) solution += static_cast<char>('0' + v.get<int>());
+    EXPECT_EQ(puzzle, row["puzzle"]);
+    EXPECT_EQ(solution, row["solution"]);
+    EXPECT_EQ(doc["com.sudokit:rating"]["er"], row["er"]);
+    EXPECT_EQ(doc["com.sudokit:rating"]["hardest"], row["hardest"]);
+  }
+  EXPECT_EQ(run_sudokit("db export --db " + db + " --format ipuz").status, 2);
+  EXPECT_EQ(run_sudokit("db export --db " + db + " --format ipuz --out " + out + " --columns gid").status, 2);
+}
+
 // --with-steps from the command line: generate and db import store the
 // path, export writes it as an array of steps, db ship carries it; without
 // grading (or without a store) it is a usage error.

@@ -202,7 +202,7 @@ int run_export(const std::vector<std::string>& args) {
   po::options_description opts("options");
   add_store_options(opts);
   opts.add_options()
-      ("format", po::value<std::string>()->default_value("json"), "json (one array), ndjson (one object per line), csv (header + every column) or line (puzzles only)")
+      ("format", po::value<std::string>()->default_value("json"), "json (one array), ndjson (one object per line), csv (header + every column), line (puzzles only) or ipuz (one ipuz document per puzzle: --out DIR gets DIR/GID.ipuz)")
       ("out", po::value<std::string>(), "write to FILE instead of stdout")
       ("level", po::value<std::string>(), "only this level (a level of the default table or one stored in the file)");
   db::PuzzleFilter filter;
@@ -231,10 +231,16 @@ int run_export(const std::vector<std::string>& args) {
   const std::string& cmd = args[0];
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
-  const auto format = parse_export_format(vm["format"].as<std::string>());
+  const bool ipuz = vm["format"].as<std::string>() == "ipuz";  // one file per puzzle: export_ipuz
+  const auto format = ipuz ? std::optional(ExportFormat::Json) : parse_export_format(vm["format"].as<std::string>());
   if (!format) {
     std::cerr << "sudokit " << cmd << ": unknown --format '" << vm["format"].as<std::string>()
-              << "' (expected json, ndjson, csv or line)\n";
+              << "' (expected json, ndjson, csv, line or ipuz)\n";
+    return kUsageError;
+  }
+  if (ipuz && (!vm.count("out") || vm.count("columns"))) {
+    std::cerr << "sudokit " << cmd << ": --format ipuz writes one file per puzzle, DIR/GID.ipuz: give --out DIR"
+              << " (and no --columns)\n";
     return kUsageError;
   }
   produce::FilterOptions filter_options;
@@ -277,6 +283,12 @@ int run_export(const std::vector<std::string>& args) {
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Read));
     if (filter.level) check_levels(store, {*filter.level});
+    if (ipuz) {
+      const std::string dir = vm["out"].as<std::string>();
+      const std::uint64_t n = export_ipuz(store, filter, dir);
+      std::cerr << "sudokit " << cmd << ": " << n << " ipuz files written to " << dir << '\n';
+      return 0;
+    }
     std::FILE* out = stdout;
     std::string out_name = "<stdout>";
     if (vm.count("out")) {

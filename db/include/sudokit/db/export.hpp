@@ -44,4 +44,11 @@ class ExportWriteError : public StoreError {
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,
                              const std::string& out_name, std::span<const Field> fields = {});
 
+/// Writes each row matching `filter` as an ipuz document (ipuz_json) to
+/// DIR/GID.ipuz (DIR created if missing; each file written under a temporary
+/// name and renamed; an existing file of the same puzzle is replaced: the
+/// same puzzle gives the same document). Returns the number written. Throws
+/// StoreError naming the file that could not be written.
+std::uint64_t export_ipuz(PuzzleStore& store, const PuzzleFilter& filter, const std::string& dir);
+
 }  // namespace sudokit::db

@@ -70,6 +70,14 @@ bool parse_fields(std::string_view list, std::vector<Field>& out, std::string& e
 /// The record as one JSON object with `fields` in that order.
 nlohmann::ordered_json record_json(const PuzzleRecord& record, std::span<const Field> fields);
 
+/// The record as an ipuz document (the ipuz Sudoku kind,
+/// http://ipuz.org/sudoku#1): version, kind, uniqueid (the gid), origin,
+/// difficulty (the level), charset, boxes, empty 0, puzzle and solution as 9
+/// rows of 9 numbers (0 = empty), and our ratings in the extension field
+/// "com.sudokit:rating" ({"er", "ep", "ed", "hardest", "hardest_name"}, when
+/// graded). db/README.md ("ipuz") documents it.
+nlohmann::ordered_json ipuz_json(const PuzzleRecord& record);
+
 /// The CSV header line for `fields` (no newline).
 std::string csv_header(std::span<const Field> fields);
 /// One CSV row (no newline); fields are quoted as RFC 4180 says (a field
