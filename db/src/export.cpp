@@ -92,6 +92,21 @@ std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, Exp
 
 namespace sudokit::db {
 
+std::uint64_t export_to_file(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format,
+                             const std::string& path, std::span<const Field> fields) {
+  std::FILE* out = std::fopen(path.c_str(), "wb");
+  if (out == nullptr) throw StoreError(path, std::string("cannot write: ") + std::strerror(errno));
+  std::uint64_t rows = 0;
+  try {
+    rows = export_puzzles(store, filter, format, out, path, fields);
+  } catch (...) {
+    std::fclose(out);
+    throw;
+  }
+  if (std::fclose(out) != 0) throw ExportWriteError(path, errno);
+  return rows;
+}
+
 std::uint64_t export_ipuz(PuzzleStore& store, const PuzzleFilter& filter, const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);

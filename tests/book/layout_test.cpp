@@ -190,7 +190,9 @@ TEST(PrintLayout, EveryTrimGetsReadableGridsInsideTheSafeArea) {
         }
         // The densest setting that fits: one more step would make cells too small.
         const int denser = l.per_page == 1 ? 2 : l.per_page == 2 ? 4 : l.per_page == 4 ? 6 : 0;
-        if (denser) EXPECT_LT(cell_size(puzzle_slots(l.geometry.content_area(1), denser)[0]), kMinCell);
+        if (denser) {
+          EXPECT_LT(cell_size(puzzle_slots(l.geometry.content_area(1), denser)[0]), kMinCell);
+        }
         EXPECT_GE(puzzle_grid_style(l, o).thin, 0.5);
         EXPECT_GE(solution_grid_style(l).thin, 0.5);
       }

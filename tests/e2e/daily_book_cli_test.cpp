@@ -677,8 +677,11 @@ TEST_F(DailyBookCli, PrintBooksHaveTheTrimBleedAndMarginsThePrinterWants) {
       EXPECT_EQ(outside, 0);
       EXPECT_EQ(in_gutter, 0);
       // Page 2, the title page's back, is blank; so may be the last (an even count).
-      if (page == 2) EXPECT_EQ(all, 0);
-      else if (page != pages) EXPECT_GT(all, 200) << "blank";
+      if (page == 2) {
+        EXPECT_EQ(all, 0);
+      } else if (page != pages) {
+        EXPECT_GT(all, 200) << "blank";
+      }
     }
   }
 }
@@ -770,7 +773,9 @@ TEST_F(DailyBookCli, BookSectionsHaveContentsTitlesAndAnswerKeys) {
   EXPECT_EQ(m["puzzles"][9]["solution_page"], 13);
   // Ascending ratings within each section.
   for (int i = 1; i < 10; ++i)
-    if (i != 5) EXPECT_LE(m["puzzles"][i - 1]["er"].get<double>(), m["puzzles"][i]["er"].get<double>()) << i;
+    if (i != 5) {
+      EXPECT_LE(m["puzzles"][i - 1]["er"].get<double>(), m["puzzles"][i]["er"].get<double>()) << i;
+    }
   // --solutions none and a bad value.
   const auto none = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 2 --solutions none --out " + pdf);
   ASSERT_EQ(none.status, 0) << none.err;

@@ -21,8 +21,41 @@ namespace sudokit::cli {
 
 using namespace sudokit::db;
 
-int run_book(const std::vector<std::string>& args) {
-  po::options_description opts("options");
+namespace {
+
+const char* const kUsage =
+    "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
+    "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--solutions end|section|none]\n"
+    "                    [--sections] [--no-solutions]\n"
+    "                    [--trim SIZE [--bleed] [--large-print] [--gutter IN] [--margin IN]]\n"
+    "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
+    "                    [--hardest T] [--pick oldest|random|spread [--seed S]] [--count-per-level N]\n"
+    "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
+    "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
+    "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are stored\n"
+    "ones of each level that were never used (no daily date, no book made with --mark-used) and\n"
+    "pass the filters, picked by --pick (the oldest by default); levels in ascending difficulty,\n"
+    "the easiest first within a level (for easy: the most clues first, then the rating).\n"
+    "With --trim the book is made for print on demand (KDP, IngramSpark, Lulu): the inside margin\n"
+    "grows with the page count, margins mirror on left and right pages, the title page has a blank\n"
+    "back so puzzles start on a right-hand page, the page count is even, and each page carries its\n"
+    "TrimBox and BleedBox; --per-page defaults to the most puzzles whose cells stay 6.5 mm or more\n"
+    "(docs/BOOKS.md).\n"
+    "With SOURCE_DATE_EPOCH set, the PDF's creation date is that time: the same store and\n"
+    "options then give a byte-identical file.\n"
+    "The PDF, the manifest and the --mark-used marks are published all or nothing. An --out or\n"
+    "--manifest that is the store (or its -wal, -shm, -journal) or the other output is refused.\n"
+    "Exit status 1 when the store runs short (the missing counts and the `sudokit generate`\n"
+    "commands are printed; nothing is written) or a file cannot be written, 2 for a usage error.";
+
+// The numeric options, kept until we know which were given.
+struct Numbers {
+  double min_rating = 0, max_rating = 0, gutter_in = 0, margin_in = 0;
+  std::uint64_t count = 0, count_per_level = 0, seed = 0;
+  int per_page = 4;
+};
+
+void declare_options(po::options_description& opts, produce::BookCommand& c, Numbers& n) {
   add_store_options(opts);
   opts.add_options()
       ("out", po::value<std::string>(), "the PDF FILE to write (required)")
@@ -47,51 +80,98 @@ int run_book(const std::vector<std::string>& args) {
       ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")
       ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T")
       ("pick", po::value<std::string>()->default_value("oldest"), "which qualifying puzzles of a level: oldest (stored first), random (with --seed) or spread (evenly across the level's rating range)");
-  produce::BookCommand c;
-  double min_rating = 0, max_rating = 0, gutter_in = 0, margin_in = 0;
-  std::uint64_t count = 0, count_per_level = 0, seed = 0;
-  int per_page = 4;
-  add_number(opts, "min-rating", min_rating, {kMinRating, kMaxRating}, "only ER >= X");
-  add_number(opts, "max-rating", max_rating, {kMinRating, kMaxRating}, "only ER <= Y");
-  add_number(opts, "seed", seed, {}, "seed of --pick random: the same seed and store give the same puzzles", 0);
-  add_number(opts, "count-per-level", count_per_level, {1, produce::kMaxBookPuzzles},
+  add_number(opts, "min-rating", n.min_rating, {kMinRating, kMaxRating}, "only ER >= X");
+  add_number(opts, "max-rating", n.max_rating, {kMinRating, kMaxRating}, "only ER <= Y");
+  add_number(opts, "seed", n.seed, {}, "seed of --pick random: the same seed and store give the same puzzles", 0);
+  add_number(opts, "count-per-level", n.count_per_level, {1, produce::kMaxBookPuzzles},
              "with --levels: this many puzzles of each level");
-  add_number(opts, "count", count, {1, produce::kMaxBookPuzzles}, "number of puzzles");
-  add_number(opts, "per-page", per_page, {.only = {1, 2, 4, 6}}, "puzzles per page", 4);
+  add_number(opts, "count", n.count, {1, produce::kMaxBookPuzzles}, "number of puzzles");
+  add_number(opts, "per-page", n.per_page, {.only = {1, 2, 4, 6}}, "puzzles per page", 4);
   add_number(opts, "first-number", c.first_number, {1, book::kMaxFirstNumber},
              "number of the first puzzle (volume 2 of 60-puzzle books: 61)", 1);
-  add_number(opts, "gutter", gutter_in, {0.375, 3.0},
+  add_number(opts, "gutter", n.gutter_in, {0.375, 3.0},
              "with --trim: the inside margin in inches instead of KDP's for the page count (not less than it)");
-  add_number(opts, "margin", margin_in, {0.25, 3.0},
+  add_number(opts, "margin", n.margin_in, {0.25, 3.0},
              "with --trim: the outside, top and bottom margins in inches (not less than 0.25, 0.375 with --bleed)");
   add_number(opts, "pad-to", c.pad_to, {0, book::kMaxPadTo, "none"},
              "add blank pages at the end up to a multiple of this many (4, 8, 16 or 32 for printers that fold sheets)", 0);
+}
+
+// The options given, as the command plan_book checks (an option left at its
+// default stays unset, so the plan can tell "not given" from "given").
+void read_command(const po::variables_map& vm, const Numbers& n, produce::BookCommand& c) {
+  auto text = [&](const char* name) {
+    return vm.count(name) && !vm[name].defaulted() ? std::optional(vm[name].as<std::string>()) : std::nullopt;
+  };
+  auto given = [&](const char* name) { return vm.count(name) && !vm[name].defaulted(); };
+  c.title = vm["title"].as<std::string>();
+  c.subtitle = vm["subtitle"].as<std::string>();
+  c.paper = text("paper");
+  c.trim = text("trim");
+  c.bleed = given("bleed");
+  c.large_print = given("large-print");
+  if (given("gutter")) c.gutter_in = n.gutter_in;
+  if (given("margin")) c.margin_in = n.margin_in;
+  if (given("per-page")) c.per_page = n.per_page;
+  c.show_rating = given("show-rating");
+  c.solutions = vm.count("solutions") ? std::optional(vm["solutions"].as<std::string>()) : std::nullopt;
+  c.no_solutions = given("no-solutions");
+  c.sections = given("sections");
+  c.level = text("level");
+  c.levels = text("levels");
+  if (given("count")) c.count = n.count;
+  if (given("count-per-level")) c.count_per_level = n.count_per_level;
+  if (given("min-rating")) c.filter.min_rating = n.min_rating;
+  if (given("max-rating")) c.filter.max_rating = n.max_rating;
+  c.filter.clues = text("clues");
+  c.filter.symmetry = text("symmetry");
+  c.filter.technique = text("technique");
+  c.filter.hardest = text("hardest");
+  c.pick = vm["pick"].as<std::string>();
+  if (given("seed")) c.seed = n.seed;
+  c.mark_used = given("mark-used");
+  c.include_used = given("include-used");
+  c.creator = std::string("sudokit ") + SUDOKIT_VERSION;
+  c.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
+}
+
+// The run's outcome on stderr: the exception make_book threw (rethrown here)
+// as a message, and the exit status.
+int report_failure(const std::string& cmd, const std::string& path, const std::string& out_path,
+                   const produce::BookPlan& plan) {
+  try {
+    throw;
+  } catch (const LevelError& e) {
+    std::cerr << "sudokit book: " << plan.levels_option << ": " << e.what() << '\n';
+    return kUsageError;
+  } catch (const ShortageError& e) {
+    print_shortage(cmd, path, e, "nothing was written");
+    return 1;
+  } catch (const AlreadyUsedError& e) {
+    std::cerr << "sudokit book: " << path << ": " << e.what() << "; " << out_path << " was not written: run again\n";
+    return 1;
+  } catch (const StoreError& e) {
+    std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
+    return 1;
+  } catch (const book::RenderInterrupted&) {
+    std::cerr << "sudokit book: interrupted by " << stop_signal_name() << ": " << out_path
+              << " was not written and no puzzle was marked used\n";
+    return interrupted_status();
+  } catch (const book::RenderError& e) {
+    std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
+    return 1;
+  }
+}
+
+}  // namespace
+
+int run_book(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  produce::BookCommand c;
+  Numbers n;
+  declare_options(opts, c, n);
   po::variables_map vm;
-  const std::string usage =
-      "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
-      "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--solutions end|section|none]\n"
-      "                    [--sections] [--no-solutions]\n"
-      "                    [--trim SIZE [--bleed] [--large-print] [--gutter IN] [--margin IN]]\n"
-      "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
-      "                    [--hardest T] [--pick oldest|random|spread [--seed S]] [--count-per-level N]\n"
-      "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
-      "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
-      "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are stored\n"
-      "ones of each level that were never used (no daily date, no book made with --mark-used) and\n"
-      "pass the filters, picked by --pick (the oldest by default); levels in ascending difficulty,\n"
-      "the easiest first within a level (for easy: the most clues first, then the rating).\n"
-      "With --trim the book is made for print on demand (KDP, IngramSpark, Lulu): the inside margin\n"
-      "grows with the page count, margins mirror on left and right pages, the title page has a blank\n"
-      "back so puzzles start on a right-hand page, the page count is even, and each page carries its\n"
-      "TrimBox and BleedBox; --per-page defaults to the most puzzles whose cells stay 6.5 mm or more\n"
-      "(docs/BOOKS.md).\n"
-      "With SOURCE_DATE_EPOCH set, the PDF's creation date is that time: the same store and\n"
-      "options then give a byte-identical file.\n"
-      "The PDF, the manifest and the --mark-used marks are published all or nothing. An --out or\n"
-      "--manifest that is the store (or its -wal, -shm, -journal) or the other output is refused.\n"
-      "Exit status 1 when the store runs short (the missing counts and the `sudokit generate`\n"
-      "commands are printed; nothing is written) or a file cannot be written, 2 for a usage error.";
-  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  if (auto status = parse_options(args, kUsage, opts, vm, false)) return *status;
   const std::string& cmd = args[0];
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
@@ -111,39 +191,7 @@ int run_book(const std::vector<std::string>& args) {
     std::cerr << "sudokit book: --out " << out_path << ": a book is a PDF, not " << *ext << "; give a name ending in .pdf\n";
     return kUsageError;
   }
-  auto text = [&](const char* name) {
-    return vm.count(name) && !vm[name].defaulted() ? std::optional(vm[name].as<std::string>()) : std::nullopt;
-  };
-  auto given = [&](const char* name) { return vm.count(name) && !vm[name].defaulted(); };
-  c.title = vm["title"].as<std::string>();
-  c.subtitle = vm["subtitle"].as<std::string>();
-  c.paper = text("paper");
-  c.trim = text("trim");
-  c.bleed = given("bleed");
-  c.large_print = given("large-print");
-  if (given("gutter")) c.gutter_in = gutter_in;
-  if (given("margin")) c.margin_in = margin_in;
-  if (given("per-page")) c.per_page = per_page;
-  c.show_rating = given("show-rating");
-  c.solutions = vm.count("solutions") ? std::optional(vm["solutions"].as<std::string>()) : std::nullopt;
-  c.no_solutions = given("no-solutions");
-  c.sections = given("sections");
-  c.level = text("level");
-  c.levels = text("levels");
-  if (given("count")) c.count = count;
-  if (given("count-per-level")) c.count_per_level = count_per_level;
-  if (given("min-rating")) c.filter.min_rating = min_rating;
-  if (given("max-rating")) c.filter.max_rating = max_rating;
-  c.filter.clues = text("clues");
-  c.filter.symmetry = text("symmetry");
-  c.filter.technique = text("technique");
-  c.filter.hardest = text("hardest");
-  c.pick = vm["pick"].as<std::string>();
-  if (given("seed")) c.seed = seed;
-  c.mark_used = given("mark-used");
-  c.include_used = given("include-used");
-  c.creator = std::string("sudokit ") + SUDOKIT_VERSION;
-  c.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
+  read_command(vm, n, c);
   produce::BookPlan plan;
   try {
     plan = produce::plan_book(c);
@@ -164,25 +212,8 @@ int run_book(const std::vector<std::string>& args) {
               << ")";
     if (plan.mark_used) std::cerr << "; " << made.marked << " puzzles marked used";
     std::cerr << '\n';
-  } catch (const LevelError& e) {
-    std::cerr << "sudokit book: " << plan.levels_option << ": " << e.what() << '\n';
-    return kUsageError;
-  } catch (const ShortageError& e) {
-    print_shortage(cmd, *path, e, "nothing was written");
-    return 1;
-  } catch (const AlreadyUsedError& e) {
-    std::cerr << "sudokit book: " << *path << ": " << e.what() << "; " << out_path << " was not written: run again\n";
-    return 1;
-  } catch (const StoreError& e) {
-    std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
-    return 1;
-  } catch (const book::RenderInterrupted&) {
-    std::cerr << "sudokit book: interrupted by " << stop_signal_name() << ": " << out_path
-              << " was not written and no puzzle was marked used\n";
-    return interrupted_status();
-  } catch (const book::RenderError& e) {
-    std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
-    return 1;
+  } catch (...) {
+    return report_failure(cmd, *path, out_path, plan);
   }
   return 0;
 }

@@ -45,9 +45,25 @@ class NdjsonOutput final : public produce::DailyOutput {
 
 }  // namespace
 
-int run_daily(const std::vector<std::string>& args) {
-  po::options_description opts("options");
-  produce::DailyOptions o;  // the library checks them (produce/daily.hpp)
+namespace {
+
+const char* const kUsage =
+    "usage: sudokit daily --db FILE --from DATE [--days N | --to DATE]\n"
+    "                     (--levels L,... | --schedule DAY=LEVEL,...) (--out DIR | --format ndjson)\n"
+    "Assigns one puzzle per level to each date and records it in the store's daily table.\n"
+    "Dates already assigned keep their puzzles (running again gives the same output);\n"
+    "new ones get the oldest stored puzzles of their level that were never used before:\n"
+    "no puzzle, and no puzzle equivalent to one by symmetry, is ever served twice. When a\n"
+    "level runs short nothing is recorded or written, and the missing counts are printed\n"
+    "with the `sudokit generate` commands that would supply them.\n"
+    "Writes DIR/YYYY-MM-DD.json per date (each level's puzzle in the record format of\n"
+    "db/README.md: id, gid, puzzle, solution, clues, er/ep/ed, level, hardest; every level the\n"
+    "date has, also levels earlier runs gave it) and DIR/index.json (every date in\n"
+    "DIR); --format ndjson writes the same objects\n"
+    "to stdout, one line per date. Exit status 1 when the store fails or runs short, 2 for\n"
+    "a usage error.";
+
+void declare_options(po::options_description& opts, produce::DailyOptions& o) {
   add_store_options(opts);
   opts.add_options()
       ("from", po::value<std::string>(&o.from), "first date, YYYY-MM-DD (or today, tomorrow: the date now in --tz)")
@@ -61,23 +77,50 @@ int run_daily(const std::vector<std::string>& args) {
       ("with-steps", "each puzzle with its solution path (`path`: the stored one, or graded now), for offline hints (db/README.md)")
       ("images", po::value<std::string>(&o.images), "png or svg: each puzzle also as an image beside the date's JSON (DATE-LEVEL.png, named in its `image` field)");
   add_number(opts, "days", o.days, {1, kMaxDays}, "number of dates (default 1)");
+}
+
+// The run's outcome on stderr: the exception publish_daily threw (rethrown
+// here) as a message saying what was assigned and written, and the exit status.
+int report_failure(const std::string& cmd, const std::string& path, const produce::DailyPlan& plan) {
+  try {
+    throw;
+  } catch (const WriteError& e) {
+    return write_failed(cmd, e, "; nothing was assigned");
+  } catch (const produce::CommitFailed& e) {
+    std::cerr << "sudokit daily: " << e.what()
+              << (plan.ndjson ? "; the puzzles above were printed but not recorded\n"
+                                     : "; nothing was assigned or written\n");
+    return 1;
+  } catch (const produce::PublishFailed& e) {
+    std::cerr << "sudokit daily: " << e.what() << "; the assignment is recorded: run the same command again to "
+              << "write the files\n";
+    return 1;
+  } catch (const LevelError& e) {
+    std::cerr << "sudokit daily: " << plan.levels_option << ": " << e.what() << '\n';
+    return kUsageError;
+  } catch (const ShortageError& e) {
+    print_shortage(cmd, path, e, "nothing was assigned or written");
+    return 1;
+  } catch (const StagingInterrupted&) {
+    std::cerr << "sudokit daily: interrupted by " << stop_signal_name() << ": nothing was assigned or written\n";
+    return interrupted_status();
+  } catch (const StoreError& e) {
+    std::cerr << "sudokit daily: " << e.what() << "; nothing was assigned or written\n";
+    return 1;
+  } catch (const sudokit::book::RenderError& e) {  // --images, while staging: before the commit
+    std::cerr << "sudokit daily: " << e.what() << "; nothing was assigned or written\n";
+    return 1;
+  }
+}
+
+}  // namespace
+
+int run_daily(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  produce::DailyOptions o;  // the library checks them (produce/daily.hpp)
+  declare_options(opts, o);
   po::variables_map vm;
-  const std::string usage =
-      "usage: sudokit daily --db FILE --from DATE [--days N | --to DATE]\n"
-      "                     (--levels L,... | --schedule DAY=LEVEL,...) (--out DIR | --format ndjson)\n"
-      "Assigns one puzzle per level to each date and records it in the store's daily table.\n"
-      "Dates already assigned keep their puzzles (running again gives the same output);\n"
-      "new ones get the oldest stored puzzles of their level that were never used before:\n"
-      "no puzzle, and no puzzle equivalent to one by symmetry, is ever served twice. When a\n"
-      "level runs short nothing is recorded or written, and the missing counts are printed\n"
-      "with the `sudokit generate` commands that would supply them.\n"
-      "Writes DIR/YYYY-MM-DD.json per date (each level's puzzle in the record format of\n"
-      "db/README.md: id, gid, puzzle, solution, clues, er/ep/ed, level, hardest; every level the\n"
-      "date has, also levels earlier runs gave it) and DIR/index.json (every date in\n"
-      "DIR); --format ndjson writes the same objects\n"
-      "to stdout, one line per date. Exit status 1 when the store fails or runs short, 2 for\n"
-      "a usage error.";
-  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  if (auto status = parse_options(args, kUsage, opts, vm, false)) return *status;
   const std::string& cmd = args[0];
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
@@ -129,32 +172,8 @@ int run_daily(const std::vector<std::string>& args) {
       if (images) std::cerr << ", with " << run.assigned + run.reused << " " << plan.images << " images";
     }
     std::cerr << '\n';
-  } catch (const WriteError& e) {
-    return write_failed(cmd, e, "; nothing was assigned");
-  } catch (const produce::CommitFailed& e) {
-    std::cerr << "sudokit daily: " << e.what()
-              << (plan.ndjson ? "; the puzzles above were printed but not recorded\n"
-                                     : "; nothing was assigned or written\n");
-    return 1;
-  } catch (const produce::PublishFailed& e) {
-    std::cerr << "sudokit daily: " << e.what() << "; the assignment is recorded: run the same command again to "
-              << "write the files\n";
-    return 1;
-  } catch (const LevelError& e) {
-    std::cerr << "sudokit daily: " << plan.levels_option << ": " << e.what() << '\n';
-    return kUsageError;
-  } catch (const ShortageError& e) {
-    print_shortage(cmd, *path, e, "nothing was assigned or written");
-    return 1;
-  } catch (const StagingInterrupted&) {
-    std::cerr << "sudokit daily: interrupted by " << stop_signal_name() << ": nothing was assigned or written\n";
-    return interrupted_status();
-  } catch (const StoreError& e) {
-    std::cerr << "sudokit daily: " << e.what() << "; nothing was assigned or written\n";
-    return 1;
-  } catch (const sudokit::book::RenderError& e) {  // --images, while staging: before the commit
-    std::cerr << "sudokit daily: " << e.what() << "; nothing was assigned or written\n";
-    return 1;
+  } catch (...) {
+    return report_failure(cmd, *path, plan);
   }
   return 0;
 }

@@ -23,7 +23,7 @@
 #include "sudokit/db/paths.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/grader/step.hpp"
-#include "sudokit/produce/book.hpp"
+#include "sudokit/produce/export.hpp"
 
 namespace sudokit::cli {
 
@@ -198,16 +198,23 @@ int run_ship(const std::vector<std::string>& args) {
   return 0;
 }
 
-int run_export(const std::vector<std::string>& args) {
-  po::options_description opts("options");
+namespace {
+
+const char* const kExportUsage =
+    "usage: sudokit db export --db FILE [--format json|ndjson|csv|line] [--level L]\n"
+    "         [--min-rating X --max-rating Y] [--clues A-B] [--technique T] [--unused] [--limit N]\n"
+    "         [--random --seed S] [--columns F,...] [--out FILE]\n"
+    "Writes the stored puzzles that match every filter, in id order (or seeded random order).\n"
+    "JSON rows carry every column, the technique histogram as an object; CSV carries every\n"
+    "column and is what `sudokit db import --format csv` reads back.";
+
+void declare_export_options(po::options_description& opts, std::uint64_t& seed, double& min_rating, double& max_rating,
+                            std::uint64_t& limit) {
   add_store_options(opts);
   opts.add_options()
       ("format", po::value<std::string>()->default_value("json"), "json (one array), ndjson (one object per line), csv (header + every column), line (puzzles only) or ipuz (one ipuz document per puzzle: --out DIR gets DIR/GID.ipuz)")
       ("out", po::value<std::string>(), "write to FILE instead of stdout")
       ("level", po::value<std::string>(), "only this level (a level of the default table or one stored in the file)");
-  db::PuzzleFilter filter;
-  double min_rating = 0, max_rating = 0;
-  std::uint64_t limit = 0;
   add_number(opts, "min-rating", min_rating, {kMinRating, kMaxRating}, "only ER >= X");
   add_number(opts, "max-rating", max_rating, {kMinRating, kMaxRating}, "only ER <= Y");
   opts.add_options()
@@ -218,100 +225,63 @@ int run_export(const std::vector<std::string>& args) {
       ("columns", po::value<std::string>(), "json, ndjson, csv: only these fields, in this order (names of db/README.md's record format, e.g. id,gid,puzzle,solution,level,er)");
   add_number(opts, "limit", limit, {1, std::numeric_limits<std::int64_t>::max()}, "at most N rows (default: all)");
   opts.add_options()("random", "random order (with --limit: a random sample), reproducible with --seed");
-  add_number(opts, "seed", filter.seed, {}, "seed of --random: the same seed gives the same rows", 0);
+  add_number(opts, "seed", seed, {}, "seed of --random: the same seed gives the same rows", 0);
+}
+
+}  // namespace
+
+int run_export(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  produce::ExportCommand c;
+  double min_rating = 0, max_rating = 0;
+  std::uint64_t limit = 0;
+  declare_export_options(opts, c.seed, min_rating, max_rating, limit);
   po::variables_map vm;
-  const std::string usage =
-      "usage: sudokit db export --db FILE [--format json|ndjson|csv|line] [--level L]\n"
-      "         [--min-rating X --max-rating Y] [--clues A-B] [--technique T] [--unused] [--limit N]\n"
-      "         [--random --seed S] [--columns F,...] [--out FILE]\n"
-      "Writes the stored puzzles that match every filter, in id order (or seeded random order).\n"
-      "JSON rows carry every column, the technique histogram as an object; CSV carries every\n"
-      "column and is what `sudokit db import --format csv` reads back.";
-  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  if (auto status = parse_options(args, kExportUsage, opts, vm, false)) return *status;
   const std::string& cmd = args[0];
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
-  const bool ipuz = vm["format"].as<std::string>() == "ipuz";  // one file per puzzle: export_ipuz
-  const auto format = ipuz ? std::optional(ExportFormat::Json) : parse_export_format(vm["format"].as<std::string>());
-  if (!format) {
-    std::cerr << "sudokit " << cmd << ": unknown --format '" << vm["format"].as<std::string>()
-              << "' (expected json, ndjson, csv, line or ipuz)\n";
-    return kUsageError;
-  }
-  if (ipuz && (!vm.count("out") || vm.count("columns"))) {
-    std::cerr << "sudokit " << cmd << ": --format ipuz writes one file per puzzle, DIR/GID.ipuz: give --out DIR"
-              << " (and no --columns)\n";
-    return kUsageError;
-  }
-  produce::FilterOptions filter_options;
   auto text = [&](const char* name) { return vm.count(name) ? std::optional(vm[name].as<std::string>()) : std::nullopt; };
-  filter_options.level = text("level");
-  if (vm.count("min-rating")) filter_options.min_rating = min_rating;
-  if (vm.count("max-rating")) filter_options.max_rating = max_rating;
-  filter_options.clues = text("clues");
-  filter_options.technique = text("technique");
-  filter_options.hardest = text("hardest");
-  const std::uint64_t seed = filter.seed;
+  c.format = vm["format"].as<std::string>();
+  c.out = text("out");
+  c.columns = text("columns");
+  c.filter.level = text("level");
+  if (vm.count("min-rating")) c.filter.min_rating = min_rating;
+  if (vm.count("max-rating")) c.filter.max_rating = max_rating;
+  c.filter.clues = text("clues");
+  c.filter.technique = text("technique");
+  c.filter.hardest = text("hardest");
+  if (vm.count("limit")) c.limit = limit;
+  c.random = vm.count("random") != 0;
+  c.unused = vm.count("unused") != 0;
+  produce::ExportPlan plan;
   try {
-    filter = produce::plan_filter(filter_options);
+    plan = produce::plan_export(c);
   } catch (const produce::RequestError& e) {
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return kUsageError;
   }
-  filter.seed = seed;
-  if (vm.count("limit")) filter.limit = limit;
-  filter.random = vm.count("random") != 0;
-  filter.unused = vm.count("unused") != 0;
-  std::vector<Field> columns;
-  if (vm.count("columns")) {
-    std::string error;
-    if (*format == ExportFormat::Line) {
-      std::cerr << "sudokit " << cmd << ": --columns is for --format json, ndjson or csv (line writes puzzles only)\n";
-      return kUsageError;
-    }
-    if (!parse_fields(vm["columns"].as<std::string>(), columns, error)) {
-      std::cerr << "sudokit " << cmd << ": --columns: " << error << '\n';
-      return kUsageError;
-    }
-  }
-  if (vm.count("out")) {
+  if (plan.out) {
     CommandFiles files;
     files.add_database("--db", *path);
-    if (output_clash(cmd, files.check_output("--out", vm["out"].as<std::string>()))) return kUsageError;
+    if (output_clash(cmd, files.check_output("--out", *plan.out))) return kUsageError;
   }
 
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Read));
-    if (filter.level) check_levels(store, {*filter.level});
-    if (ipuz) {
-      const std::string dir = vm["out"].as<std::string>();
-      const std::uint64_t n = export_ipuz(store, filter, dir);
-      std::cerr << "sudokit " << cmd << ": " << n << " ipuz files written to " << dir << '\n';
-      return 0;
+    if (plan.filter.level) check_levels(store, {*plan.filter.level});
+    if (plan.ipuz) {
+      const std::uint64_t n = export_ipuz(store, plan.filter, *plan.out);
+      std::cerr << "sudokit " << cmd << ": " << n << " ipuz files written to " << *plan.out << '\n';
+    } else if (plan.out) {
+      const std::uint64_t rows = export_to_file(store, plan.filter, plan.format, *plan.out, plan.columns);
+      std::cerr << "sudokit " << cmd << ": " << rows << " rows written to " << *plan.out << '\n';
+    } else {
+      export_puzzles(store, plan.filter, plan.format, stdout, "<stdout>", plan.columns);
     }
-    std::FILE* out = stdout;
-    std::string out_name = "<stdout>";
-    if (vm.count("out")) {
-      out_name = vm["out"].as<std::string>();
-      out = std::fopen(out_name.c_str(), "wb");
-      if (out == nullptr) {
-        std::cerr << "sudokit " << cmd << ": " << out_name << ": cannot write: " << std::strerror(errno) << '\n';
-        return 1;
-      }
-    }
-    std::uint64_t rows = 0;
-    try {
-      rows = export_puzzles(store, filter, *format, out, out_name, columns);
-    } catch (...) {
-      if (out != stdout) std::fclose(out);
-      throw;
-    }
-    if (out != stdout && std::fclose(out) != 0)
-      throw StoreError(out_name, std::string("write error: ") + std::strerror(errno));
-    if (out != stdout) std::cerr << "sudokit " << cmd << ": " << rows << " rows written to " << out_name << '\n';
   } catch (const ExportWriteError& e) {
     // stdout: reported as every command's data is (a closed pipe quietly).
-    if (!vm.count("out")) return write_failed(cmd, WriteError("<stdout>", e.error()));
+    if (!plan.out) return write_failed(cmd, WriteError("<stdout>", e.error()));
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return 1;
   } catch (const LevelError& e) {
@@ -326,16 +296,25 @@ int run_export(const std::vector<std::string>& args) {
 
 // --- import -------------------------------------------------------------------
 
-int run_import(const std::vector<std::string>& args) {
-  po::options_description opts("options");
+namespace {
+
+const char* const kImportUsage =
+    "usage: sudokit db import [FILE...] --db FILE [--format auto|line|csv|bank] [--no-grade | --with-steps]\n"
+    "Loads puzzles from text into the store (stdin when no FILE is given). Each puzzle is\n"
+    "checked (81 cells, givens that break no rule, exactly one solution), graded unless\n"
+    "--no-grade, and stored unless the same puzzle in disguise (same canonical form) is\n"
+    "already there. Bad lines are reported as FILE:LINE: reason and skipped; the summary\n"
+    "(stderr) gives imported / duplicates / rejected. Exit status 1 if any line was\n"
+    "rejected or the store failed, 2 for a usage error, 128+N when stopped by signal N\n"
+    "(the rows read so far are committed first).";
+
+void declare_import_options(po::options_description& opts, ImportOptions& options, std::size_t& batch_rows) {
   add_store_options(opts);
   opts.add_options()
       ("format", po::value<std::string>()->default_value("auto"), "auto, line (one puzzle per line), csv (with a header) or bank (Sudoku Exchange: hash puzzle rating)")
       ("no-grade", "do not grade (fast bulk import: rating columns stay empty, or are taken from a CSV)")
       ("with-steps", "also store each puzzle's solution path, for hints from the stored data (db/README.md, \"Stored solution path\")")
       ("levels", po::value<std::string>(), "level table NAME:MIN,... on the rounded ER (default as for `sudokit grade`)");
-  ImportOptions options;
-  std::size_t batch_rows = StoreOptions{}.batch_rows;
   add_number(opts, "max-steps", options.max_steps, {1, kMaxSteps},
              "grader work bound per puzzle (a puzzle that needs more steps is stored ungraded)", options.max_steps);
   add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"},
@@ -344,17 +323,17 @@ int run_import(const std::vector<std::string>& args) {
              "threads that check and grade (1 = do everything in one thread; more than the cores is allowed but gains nothing)", 0);
   add_number(opts, "batch-rows", batch_rows, {1, 1'000'000}, "commit after this many rows (and at least once a second)",
              batch_rows);
+}
+
+}  // namespace
+
+int run_import(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  ImportOptions options;
+  std::size_t batch_rows = StoreOptions{}.batch_rows;
+  declare_import_options(opts, options, batch_rows);
   po::variables_map vm;
-  const std::string usage =
-      "usage: sudokit db import [FILE...] --db FILE [--format auto|line|csv|bank] [--no-grade | --with-steps]\n"
-      "Loads puzzles from text into the store (stdin when no FILE is given). Each puzzle is\n"
-      "checked (81 cells, givens that break no rule, exactly one solution), graded unless\n"
-      "--no-grade, and stored unless the same puzzle in disguise (same canonical form) is\n"
-      "already there. Bad lines are reported as FILE:LINE: reason and skipped; the summary\n"
-      "(stderr) gives imported / duplicates / rejected. Exit status 1 if any line was\n"
-      "rejected or the store failed, 2 for a usage error, 128+N when stopped by signal N\n"
-      "(the rows read so far are committed first).";
-  if (auto status = parse_options(args, usage, opts, vm)) return *status;
+  if (auto status = parse_options(args, kImportUsage, opts, vm)) return *status;
   const std::string& cmd = args[0];
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;

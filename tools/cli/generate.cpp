@@ -118,11 +118,16 @@ int report(const produce::GenerateSummary& summary, const PipelineOptions& o, co
 
 }  // namespace
 
-int run_generate(const std::vector<std::string>& args) {
-  po::options_description opts("options");
-  produce::GenerateRequest q;  // the library checks it and applies the target defaults (produce/generate.hpp)
-  double time_limit = 0;
-  q.threads = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
+namespace {
+
+const char* const kUsage =
+    "usage: sudokit generate [options]\n"
+    "Makes puzzles with exactly one solution: a solution grid, then clues removed while the\n"
+    "solver confirms uniqueness (minimal by default). The same --seed and --count give the same\n"
+    "puzzles on every machine and with any --threads. Progress goes to stderr when it is a terminal;\n"
+    "Ctrl-C stops cleanly after the puzzles in flight.";
+
+void declare_options(po::options_description& opts, produce::GenerateRequest& q, double& time_limit) {
   add_number(opts, "count,n", q.count, {1, kMaxCount}, "number of puzzles", 10);
   opts.add_options()
       ("method", po::value<std::string>(&q.method)->default_value("backtrack"), "grid method: backtrack, box-permutation, digit-box or relabel")
@@ -163,14 +168,18 @@ int run_generate(const std::vector<std::string>& args) {
              0);
   add_number(opts, "max-attempts", q.max_attempts, {1, 1'000'000},
              "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
+}
+
+}  // namespace
+
+int run_generate(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  produce::GenerateRequest q;  // the library checks it and applies the target defaults (produce/generate.hpp)
+  double time_limit = 0;
+  q.threads = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
+  declare_options(opts, q, time_limit);
   po::variables_map vm;
-  const std::string usage =
-      "usage: sudokit generate [options]\n"
-      "Makes puzzles with exactly one solution: a solution grid, then clues removed while the\n"
-      "solver confirms uniqueness (minimal by default). The same --seed and --count give the same\n"
-      "puzzles on every machine and with any --threads. Progress goes to stderr when it is a terminal;\n"
-      "Ctrl-C stops cleanly after the puzzles in flight.";
-  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  if (auto status = parse_options(args, kUsage, opts, vm, false)) return *status;
 
   std::string pattern_file;  // --pattern FILE: an input the store must not write over
   if (vm.count("pattern")) {

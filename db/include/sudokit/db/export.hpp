@@ -44,6 +44,12 @@ class ExportWriteError : public StoreError {
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,
                              const std::string& out_name, std::span<const Field> fields = {});
 
+/// export_puzzles into the file `path` (created or truncated; "out.json:
+/// cannot write: ..." as a StoreError when it cannot be opened, and a failed
+/// close is a write error too). A failure partway leaves what was written.
+std::uint64_t export_to_file(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format,
+                             const std::string& path, std::span<const Field> fields = {});
+
 /// Writes each row matching `filter` as an ipuz document (ipuz_json) to
 /// DIR/GID.ipuz (DIR created if missing; each file written under a temporary
 /// name and renamed; an existing file of the same puzzle is replaced: the

@@ -11,7 +11,7 @@
 // - how --levels shares out --count: evenly, the easier levels taking the
 //   remainder; levels in ascending difficulty (the level table's order);
 // - sections are implied by --count-per-level and --solutions section;
-// - the puzzle filter of `db export` and `book` (plan_filter).
+// - (the puzzle filter, plan_filter, is `db export`'s too: produce/export.hpp).
 #pragma once
 
 #include <atomic>
@@ -23,25 +23,13 @@
 #include "sudokit/book/book.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"
+#include "sudokit/produce/export.hpp"
 #include "sudokit/produce/generate.hpp"
 
 namespace sudokit::produce {
 
 /// The most puzzles one book holds (a 10,000-page book at one per page).
 inline constexpr std::uint64_t kMaxBookPuzzles = 10'000;
-
-/// The filter options of `db export` and `book`, as given (nullopt = not given).
-struct FilterOptions {
-  std::optional<std::string> level;
-  std::optional<double> min_rating, max_rating;
-  std::optional<std::string> clues;      // A, A-B, A- or -B (numbers up to 81)
-  std::optional<std::string> symmetry;   // a symmetry of the givens (not "random")
-  std::optional<std::string> technique;  // key or name: the solution uses it
-  std::optional<std::string> hardest;    // key or name: the hardest step is it
-};
-
-/// The filter the options say; throws RequestError naming the option.
-db::PuzzleFilter plan_filter(const FilterOptions& options);
 
 /// "easy,medium,hard" (`count` shared out evenly, the easier levels taking
 /// the remainder; levels then in the table's order) or "easy:10,hard:20"
