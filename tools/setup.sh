@@ -12,6 +12,7 @@ packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example 
           libboost-program-options-dev libboost-random-dev
           libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev
           libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils
+          libpoppler-cpp-dev zlib1g-dev  # book preflight: PDFs read back (page boxes, fonts, rasterised pages, content streams)
           tzdata   # the C library's time zone database (daily --tz)
           pybind11-dev python3-dev python3-pytest  # the Python module (bindings/python) and its tests
           ccache)  # compiler cache: the test command builds a copy of the checkout

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "sudokit/book/layout.hpp"
+#include "sudokit/book/preflight.hpp"
 #include "sudokit/db/daily.hpp"
 #include "sudokit/generator/digger.hpp"
 #include "sudokit/grader/step.hpp"
@@ -96,12 +97,16 @@ BookPlan plan_book(const BookCommand& c) {
   } else {
     const std::pair<bool, const char*> trim_only[] = {
         {c.bleed, "--bleed"}, {c.large_print, "--large-print"}, {c.gutter_in.has_value(), "--gutter"},
-        {c.margin_in.has_value(), "--margin"}};
+        {c.margin_in.has_value(), "--margin"}, {c.preflight, "--preflight"}};
     for (const auto& [given, name] : trim_only)
       if (given) throw RequestError(name, std::string(name) + " needs --trim SIZE");
   }
   o.bleed = c.bleed;
   o.large_print = c.large_print;
+  if (c.preflight) {
+    plan.preflight.emplace();
+    plan.preflight->trim = o.trim;
+  }
   if (o.large_print && c.per_page)
     throw RequestError("--large-print", "--large-print prints one puzzle a page; leave --per-page out");
   if (c.gutter_in) o.gutter = *c.gutter_in * book::kInch;
@@ -197,6 +202,7 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
   made.result = book::render_book(puzzles, options, files, record);
   made.puzzles = puzzles.size();
   made.marked = marks ? marks->added() : 0;
+  if (plan.preflight) made.preflight = book::preflight_pdf(files.pdf, *plan.preflight);
   return made;
 }
 

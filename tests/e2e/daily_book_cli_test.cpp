@@ -850,6 +850,44 @@ TEST_F(DailyBookCli, BookRefusesAnOutNameOfAnotherFormat) {
   }
 }
 
+TEST_F(DailyBookCli, BookPreflightAndThePreflightCommandReportEveryCheck) {
+  const std::string db = store(), pdf = dir_.file("b.pdf");
+  // 80 medium puzzles on 6 x 9 in with bleed: more than 24 pages, a book printers take.
+  auto r = run_sudokit("book --db " + db + " --level medium --count 80 --trim 6x9 --bleed --preflight --out " + pdf);
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  for (const char* check : {"ok   pages", "ok   even", "ok   boxes", "ok   fonts", "ok   safe area", "ok   lines"})
+    EXPECT_NE(r.out.find(check), std::string::npos) << check << "\n" << r.out;
+  EXPECT_NE(r.out.find("passes preflight"), std::string::npos) << r.out;
+  r = run_sudokit("preflight " + pdf + " --trim 6x9");
+  EXPECT_EQ(r.status, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("with bleed"), std::string::npos) << r.out;
+  // The wrong trim fails, with the reason; so does a short book, which is
+  // still written.
+  r = run_sudokit("preflight " + pdf + " --trim 5x8");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("FAIL boxes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not 5.000 x 8.000 in"), std::string::npos) << r.out;
+  const std::string short_pdf = dir_.file("short.pdf");
+  r = run_sudokit("book --db " + db + " --level medium --count 6 --trim 6x9 --preflight --out " + short_pdf);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.out.find("FAIL pages"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("was written but does not pass preflight"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(short_pdf).substr(0, 5), "%PDF-");
+  // Usage: --preflight checks a print interior; preflight needs a file.
+  r = run_sudokit("book --db " + db + " --level medium --count 6 --preflight --out " + dir_.file("a4.pdf"));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("--preflight needs --trim"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("a4.pdf")));
+  EXPECT_EQ(run_sudokit("preflight").status, 2);
+  EXPECT_EQ(run_sudokit("preflight " + pdf + " --trim 3x3").status, 2);
+  // A file that is not a PDF, beside one that passes: both reported, exit 1.
+  std::ofstream(dir_.file("notes.pdf")) << "not a PDF\n";
+  r = run_sudokit("preflight " + dir_.file("notes.pdf") + " " + pdf);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("notes.pdf: not a PDF that can be read"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("passes preflight"), std::string::npos) << r.out;
+}
+
 TEST_F(DailyBookCli, BookReadsLikeABook) {
   const std::string db = store(), pdf = dir_.file("b.pdf");
   const auto r = run_sudokit("book --db " + db + " --level hard --count 8 --per-page 6 --show-rating "

@@ -158,6 +158,7 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"book", "--margin", "--db " + db + " --level easy --count 1 --out " + pdf + " --trim 6x9 --margin {}"},
       {"cover", "--pages", "--trim 6x9 --out " + dir + "/cover.pdf --pages {}"},
       {"render", "--size", std::string(kPuzzle) + " --out " + dir + "/image.svg --size {}"},
+      {"preflight", "--dpi", pdf + " --dpi {}"},
   };
 }
 

@@ -100,6 +100,12 @@ class WriteFaults : public ::testing::Test {
     const auto five = run_sudokit("db export --db " + dir_->file("store.db") + " --format line --limit 5");
     ASSERT_EQ(five.status, 0) << five.err;
     std::ofstream(dir_->file("five.txt"), std::ios::binary) << five.out;
+    // A book interior that passes preflight: 30 puzzles in large print, a page each.
+    const auto medium = run_sudokit("generate --db " + dir_->file("medium.db") + " --count 30 --seed 8 --level medium");
+    ASSERT_EQ(medium.status, 0) << medium.err;
+    const auto pdf = run_sudokit("book --db " + dir_->file("medium.db") + " --level medium --count 30 --trim 8.5x11 " +
+                                 "--large-print --out " + dir_->file("one.pdf"));
+    ASSERT_EQ(pdf.status, 0) << pdf.err;
   }
   static void TearDownTestSuite() { dir_.reset(); }
   static std::string db() { return dir_->file("store.db"); }
@@ -114,7 +120,9 @@ struct DataCommand {
 };
 
 std::string with_files(std::string args, const std::string& db, const std::string& five) {
-  for (const auto& [key, value] : {std::pair<std::string, std::string>{"{db}", db}, {"{five}", five}}) {
+  const std::string pdf = five.substr(0, five.rfind('/') + 1) + "one.pdf";
+  for (const auto& [key, value] :
+       {std::pair<std::string, std::string>{"{db}", db}, {"{five}", five}, {"{pdf}", pdf}}) {
     const std::size_t at = args.find(key);
     if (at != std::string::npos) args.replace(at, key.size(), value);
   }
@@ -140,6 +148,7 @@ std::vector<DataCommand> data_commands() {
       {"db stats", "db stats --db {db} --format json"},
       {"render", "render 4..8..3599..1..4....8.....289.4........36.......9....13...4....1......8.2..5.1.64 --format svg"},
       {"render", "render 4..8..3599..1..4....8.....289.4........36.......9....13...4....1......8.2..5.1.64 --format png"},
+      {"preflight", "preflight {pdf}"},
       {"generate", "generate --help"},
       {"", "--help"},
   };

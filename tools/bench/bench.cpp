@@ -26,6 +26,8 @@
 #include <boost/random/uniform_int_distribution.hpp>
 #include <sqlite3.h>
 
+#include "sudokit/book/book.hpp"
+#include "sudokit/book/preflight.hpp"
 #include "sudokit/db/import.hpp"
 #include "sudokit/db/ship.hpp"
 #include "sudokit/db/used.hpp"
@@ -615,6 +617,43 @@ void bench_hints(const Options& o) {
 }
 
 
+// A print-on-demand book of about 300 pages (large print on 8.5 x 11 in, a
+// puzzle a page: 270 calibration puzzles and their answer pages), rendered in
+// process as `sudokit book` renders it, then checked as `sudokit preflight`
+// checks it (each page rasterised at 72 dpi). Medians of --runs.
+void bench_books(const Options& o) {
+  std::puts("books: a 300-page print book (8.5x11 in, large print), rendered and preflighted (in process, one thread)");
+  std::vector<sudokit::book::BookPuzzle> puzzles;
+  {
+    const std::string text = read_file(o.data_dir + "/se_rated_calibration.tsv");
+    sudokit::PuzzleReader reader(text);
+    sudokit::TextRecord rec;
+    sudokit::ParseError err;
+    while (puzzles.size() < 270 && reader.next(rec, err) != sudokit::ReadStatus::End)
+      puzzles.push_back({rec.grid, sudokit::solve(rec.grid, 2).solution, "hard", 5.0, static_cast<std::int64_t>(puzzles.size() + 1)});
+  }
+  sudokit::book::BookOptions options;
+  std::string error;
+  options.trim = sudokit::book::parse_trim("8.5x11", error);
+  options.large_print = true;
+  options.per_page = 1;
+  const std::string path = (fs::temp_directory_path() / ("sudokit-bench-book-" + std::to_string(getpid()) + ".pdf")).string();
+  std::vector<double> render, check;
+  int pages = 0;
+  bool passed = true;
+  for (int r = 0; r < o.runs; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    pages = sudokit::book::render_book(puzzles, options, path).pages;
+    render.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    t0 = std::chrono::steady_clock::now();
+    passed = passed && sudokit::book::preflight_pdf(path).passed();
+    check.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  fs::remove(path);
+  row("render " + std::to_string(pages) + " pages, ms", 1000 * median(render), "ms", "target < 5,000 ms");
+  row("preflight " + std::to_string(pages) + " pages, ms", 1000 * median(check), "ms", passed ? "passes" : "FAILS preflight");
+}
+
 // Latency of the queries an app or a publishing job makes, at a size an app
 // catalogue reaches (1,000,000 rows; --quick: 100,000): the store and the
 // shipping file made from it. The store is generated once (graded, two
@@ -818,7 +857,7 @@ int main(int argc, char** argv) {
     else if (a == "--rows" && i + 1 < argc) o.rows = std::strtoull(argv[++i], nullptr, 10);
     else if (a == "--help" || a == "-h") {
       std::puts("usage: sudokit-bench [--data DIR] [--runs N] [--quick] [--sudokit PATH] [SECTION...]\n"
-                "sections: solver, generator, grader, targeted, db, hints (default: all of those),\n"
+                "sections: solver, generator, grader, targeted, db, hints, books (default: all of those),\n"
                 "          queries (--rows N: store size, default 1,000,000; makes the store once, minutes)");
       return 0;
     } else if (!a.empty() && a[0] != '-') o.sections.push_back(a);
@@ -835,6 +874,7 @@ int main(int argc, char** argv) {
       {"db", bench_db},
       {"hints", bench_hints},
       {"queries", bench_queries},
+      {"books", bench_books},
   };
   std::printf("sudokit-bench: median of %d runs; data from %s\n", o.runs, o.data_dir.c_str());
   for (const auto& [name, fn] : sections)

@@ -12,6 +12,8 @@
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/image.hpp"
+#include "sudokit/book/preflight.hpp"
+#include "input.hpp"
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/db/used.hpp"
@@ -31,6 +33,7 @@ const char* const kUsage =
     "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
     "                    [--hardest T] [--pick oldest|random|spread [--seed S]] [--count-per-level N]\n"
     "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
+    "                    [--preflight]\n"
     "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
     "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are stored\n"
     "ones of each level that were never used (no daily date, no book made with --mark-used) and\n"
@@ -72,6 +75,7 @@ void declare_options(po::options_description& opts, produce::BookCommand& c, Num
       ("no-solutions", "leave the solutions out (--solutions none)")
       ("sections", "one section per level: a contents page, a title page before each level's puzzles (implied by --count-per-level and --solutions section)")
       ("show-rating", "print each puzzle's rating (SE scale) next to its level")
+      ("preflight", "with --trim: check the PDF made against the printers' rules as `sudokit preflight` does and print the report (exit status 1 when it fails; the book is written)")
       ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
       ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, gid, level, er, page, solution page, puzzle, solution: the record format's names)")
@@ -130,6 +134,7 @@ void read_command(const po::variables_map& vm, const Numbers& n, produce::BookCo
   c.pick = vm["pick"].as<std::string>();
   if (given("seed")) c.seed = n.seed;
   c.mark_used = given("mark-used");
+  c.preflight = given("preflight");
   c.include_used = given("include-used");
   c.creator = std::string("sudokit ") + SUDOKIT_VERSION;
   c.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
@@ -157,6 +162,9 @@ int report_failure(const std::string& cmd, const std::string& path, const std::s
     std::cerr << "sudokit book: interrupted by " << stop_signal_name() << ": " << out_path
               << " was not written and no puzzle was marked used\n";
     return interrupted_status();
+  } catch (const book::PreflightError& e) {
+    std::cerr << "sudokit book: " << e.what() << "; the book was written but could not be checked\n";
+    return 1;
   } catch (const book::RenderError& e) {
     std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
     return 1;
@@ -187,6 +195,10 @@ int run_book(const std::vector<std::string>& args) {
     if (output_clash(cmd, files.check_output("--out", out_path))) return kUsageError;
     if (!manifest.empty() && output_clash(cmd, files.check_output("--manifest", manifest))) return kUsageError;
   }
+  if (vm.count("preflight") && out_path == "-") {
+    std::cerr << "sudokit book: --preflight reads the PDF back: give --out FILE.pdf, not -\n";
+    return kUsageError;
+  }
   if (const auto ext = book::other_format_extension(out_path)) {
     std::cerr << "sudokit book: --out " << out_path << ": a book is a PDF, not " << *ext << "; give a name ending in .pdf\n";
     return kUsageError;
@@ -212,6 +224,15 @@ int run_book(const std::vector<std::string>& args) {
               << ")";
     if (plan.mark_used) std::cerr << "; " << made.marked << " puzzles marked used";
     std::cerr << '\n';
+    if (made.preflight) {
+      Output report;
+      report.buffer() = book::format_preflight(*made.preflight);
+      report.flush();
+      if (!made.preflight->passed()) {
+        std::cerr << "sudokit book: " << out_path << " was written but does not pass preflight (see above)\n";
+        return 1;
+      }
+    }
   } catch (...) {
     return report_failure(cmd, *path, out_path, plan);
   }

@@ -21,6 +21,7 @@ const std::vector<CommandInfo>& all_commands() {
       {"book", run_book, "render a print-ready puzzle book (PDF) from the store"},
       {"render", run_render, "draw one puzzle as an SVG, PNG or PDF image"},
       {"cover", run_cover, "draw a paperback's full-wrap cover (PDF): back, spine and front"},
+      {"preflight", run_preflight, "check a book interior PDF against print-on-demand printers' rules"},
   };
   return commands;
 }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "sudokit/book/book.hpp"
+#include "sudokit/book/preflight.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"
 #include "sudokit/produce/export.hpp"
@@ -49,6 +50,7 @@ struct BookCommand {
   std::optional<int> per_page;                 // 1, 2, 4 or 6
   int first_number = 1;
   int pad_to = 0;
+  bool preflight = false;                // with trim: check the PDF made (book/preflight.hpp)
   bool show_rating = false;
   std::optional<std::string> solutions;  // end, section or none
   bool no_solutions = false;
@@ -70,6 +72,7 @@ struct BookPlan {
   std::string levels_option;     // "--level" or "--levels": the option a LevelError is about
   std::string paper_name;        // "A4", "Letter", "trim 6x9 with bleed": for the summary
   bool mark_used = false;
+  std::optional<book::PreflightRules> preflight;  // check the PDF once made, on the trim asked for
 };
 
 /// Checks the command (throws RequestError, the first problem found, in the
@@ -80,6 +83,7 @@ BookPlan plan_book(const BookCommand& command);
 struct BookMade {
   std::uint64_t puzzles = 0, marked = 0;
   book::BookResult result;
+  std::optional<book::PreflightReport> preflight;  // with plan.preflight: the published PDF's
 };
 
 /// Opens the store at `db_path`, checks the levels (db::LevelError), puts them
@@ -87,7 +91,10 @@ struct BookMade {
 /// the book to `files` and, with mark_used, marks the puzzles used, all or
 /// nothing (book.hpp: a failure or a stop leaves no file and no mark). Throws
 /// what those throw: db::LevelError, db::ShortageError, db::AlreadyUsedError,
-/// db::StoreError, book::RenderInterrupted, book::RenderError.
+/// db::StoreError, book::RenderInterrupted, book::RenderError. With
+/// plan.preflight the PDF is checked once published (the book stands: a
+/// failed check is reported in `preflight`, not thrown; book::PreflightError
+/// if it cannot be read back).
 BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
                    const book::BookFiles& files, const std::atomic<bool>* stop = nullptr);
 
