@@ -4,6 +4,12 @@
 // snapped to whole pixels, so thin lines stay sharp.
 #include "sudokit/book/image.hpp"
 
+#include <zlib.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <stdexcept>
+
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
@@ -51,6 +57,77 @@ double default_image_size(ImageFormat format) {
     case ImageFormat::Pdf: return 360;
   }
   return 540;
+}
+
+namespace {
+
+constexpr std::string_view kPngSignature("\x89PNG\r\n\x1a\n", 8);
+
+std::uint32_t read_be32(std::string_view s, std::size_t at) {
+  return static_cast<std::uint32_t>(static_cast<unsigned char>(s[at])) << 24 |
+         static_cast<std::uint32_t>(static_cast<unsigned char>(s[at + 1])) << 16 |
+         static_cast<std::uint32_t>(static_cast<unsigned char>(s[at + 2])) << 8 |
+         static_cast<std::uint32_t>(static_cast<unsigned char>(s[at + 3]));
+}
+
+void append_be32(std::string& out, std::uint32_t v) {
+  for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((v >> shift) & 0xff);
+}
+
+// Calls f(offset, length, type) for each chunk; stops when f returns false.
+template <class F>
+void for_each_chunk(std::string_view png, F f) {
+  for (std::size_t at = kPngSignature.size(); at + 12 <= png.size();) {
+    const std::uint32_t length = read_be32(png, at);
+    if (length > png.size() - at - 12) return;
+    if (!f(at, static_cast<std::size_t>(length), png.substr(at + 4, 4))) return;
+    at += 12 + length;
+  }
+}
+
+}  // namespace
+
+std::string with_png_resolution(std::string png, double dpi) {
+  if (png.compare(0, kPngSignature.size(), kPngSignature) != 0 || png.size() < 33 || png.compare(12, 4, "IHDR") != 0)
+    throw std::invalid_argument("not a PNG file");
+  if (!(dpi > 0)) throw std::invalid_argument("the resolution must be positive");
+  // Drop a pHYs chunk already there, then put ours right after IHDR.
+  for_each_chunk(png, [&](std::size_t at, std::size_t length, std::string_view type) {
+    if (type != "pHYs") return true;
+    png.erase(at, 12 + length);
+    return false;
+  });
+  const auto per_metre = static_cast<std::uint32_t>(std::lround(dpi / 0.0254));
+  std::string chunk = "pHYs";
+  append_be32(chunk, per_metre);
+  append_be32(chunk, per_metre);
+  chunk += '\x01';  // unit: the metre
+  std::string bytes;
+  append_be32(bytes, 9);
+  bytes += chunk;
+  append_be32(bytes, static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(chunk.data()),
+                                                       static_cast<uInt>(chunk.size()))));
+  png.insert(33, bytes);  // signature (8) + IHDR (4 + 4 + 13 + 4)
+  return png;
+}
+
+std::optional<double> png_resolution(std::string_view png) {
+  if (png.substr(0, kPngSignature.size()) != kPngSignature) return std::nullopt;
+  std::optional<double> dpi;
+  for_each_chunk(png, [&](std::size_t at, std::size_t length, std::string_view type) {
+    if (type != "pHYs" || length != 9) return true;
+    if (png[at + 16] == 1) dpi = read_be32(png, at + 8) * 0.0254;
+    return false;
+  });
+  return dpi;
+}
+
+std::string numbered_image_name(long long number, const std::string& gid, ImageFormat format) {
+  const char* ext = format == ImageFormat::Png ? ".png" : format == ImageFormat::Svg ? ".svg" : ".pdf";
+  if (!gid.empty()) return gid + ext;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04lld", number);
+  return buf + std::string(ext);
 }
 
 void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& o, const std::string& path) {
@@ -105,7 +182,15 @@ void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& 
   context.reset();
   if (raster) {
     cairo_surface_flush(surface.get());
-    out.check(cairo_surface_write_to_png_stream(surface.get(), &OutputFile::write, &out));
+    std::string png;
+    const auto append = [](void* closure, const unsigned char* data, unsigned int length) {
+      static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+      return CAIRO_STATUS_SUCCESS;
+    };
+    out.check(cairo_surface_write_to_png_stream(surface.get(), append, &png));
+    if (o.dpi > 0) png = with_png_resolution(std::move(png), o.dpi);
+    out.check(OutputFile::write(&out, reinterpret_cast<const unsigned char*>(png.data()),
+                                static_cast<unsigned int>(png.size())));
   } else {
     cairo_surface_finish(surface.get());
     out.check(cairo_surface_status(surface.get()));

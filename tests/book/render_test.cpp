@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cairo.h>
+#include <zlib.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -442,6 +443,41 @@ TEST(Image, WritesPngSvgAndPdf) {
   EXPECT_EQ(image_format_of("x/y.SVG"), ImageFormat::Svg);
   EXPECT_EQ(image_format_of("x.d/y"), std::nullopt);
   EXPECT_EQ(parse_image_format("jpg"), std::nullopt);
+}
+
+
+TEST(Image, PngsCarryTheirResolution) {
+  TempDir dir;
+  const Grid p = grid_of(kPuzzle);
+  ImageOptions o;
+  o.format = ImageFormat::Png;
+  render_image(p, nullptr, o, dir.file("a.png"));
+  const std::string png = slurp(dir.file("a.png"));
+  ASSERT_TRUE(png_resolution(png));
+  EXPECT_NEAR(*png_resolution(png), 300, 0.01);
+  // Right after IHDR, with a CRC that checks, and cairo still reads the file.
+  ASSERT_EQ(png.compare(37, 4, "pHYs"), 0);
+  EXPECT_EQ(static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(png.data() + 37), 13)),
+            (static_cast<std::uint32_t>(static_cast<unsigned char>(png[50])) << 24) |
+                (static_cast<std::uint32_t>(static_cast<unsigned char>(png[51])) << 16) |
+                (static_cast<std::uint32_t>(static_cast<unsigned char>(png[52])) << 8) |
+                static_cast<std::uint32_t>(static_cast<unsigned char>(png[53])));
+  cairo_surface_t* back = cairo_image_surface_create_from_png(dir.file("a.png").c_str());
+  EXPECT_EQ(cairo_surface_status(back), CAIRO_STATUS_SUCCESS);
+  EXPECT_EQ(cairo_image_surface_get_width(back), 1080);
+  cairo_surface_destroy(back);
+  // Another resolution replaces the chunk rather than adding one.
+  const std::string again = with_png_resolution(png, 72);
+  EXPECT_NEAR(*png_resolution(again), 72, 0.01);
+  EXPECT_EQ(again.find("pHYs"), again.rfind("pHYs"));
+  EXPECT_EQ(again.size(), png.size());
+  o.dpi = 0;
+  render_image(p, nullptr, o, dir.file("none.png"));
+  EXPECT_FALSE(png_resolution(slurp(dir.file("none.png"))));
+  EXPECT_THROW(with_png_resolution("GIF89a", 300), std::invalid_argument);
+  EXPECT_EQ(numbered_image_name(7, "", ImageFormat::Png), "0007.png");
+  EXPECT_EQ(numbered_image_name(12345, "", ImageFormat::Svg), "12345.svg");
+  EXPECT_EQ(numbered_image_name(7, "AamQTKz__Nj9GTP2", ImageFormat::Pdf), "AamQTKz__Nj9GTP2.pdf");
 }
 
 }  // namespace

@@ -1194,6 +1194,45 @@ TEST_F(DailyBookCli, RenderWritesSvgThatParsesAsXmlAndPngAndPdf) {
   EXPECT_EQ(run_sudokit("render - --format svg", std::string(kPuzzle) + "\n").out, slurp(svg));
 }
 
+TEST_F(DailyBookCli, RenderDrawsEveryPuzzleOfAFileIntoADirectory) {
+  // Five stored puzzles, then a line that is no puzzle and one with two solutions.
+  const auto five = run_sudokit("db export --db " + store() + " --format line --limit 5");
+  ASSERT_EQ(five.status, 0) << five.err;
+  std::string several = kPuzzle;
+  several[1] = '.';
+  several[2] = '.';
+  std::ofstream(dir_.file("set.txt")) << five.out << "12345\n" << several << "\n";
+  const std::string dir = dir_.file("images");
+  auto r = run_sudokit("render " + dir_.file("set.txt") + " --out-dir " + dir + " --dpi 150");
+  EXPECT_EQ(r.status, 1) << r.err;  // the two bad records
+  EXPECT_NE(r.err.find("set.txt:6: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("set.txt:7: the puzzle has several solutions"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("5 images written to " + dir), std::string::npos) << r.err;
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"0001.png", "0002.png", "0003.png", "0004.png", "0005.png"}));
+  // Each image is the puzzle of its line, drawn as render draws one.
+  std::istringstream lines(five.out);
+  std::string line;
+  for (int n = 1; std::getline(lines, line); ++n) {
+    const std::string one = dir_.file("one.png");
+    ASSERT_EQ(run_sudokit("render " + line + " --dpi 150 --out " + one).status, 0);
+    EXPECT_EQ(slurp(dir + "/000" + std::to_string(n) + ".png"), slurp(one)) << n;
+  }
+  // Named by global id, as SVG.
+  r = run_sudokit("render " + dir_.file("set.txt") + " --out-dir " + dir_.file("byid") + " --name gid --format svg");
+  EXPECT_EQ(r.status, 1);
+  const auto ids = nlohmann::json::parse(run_sudokit("db export --db " + store() + " --format json --columns gid,puzzle --limit 5").out);
+  ASSERT_EQ(ids.size(), 5u);
+  for (const auto& row : ids)
+    EXPECT_TRUE(std::filesystem::exists(dir_.file("byid") + "/" + row["gid"].get<std::string>() + ".svg")) << row;
+  // Usage: one output kind, --name only with --out-dir.
+  EXPECT_EQ(run_sudokit("render " + dir_.file("set.txt") + " --out-dir " + dir + " --out x.png").status, 2);
+  EXPECT_EQ(run_sudokit(std::string("render ") + kPuzzle + " --name gid --out " + dir_.file("x.png")).status, 2);
+  EXPECT_EQ(run_sudokit("render " + dir_.file("set.txt") + " --out-dir " + dir + " --name title").status, 2);
+}
+
 TEST_F(DailyBookCli, RenderRejectsBadPuzzlesAndOptions) {
   std::string conflict = kPuzzle;
   conflict[0] = '4';  // a second 4 in row 1

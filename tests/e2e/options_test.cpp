@@ -159,6 +159,7 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"cover", "--pages", "--trim 6x9 --out " + dir + "/cover.pdf --pages {}"},
       {"render", "--size", std::string(kPuzzle) + " --out " + dir + "/image.svg --size {}"},
       {"preflight", "--dpi", pdf + " --dpi {}"},
+      {"render", "--dpi", std::string(kPuzzle) + " --out " + dir + "/image.png --dpi {}"},
   };
 }
 

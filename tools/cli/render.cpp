@@ -1,7 +1,8 @@
 // `sudokit render`: one puzzle as an SVG, PNG or PDF image (app stores, web
-// pages, social posts). Reads the puzzle (an 81-character argument, a file,
-// or stdin), checks it has exactly one solution, and calls the book
-// library's render_image.
+// pages, social posts), or with --out-dir every puzzle of a file, an image
+// each. Reads the puzzle (an 81-character argument, a file, or stdin),
+// checks it has exactly one solution, and calls the book library's
+// render_image.
 #include <unistd.h>
 
 #include <iostream>
@@ -14,7 +15,10 @@
 #include "sudokit/book/image.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/text.hpp"
+
+#include <filesystem>
 
 namespace sudokit::cli {
 
@@ -59,41 +63,96 @@ bool read_puzzle(const std::string& arg, Grid& out, std::string& label) {
   }
 }
 
+const char* const kUsage =
+    "usage: sudokit render PUZZLE [--format svg|png|pdf] [--out FILE] [--size N] [--dpi N] [--solution]\n"
+    "                      [--caption TEXT] [--transparent]\n"
+    "       sudokit render FILE --out-dir DIR [--format svg|png|pdf] [--name number|gid] [...]\n"
+    "Draws one puzzle as an image, the same grid as `sudokit book` prints. PUZZLE is 81\n"
+    "characters (empty cells . or 0), or a file whose first puzzle is drawn (- for stdin).\n"
+    "With --out-dir every puzzle of the file is drawn, one image each: DIR/0001.png, DIR/0002.png\n"
+    "... in the file's order (--name gid: DIR/GID.png, the global id of db/README.md); a record\n"
+    "that cannot be read or drawn is reported as FILE:LINE and skipped. PNGs carry their\n"
+    "resolution (--dpi, default 300: a 1080-pixel image is 3.6 in wide in layout software).\n"
+    "A puzzle must have exactly one solution. Exit status 1 for a bad puzzle or a write\n"
+    "failure, 2 for a usage error.";
+
+void declare_options(po::options_description& opts, book::ImageOptions& options) {
+  opts.add_options()
+      ("format", po::value<std::string>(), "svg, png or pdf (default: from the --out file's extension; png with --out-dir)")
+      ("out", po::value<std::string>(), "the image FILE (default stdout)")
+      ("out-dir", po::value<std::string>(), "draw every puzzle of the file, one image each in DIR (created if missing)")
+      ("name", po::value<std::string>()->default_value("number"), "with --out-dir: the images' names, number (0001.png: the puzzle's place in the file) or gid (its global id)")
+      ("solution", "draw the solved grid (givens bold, the other digits grey)")
+      ("caption", po::value<std::string>()->default_value(""), "a line of text under the grid")
+      ("transparent", "png/svg: no background outside the grid");
+  add_number(opts, "size", options.size, {64, 20000},
+             "image width: pixels for png (default 1080) and svg (540), points for pdf (360)");
+  add_number(opts, "dpi", options.dpi, {36, 2400}, "png: the resolution written into the file (pHYs)", 300.0);
+}
+
+/// Why `puzzle` cannot be drawn ("" when it can: its givens break no rule
+/// and it has exactly one solution, left in `solved`).
+std::string undrawable(const Grid& puzzle, SolveResult& solved) {
+  if (const auto conflict = find_conflict(puzzle)) return conflict->message();
+  solved = solve(puzzle, 2);
+  if (solved.count == 0) return "the puzzle has no solution";
+  if (solved.count > 1) return "the puzzle has several solutions";
+  return "";
+}
+
+/// --out-dir: every puzzle of `file`, an image each.
+int render_set(const std::string& file, const book::ImageOptions& options, const std::string& dir, bool by_gid,
+               bool with_solution) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    std::cerr << "sudokit render: " << dir << ": cannot create the directory: " << ec.message() << '\n';
+    return 1;
+  }
+  Diagnostics diag;
+  long long number = 0, written = 0;
+  for_each_record({file}, diag, [&](const std::string& source, const TextRecord& rec) {
+    ++number;
+    SolveResult solved;
+    if (const std::string why = undrawable(rec.grid, solved); !why.empty()) return diag.report(source, rec.line, why);
+    const std::string name = book::numbered_image_name(number, by_gid ? global_id(rec.grid) : "", options.format);
+    book::render_image(rec.grid, with_solution ? &solved.solution : nullptr, options,
+                       (std::filesystem::path(dir) / name).string());
+    ++written;
+  });
+  std::cerr << "sudokit render: " << written << " images written to " << dir << '\n';
+  return diag.exit_status();
+}
+
 }  // namespace
 
 int run_render(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  opts.add_options()
-      ("format", po::value<std::string>(), "svg, png or pdf (default: from the --out file's extension)")
-      ("out", po::value<std::string>(), "the image FILE (default stdout)")
-      ("solution", "draw the solved grid (givens bold, the other digits grey)")
-      ("caption", po::value<std::string>()->default_value(""), "a line of text under the grid")
-      ("transparent", "png/svg: no background outside the grid");
   book::ImageOptions options;
-  add_number(opts, "size", options.size, {64, 20000},
-             "image width: pixels for png (default 1080) and svg (540), points for pdf (360)");
+  declare_options(opts, options);
   po::variables_map vm;
-  const std::string usage =
-      "usage: sudokit render PUZZLE [--format svg|png|pdf] [--out FILE] [--size N] [--solution]\n"
-      "                      [--caption TEXT] [--transparent]\n"
-      "Draws one puzzle as an image, the same grid as `sudokit book` prints. PUZZLE is 81\n"
-      "characters (empty cells . or 0), or a file whose first puzzle is drawn (- for stdin).\n"
-      "The puzzle must have exactly one solution. Exit status 1 for a bad puzzle or a write\n"
-      "failure, 2 for a usage error.";
-  if (auto status = parse_options(args, usage, opts, vm)) return *status;
+  if (auto status = parse_options(args, kUsage, opts, vm)) return *status;
   const std::vector<std::string> files = input_files(vm);
   if (files.size() != 1) {
     std::cerr << "sudokit render: give exactly one PUZZLE (81 characters, a file, or -)\n";
     return kUsageError;
   }
-  std::optional<book::ImageFormat> format;
-  const std::string out = vm.count("out") ? vm["out"].as<std::string>() : std::string("-");
+  const bool set = vm.count("out-dir") != 0;
+  const std::string name = vm["name"].as<std::string>();
+  if ((set && vm.count("out")) || (!set && !vm["name"].defaulted()) || (name != "number" && name != "gid")) {
+    std::cerr << "sudokit render: give --out FILE or --out-dir DIR (with --name number|gid), not both\n";
+    return kUsageError;
+  }
+  const std::string out = set ? vm["out-dir"].as<std::string>() : vm.count("out") ? vm["out"].as<std::string>() : "-";
   {
     db::CommandFiles paths;
     paths.add_input("PUZZLE", files[0]);
-    if (output_clash("render", paths.check_output("--out", out))) return kUsageError;
+    const std::string clash = set ? paths.check_output_directory("--out-dir", out, [](const std::string&) { return true; })
+                                  : paths.check_output("--out", out);
+    if (output_clash("render", clash)) return kUsageError;
   }
-  const auto from_name = out == "-" ? std::nullopt : book::image_format_of(out);
+  const auto from_name = out == "-" || set ? std::nullopt : book::image_format_of(out);
+  std::optional<book::ImageFormat> format = set ? std::optional(book::ImageFormat::Png) : from_name;
   if (vm.count("format")) {
     format = book::parse_image_format(vm["format"].as<std::string>());
     if (!format) {
@@ -104,12 +163,9 @@ int run_render(const std::vector<std::string>& args) {
       std::cerr << "sudokit render: --format " << vm["format"].as<std::string>() << " does not match the name " << out << '\n';
       return kUsageError;
     }
-  } else {
-    format = from_name;
-    if (!format) {
-      std::cerr << "sudokit render: give --format svg|png|pdf or an --out name ending in .svg, .png or .pdf\n";
-      return kUsageError;
-    }
+  } else if (!format) {
+    std::cerr << "sudokit render: give --format svg|png|pdf or an --out name ending in .svg, .png or .pdf\n";
+    return kUsageError;
   }
   if (out == "-" && *format != book::ImageFormat::Svg && isatty(STDOUT_FILENO)) {
     std::cerr << "sudokit render: not writing a binary image to a terminal; use --out FILE or redirect stdout\n";
@@ -119,22 +175,17 @@ int run_render(const std::vector<std::string>& args) {
   options.caption = vm["caption"].as<std::string>();
   options.transparent = vm.count("transparent") != 0;
   options.creation_date = book::source_date_epoch();
-
-  Grid puzzle;
-  std::string label;
-  if (!read_puzzle(files[0], puzzle, label)) return 1;
-  if (const auto conflict = find_conflict(puzzle)) {
-    std::cerr << "sudokit render: " << label << ": " << conflict->message() << '\n';
-    return 1;
-  }
-  const SolveResult solved = solve(puzzle, 2);
-  if (solved.count != 1) {
-    std::cerr << "sudokit render: " << label << ": "
-              << (solved.count == 0 ? "the puzzle has no solution" : "the puzzle has several solutions") << '\n';
-    return 1;
-  }
   if (auto warning = book::font_warning()) std::cerr << "sudokit render: warning: " << *warning << '\n';
   try {
+    if (set) return render_set(files[0], options, out, name == "gid", vm.count("solution") != 0);
+    Grid puzzle;
+    std::string label;
+    if (!read_puzzle(files[0], puzzle, label)) return 1;
+    SolveResult solved;
+    if (const std::string why = undrawable(puzzle, solved); !why.empty()) {
+      std::cerr << "sudokit render: " << label << ": " << why << '\n';
+      return 1;
+    }
     book::render_image(puzzle, vm.count("solution") ? &solved.solution : nullptr, options, out);
   } catch (const book::RenderError& e) {
     // stdout: reported as every command's data is (a closed pipe quietly).

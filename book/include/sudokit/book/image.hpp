@@ -33,8 +33,25 @@ struct ImageOptions {
   double size = 0;
   std::string caption;       // a line under the grid (makes the image taller)
   bool transparent = false;  // PNG/SVG: no white background outside the grid
+  /// PNG: the resolution written into the file (its pHYs chunk), so layout
+  /// software places a 1080-pixel image 3.6 in wide at 300 dpi; 0 = none.
+  double dpi = 300;
   std::string creation_date; // PDF: CreationDate "YYYY-MM-DDThh:mm:ssZ"; empty = now
 };
+
+/// A PNG file's bytes with a pHYs chunk (pixels per metre for `dpi`, both
+/// axes) inserted after its IHDR, replacing one already there.
+/// std::invalid_argument when `png` is not a PNG or `dpi` not positive.
+std::string with_png_resolution(std::string png, double dpi);
+
+/// The resolution a PNG file's pHYs chunk gives, in dots per inch (metre
+/// units), or nullopt when it has none.
+std::optional<double> png_resolution(std::string_view png);
+
+/// The name of the image of the puzzle numbered `number` in a set written to
+/// a directory: "0007.png" (four digits at least, so the names sort), or,
+/// when `gid` is not empty, "GID.png".
+std::string numbered_image_name(long long number, const std::string& gid, ImageFormat format);
 
 /// The default width for a format.
 double default_image_size(ImageFormat format);
