@@ -104,14 +104,17 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
     }
     y += 10;
   }
-  cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-  const std::string contents = contents_line(puzzles, o.first_number);
-  fit_font(cr, contents, false, 13, 7, width);
-  show_line(cr, contents, left, width, y, Align::Centre);
+  if (o.subtitle.empty()) {  // the summary line, unless the publisher wrote their own
+    cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+    const std::string contents = contents_line(puzzles, o.first_number);
+    fit_font(cr, contents, false, 13, 7, width);
+    show_line(cr, contents, left, width, y, Align::Centre);
+  }
+  if (o.how_to_play) return;  // the rules have a page of their own
 
   // How to play, near the bottom.
   std::string rules =
-      "How to play: fill in the grid so that every row, every column and every 3 \xC3\x97 3 box contains each digit "
+      "How to play: fill in the grid so that every row, every column and every 3\xC2\xA0\xC3\x97\xC2\xA0" "3 box contains each digit "
       "from 1 to 9 exactly once. Every puzzle has exactly one solution.";
   if (first_solution_page > 0) rules += " The solutions start on page " + std::to_string(first_solution_page) + ".";
   set_font(cr, false, 11);
@@ -121,6 +124,62 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
   for (const auto& line : rule_lines) {
     show_line(cr, line, left, width, ry, Align::Centre);
     ry += 11 * 1.45;
+  }
+}
+
+/// The copyright page: its lines and the ISBN, small, at the foot of the page.
+void copyright_page(cairo_t* cr, const Rect& area, const BookOptions& o) {
+  const double size = 9, leading = size * 1.45;
+  set_font(cr, false, size);
+  std::vector<std::string> lines;
+  for (const auto& text : o.copyright)
+    for (auto& line : wrap_words(cr, text, area.w)) lines.push_back(std::move(line));
+  if (!o.isbn.empty()) lines.push_back("ISBN " + o.isbn);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  double y = area.bottom() - (static_cast<double>(lines.size()) - 1) * leading;
+  for (const auto& line : lines) {
+    fit_font(cr, line, false, size, 6, area.w);
+    show_line(cr, line, area.x, area.w, y, Align::Left);
+    y += leading;
+  }
+}
+
+/// The how-to-play page: the rules, where the solutions are, and what each
+/// level of the book takes.
+void how_to_play_page(cairo_t* cr, const Rect& area, const BookOptions& o, int first_solution_page) {
+  const double body = std::clamp(area.w / 30, 10.0, 13.0), leading = body * 1.45;
+  double y = area.y + 24;
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  set_font(cr, true, 22);
+  show_line(cr, "How to play", area.x, area.w, y, Align::Left);
+  y += 22;
+  auto paragraph = [&](const std::string& text, bool bold) {
+    set_font(cr, bold, body);
+    for (const auto& line : wrap_words(cr, text, area.w)) {
+      y += leading;
+      show_line(cr, line, area.x, area.w, y, Align::Left);
+    }
+  };
+  paragraph("Fill in the grid so that every row, every column and every 3\xC2\xA0\xC3\x97\xC2\xA0" "3 box contains each digit from 1 to 9 "
+            "exactly once. The digits given at the start cannot change. Every puzzle has exactly one solution, and "
+            "it can be found by reasoning alone: no guessing is needed.", false);
+  y += leading * 0.5;
+  paragraph("Pencil in the digits a cell can still take; a digit that has only one place left in a row, column or box "
+            "goes there, and a cell with one candidate left takes it.", false);
+  if (first_solution_page > 0) {
+    y += leading * 0.5;
+    paragraph("The solutions start on page " + std::to_string(first_solution_page) + ".", false);
+  }
+  if (o.level_notes.empty()) return;
+  y += leading * 1.2;
+  set_font(cr, true, 16);
+  y += 16;
+  show_line(cr, "The levels", area.x, area.w, y, Align::Left);
+  y += leading * 0.3;
+  for (const auto& [level, note] : o.level_notes) {
+    y += leading * 0.3;
+    paragraph(display_level(level), true);
+    if (!note.empty()) paragraph(note, false);
   }
 }
 
@@ -284,9 +343,14 @@ std::vector<PagePlan> plan_pages(const std::vector<int>& sections, const BookOpt
                                  int solutions_per_page, int front) {
   using Kind = PagePlan::Kind;
   std::vector<PagePlan> plan;
+  const bool copyright = !o.copyright.empty() || !o.isbn.empty();
   plan.push_back({Kind::Title});
-  for (int p = 1; p < front; ++p) plan.push_back({Kind::Blank});
+  if (front > 1 || copyright) plan.push_back({copyright ? Kind::Copyright : Kind::Blank});
+  for (int p = 2; p < front; ++p) plan.push_back({Kind::Blank});
   if (o.sections) plan.push_back({Kind::Contents});
+  if (o.how_to_play) plan.push_back({Kind::HowToPlay});
+  // A print book opens on a right-hand (odd) page of puzzles.
+  if (front > 1 && (plan.size() + 1 + (o.sections ? 1 : 0)) % 2 == 0) plan.push_back({Kind::Blank});
   auto run = [&](Kind kind, int section, int first, int count, int per) {
     for (int i = 0; i < count; i += per) plan.push_back({kind, section, first + i, std::min(per, count - i)});
   };
@@ -461,6 +525,14 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
         break;
       case Kind::Blank:
         break;
+      case Kind::Copyright:
+        copyright_page(cr, area, o);
+        break;
+      case Kind::HowToPlay:
+        how_to_play_page(cr, area, o, first_solution_page);
+        outline("How to play", page_no);
+        page_number(cr, geometry, page_no);
+        break;
       case Kind::Contents: {
         std::vector<std::pair<std::string, int>> entries;
         for (std::size_t k = 0; k < sections.size(); ++k) {
@@ -515,6 +587,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
         break;
       }
     }
+    out.check(cairo_status(cr));  // a drawing error (text that is not UTF-8) is not the surface's
     cairo_show_page(cr);
     check_surface(surface.get(), out);
     if (pp.kind != Kind::Title && pp.kind != Kind::Blank && o.stop && o.stop->load()) throw RenderInterrupted(path);

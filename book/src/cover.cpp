@@ -154,6 +154,7 @@ CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
   cairo_rectangle(cr, code.x, code.y, code.w, code.h);
   cairo_fill(cr);
 
+  out.check(cairo_status(cr));  // a drawing error (text that is not UTF-8) is not the surface's
   cairo_show_page(cr);
   out.check(cairo_surface_status(surface.get()));
   context.reset();

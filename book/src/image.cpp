@@ -179,6 +179,7 @@ void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& 
     fit_font(cr, o.caption, false, caption_size, 4, grid);
     show_line(cr, o.caption, margin, grid, square.bottom() + caption_size * 1.45, Align::Centre);
   }
+  out.check(cairo_status(cr));  // a drawing error (text that is not UTF-8) is not the surface's
   context.reset();
   if (raster) {
     cairo_surface_flush(surface.get());

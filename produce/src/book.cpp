@@ -1,8 +1,11 @@
 #include "sudokit/produce/book.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
 #include "sudokit/book/layout.hpp"
+#include "sudokit/solver/text.hpp"
 #include "sudokit/book/preflight.hpp"
 #include "sudokit/db/daily.hpp"
 #include "sudokit/generator/digger.hpp"
@@ -74,8 +77,18 @@ bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> cou
 BookPlan plan_book(const BookCommand& c) {
   BookPlan plan;
   book::BookOptions& o = plan.options;
+  for (const auto& [text, option] : {std::pair<const std::string*, const char*>{&c.title, "--title"}, {&c.subtitle, "--subtitle"}})
+    if (!valid_utf8(*text)) throw RequestError(option, std::string(option) + ": the text is not UTF-8");
+  for (const auto& line : c.copyright)
+    if (!valid_utf8(line)) throw RequestError("--copyright", "--copyright: the text is not UTF-8");
   o.title = c.title;
   o.subtitle = c.subtitle;
+  if (c.isbn && !valid_isbn(*c.isbn))
+    throw RequestError("--isbn", "--isbn: '" + *c.isbn + "' is not an ISBN (13 digits, or 10 ending in a digit or X, "
+                                 "with a check digit that matches)");
+  o.copyright = c.copyright;
+  o.isbn = c.isbn.value_or("");
+  o.how_to_play = c.how_to_play;
   o.show_rating = c.show_rating;
   o.creator = c.creator;
   o.creation_date = c.creation_date;
@@ -168,6 +181,49 @@ BookPlan plan_book(const BookCommand& c) {
   return plan;
 }
 
+bool valid_isbn(std::string_view isbn) {
+  std::string d;
+  for (const char ch : isbn) {
+    if (ch == '-' || ch == ' ') continue;
+    if (!(ch >= '0' && ch <= '9') && !((ch == 'X' || ch == 'x') && d.size() == 9)) return false;
+    d += static_cast<char>(ch == 'x' ? 'X' : ch);
+  }
+  if (isbn.empty() || isbn.front() == '-' || isbn.back() == '-') return false;
+  if (d.size() == 13) {
+    if (d.find('X') != std::string::npos) return false;
+    int sum = 0;
+    for (int i = 0; i < 13; ++i) sum += (d[static_cast<std::size_t>(i)] - '0') * (i % 2 == 0 ? 1 : 3);
+    return sum % 10 == 0;
+  }
+  if (d.size() == 10) {
+    int sum = 0;
+    for (int i = 0; i < 10; ++i) {
+      const char ch = d[static_cast<std::size_t>(i)];
+      sum += (ch == 'X' ? 10 : ch - '0') * (10 - i);
+    }
+    return sum % 11 == 0;
+  }
+  return false;
+}
+
+std::string level_description(std::string_view level) {
+  // The techniques each level's ER range (grader::default_levels) admits on
+  // the Sudoku Explainer scale, said as a solver would.
+  static const std::pair<std::string_view, std::string_view> kLevels[] = {
+      {"easy", "The last empty cell of a row, column or box, and digits with one place left in a box."},
+      {"medium", "Digits with one place left in a row or column, and cells with one digit left."},
+      {"hard", "Candidates to rule out before a digit can be placed: digits locked in a box or a line, pairs and "
+               "triples, X-Wing and Swordfish, XY- and XYZ-Wings."},
+      {"diabolical", "Harder patterns and short chains: quads, Jellyfish, unique rectangles, X- and XY-chains."},
+      {"expert", "Forcing chains: following what one candidate forces through the grid."},
+      {"extreme", "Nested and dynamic forcing chains, for experienced solvers."},
+      {"nightmare", "Among the hardest puzzles known: chains within chains."},
+  };
+  for (const auto& [name, text] : kLevels)
+    if (name == level) return std::string(text);
+  return "";
+}
+
 BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
                    const book::BookFiles& files, const std::atomic<bool>* stop) {
   db::StoreOptions so = store_options;
@@ -189,6 +245,21 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
   for (const auto& r : records) puzzles.push_back({r.puzzle, r.solution, r.level, r.er, r.id});
   book::BookOptions options = plan.options;
   options.stop = stop;
+  if (options.how_to_play) {
+    // Each level of the book: what it takes, and the ratings it has here.
+    for (const auto& name : names) {
+      double low = 99, high = 0;
+      for (const auto& r : records)
+        if (r.level == name && r.er) low = std::min(low, *r.er), high = std::max(high, *r.er);
+      std::string note = level_description(name);
+      if (high > 0) {
+        char range[64];
+        std::snprintf(range, sizeof range, "%sIn this book: rated %.1f to %.1f.", note.empty() ? "" : " ", low, high);
+        note += range;
+      }
+      options.level_notes.emplace_back(name, note);
+    }
+  }
   // All or nothing (book.hpp): the files are staged, the marks recorded
   // uncommitted, the files moved into place, the marks committed; a failure
   // anywhere undoes the rest (the marks roll back with `marks`).

@@ -204,6 +204,7 @@ TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {
     std::string out;
     for (const auto& p : plan)
       out += p.kind == Kind::Title ? 'T' : p.kind == Kind::Blank ? 'B' : p.kind == Kind::Contents ? 'C'
+           : p.kind == Kind::Copyright ? 'R' : p.kind == Kind::HowToPlay ? 'H'
            : p.kind == Kind::Section ? 'S' : p.kind == Kind::Puzzles ? 'P' : 'A';
     return out;
   };
@@ -232,6 +233,33 @@ TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {
   const BookLayout l = plan_book_layout(std::vector<int>{7, 5}, print);
   EXPECT_EQ(kinds(l.plan), "TBCSPPPPSPPPA");
   EXPECT_EQ(l.pages, 14);
+
+  // Front matter: the copyright page is the title's back in print (page 2
+  // on paper); with how to play, a blank keeps the first puzzle page odd.
+  BookOptions front;
+  front.isbn = "978-3-16-148410-0";
+  EXPECT_EQ(kinds(plan_pages({13}, front, 6, 12, 1)), "TRPPPAA");
+  front.how_to_play = true;
+  EXPECT_EQ(kinds(plan_pages({13}, front, 6, 12, 1)), "TRHPPPAA");
+  EXPECT_EQ(kinds(plan_pages({13}, front, 6, 12, 2)), "TRHBPPPAA");
+  front.sections = true;
+  EXPECT_EQ(kinds(plan_pages({7, 5}, front, 4, 12, 2)), "TRCHBSPPSPPA");
+  front.isbn.clear();
+  front.how_to_play = false;
+  EXPECT_EQ(kinds(plan_pages({7, 5}, front, 4, 12, 2)), "TBCSPPSPPA");
+  for (const bool copyright : {false, true})
+    for (const bool how : {false, true})
+      for (const bool sections : {false, true}) {
+        BookOptions p = print;
+        p.copyright = copyright ? std::vector<std::string>{"(c) 2026"} : std::vector<std::string>{};
+        p.how_to_play = how;
+        p.sections = sections;
+        const BookLayout pl = plan_book_layout(std::vector<int>{7, 5}, p);
+        int first_puzzles = 0;
+        for (std::size_t i = 0; i < pl.plan.size() && !first_puzzles; ++i)
+          if (pl.plan[i].kind == Kind::Puzzles) first_puzzles = static_cast<int>(i) + 1;
+        EXPECT_EQ(first_puzzles % 2, 1) << kinds(pl.plan);
+      }
 }
 
 TEST(PrintLayout, TooSmallGridsAndLargePrintThatDoesNotFitAreRefused) {

@@ -309,6 +309,25 @@ TEST(Book, PrintBooksCarryTrimAndBleedBoxesOnEveryPage) {
   expect_xref_sound(paper);
 }
 
+TEST(Book, TextCairoCannotDrawFailsTheRenderInsteadOfALostPage) {
+  // Not UTF-8: cairo puts its context in an error state and draws nothing
+  // more, so an unchecked context made a one-page "book" that claimed four.
+  TempDir dir;
+  BookOptions o;
+  o.title = "\xFF";
+  try {
+    render_book(puzzles(8), o, dir.file("b.pdf"));
+    FAIL() << "rendered";
+  } catch (const RenderError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot render"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(dir.entries(), 0u);
+  ImageOptions i;
+  i.caption = "a\xC3";
+  EXPECT_THROW(render_image(grid_of(kPuzzle), nullptr, i, dir.file("a.png")), RenderError);
+  EXPECT_EQ(dir.entries(), 0u);
+}
+
 TEST(Book, FailuresLeaveNoFileBehind) {
   TempDir dir;
   BookOptions o;

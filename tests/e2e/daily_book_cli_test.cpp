@@ -898,8 +898,11 @@ TEST_F(DailyBookCli, BookReadsLikeABook) {
   const std::string title = page_text(pdf, 1);
   EXPECT_NE(title.find("Hard Sudoku, Volume 1"), std::string::npos) << title;
   EXPECT_NE(title.find("For the train"), std::string::npos);
-  EXPECT_NE(title.find("8 puzzles, all Hard"), std::string::npos);
+  // A subtitle replaces the summary line (which a book without one has).
+  EXPECT_EQ(title.find("8 puzzles, all Hard"), std::string::npos) << title;
   EXPECT_NE(title.find("solutions start on page 4"), std::string::npos) << title;
+  ASSERT_EQ(run_sudokit("book --db " + db + " --level hard --count 8 --title T --out " + dir_.file("s.pdf")).status, 0);
+  EXPECT_NE(page_text(dir_.file("s.pdf"), 1).find("8 puzzles, all Hard"), std::string::npos);
   const std::string first = page_text(pdf, 2);
   for (int n = 1; n <= 6; ++n) EXPECT_NE(first.find("Puzzle " + std::to_string(n)), std::string::npos) << first;
   EXPECT_EQ(first.find("Puzzle 7"), std::string::npos);
@@ -912,6 +915,54 @@ TEST_F(DailyBookCli, BookReadsLikeABook) {
   EXPECT_NE(fonts.find("DejaVuSans "), std::string::npos) << fonts;
   EXPECT_NE(fonts.find("DejaVuSans-Bold"), std::string::npos) << fonts;
   EXPECT_EQ(fonts.find(" no "), std::string::npos) << "a font is not embedded:\n" << fonts;
+}
+
+TEST_F(DailyBookCli, BookFrontMatterCopyrightIsbnAndHowToPlay) {
+  const std::string db = store(), pdf = dir_.file("b.pdf"), manifest = dir_.file("b.json");
+  auto r = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 40 --trim 6x9 --title Road "
+                       "--copyright 'Copyright (c) 2026 Jane Doe' --copyright 'All rights reserved.' "
+                       "--isbn 978-3-16-148410-0 --how-to-play --manifest " + manifest + " --out " + pdf);
+  ASSERT_EQ(r.status, 0) << r.err;
+  // Page 2, the title page's back: the copyright lines and the ISBN.
+  const std::string copyright = page_text(pdf, 2);
+  EXPECT_NE(copyright.find("Copyright (c) 2026 Jane Doe"), std::string::npos) << copyright;
+  EXPECT_NE(copyright.find("All rights reserved."), std::string::npos) << copyright;
+  EXPECT_NE(copyright.find("ISBN 978-3-16-148410-0"), std::string::npos) << copyright;
+  // Contents (3), how to play (4): the rules, the levels with their ratings here.
+  EXPECT_NE(page_text(pdf, 3).find("Contents"), std::string::npos);
+  std::string how;  // the page's words, one space between them (lines wrap)
+  {
+    std::istringstream words(page_text(pdf, 4));
+    for (std::string w; words >> w;) how += (how.empty() ? "" : " ") + w;
+  }
+  EXPECT_NE(how.find("How to play"), std::string::npos) << how;
+  EXPECT_NE(how.find("The levels"), std::string::npos) << how;
+  const auto m = nlohmann::json::parse(slurp(manifest));
+  for (const char* level : {"Medium", "Hard"}) EXPECT_NE(how.find(level), std::string::npos) << how;
+  double low = 99, high = 0;
+  for (const auto& p : m["puzzles"])
+    if (p["level"] == "hard") low = std::min(low, p["er"].get<double>()), high = std::max(high, p["er"].get<double>());
+  char range[64];
+  std::snprintf(range, sizeof range, "rated %.1f to %.1f", low, high);
+  EXPECT_NE(how.find(range), std::string::npos) << range << "\n" << how;
+  EXPECT_NE(how.find("solutions start on page"), std::string::npos);
+  // Puzzle 1 still opens on a right-hand page; the title page has no rules now.
+  EXPECT_EQ(m["puzzles"][0]["page"].get<int>() % 2, 1) << m["puzzles"][0];
+  EXPECT_EQ(page_text(pdf, 1).find("How to play"), std::string::npos);
+  // The printer's rules hold.
+  r = run_sudokit("preflight " + pdf);
+  EXPECT_EQ(r.status, 0) << r.out;
+  // A wrong check digit, or not an ISBN: a usage error, nothing written.
+  for (const char* bad : {"978-3-16-148410-1", "12345", "0-306-40615-3", "97831614841X0"}) {
+    r = run_sudokit("book --db " + db + " --level hard --count 4 --isbn " + std::string(bad) + " --out " + dir_.file("x.pdf"));
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.err;
+    EXPECT_NE(r.err.find("is not an ISBN"), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("x.pdf")));
+  // An ISBN-10 (with X) is taken; on paper the copyright page is page 2.
+  r = run_sudokit("book --db " + db + " --level hard --count 4 --isbn 0-8044-2957-X --out " + dir_.file("p.pdf"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(page_text(dir_.file("p.pdf"), 2).find("ISBN 0-8044-2957-X"), std::string::npos);
 }
 
 TEST_F(DailyBookCli, BookIsReproducibleWithSourceDateEpoch) {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "../db/db_test_util.hpp"
+#include "sudokit/grader/grade.hpp"
 
 namespace sudokit::produce {
 namespace {
@@ -149,6 +150,32 @@ TEST(PlanFilter, ReadsTheFilterOfExportAndBook) {
     b.clues = bad;
     EXPECT_THROW(plan_filter(b), RequestError) << bad;
   }
+}
+
+TEST(PlanBook, IsbnsAreCheckedAndLevelsDescribed) {
+  for (const char* good : {"978-3-16-148410-0", "9783161484100", "978 0 306 40615 7", "0-306-40615-2", "0-8044-2957-X",
+                           "080442957x"})
+    EXPECT_TRUE(valid_isbn(good)) << good;
+  for (const char* bad : {"", "978-3-16-148410-1", "0-306-40615-3", "978316148410", "97831614841000", "X-8044-2957-0",
+                          "978-3-16-14841O-0", "-9783161484100", "978316148410X"})
+    EXPECT_FALSE(valid_isbn(bad)) << bad;
+  BookCommand c = hard(10);
+  c.isbn = "978-3-16-148410-1";
+  EXPECT_EQ(refused(c), "--isbn");
+  c.isbn = "978-3-16-148410-0";
+  c.copyright = {"(c) 2026"};
+  c.how_to_play = true;
+  const BookPlan plan = plan_book(c);
+  EXPECT_EQ(plan.options.isbn, "978-3-16-148410-0");
+  EXPECT_TRUE(plan.options.how_to_play);
+  for (const auto& level : grader::default_levels()) EXPECT_NE(level_description(level.name), "") << level.name;
+  BookCommand text = hard(10);
+  text.title = "\xFF";
+  EXPECT_EQ(refused(text), "--title");
+  text.title = "Sudoku";
+  text.copyright = {"(c) 2026", "a\xC3"};
+  EXPECT_EQ(refused(text), "--copyright");
+  EXPECT_EQ(level_description("beginner"), "");
 }
 
 TEST(MakeBook, PicksInBookOrderRendersAndMarksAllTogether) {

@@ -340,5 +340,14 @@ TEST(TextStream, AReadErrorEndsTheInputAndSaysWhy) {
   EXPECT_EQ(reader.read_error(), "Input/output error");
 }
 
+TEST(Text, ValidUtf8) {
+  for (const char* good : {"", "Sudoku", "Copyright \xC2\xA9 2026", "3\xC2\xA0\xC3\x97\xC2\xA0" "3", "\xE6\x95\xB0\xE7\x8B\xAC",
+                           "\xF0\x9F\xA7\xA9", "\xF4\x8F\xBF\xBF"})
+    EXPECT_TRUE(valid_utf8(good)) << good;
+  for (const char* bad : {"\xFF", "a\xC3", "\xC0\xAF", "\xE0\x80\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\x80",
+                          "\xE6\x95", "\xC3\x28", "\xF8\x88\x80\x80\x80"})
+    EXPECT_FALSE(valid_utf8(bad)) << bad;
+}
+
 }  // namespace
 }  // namespace sudokit

@@ -33,7 +33,7 @@ const char* const kUsage =
     "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
     "                    [--hardest T] [--pick oldest|random|spread [--seed S]] [--count-per-level N]\n"
     "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
-    "                    [--preflight]\n"
+    "                    [--copyright LINE]... [--isbn ISBN] [--how-to-play] [--preflight]\n"
     "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
     "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are stored\n"
     "ones of each level that were never used (no daily date, no book made with --mark-used) and\n"
@@ -65,7 +65,10 @@ void declare_options(po::options_description& opts, produce::BookCommand& c, Num
       ("level", po::value<std::string>(), "the level of every puzzle (with --count)")
       ("levels", po::value<std::string>(), "several levels, easiest first in the book: easy,medium,hard (--count shared out) or easy:10,hard:20")
       ("title", po::value<std::string>()->default_value("Sudoku"), "the title on the title page and in the PDF's properties")
-      ("subtitle", po::value<std::string>()->default_value(""), "a line under the title")
+      ("subtitle", po::value<std::string>()->default_value(""), "a line under the title (replaces the summary line: \"60 puzzles, all Hard\")")
+      ("copyright", po::value<std::vector<std::string>>()->composing(), "a line of the copyright page (repeatable: \"Copyright (c) 2026 Jane Doe\", \"All rights reserved.\"); the page is the title page's back in a print book")
+      ("isbn", po::value<std::string>(), "the book's ISBN (13 digits, or 10), printed on the copyright page; its check digit is checked")
+      ("how-to-play", "a page with the rules and what each level of the book takes (with its ratings in the book)")
       ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
       ("trim", po::value<std::string>(), ("a print-on-demand book on this trim: a preset (" + book::trim_presets() +
                                           ") or a size such as 150x230mm or 7.5x9.25in; KDP's margins for the page count, mirrored on left and right pages").c_str())
@@ -110,6 +113,9 @@ void read_command(const po::variables_map& vm, const Numbers& n, produce::BookCo
   auto given = [&](const char* name) { return vm.count(name) && !vm[name].defaulted(); };
   c.title = vm["title"].as<std::string>();
   c.subtitle = vm["subtitle"].as<std::string>();
+  if (vm.count("copyright")) c.copyright = vm["copyright"].as<std::vector<std::string>>();
+  c.isbn = text("isbn");
+  c.how_to_play = given("how-to-play");
   c.paper = text("paper");
   c.trim = text("trim");
   c.bleed = given("bleed");

@@ -75,6 +75,11 @@ int run_cover(const std::vector<std::string>& args) {
   options.title = vm["title"].as<std::string>();
   options.subtitle = vm["subtitle"].as<std::string>();
   options.author = vm["author"].as<std::string>();
+  for (const char* name : {"title", "subtitle", "author"})
+    if (!valid_utf8(vm[name].as<std::string>())) {
+      std::cerr << "sudokit cover: --" << name << ": the text is not UTF-8\n";
+      return kUsageError;
+    }
   options.creation_date = book::source_date_epoch();
   const std::string art = vm.count("puzzle") ? vm["puzzle"].as<std::string>() : kCoverPuzzle;
   ParseError parse_error;

@@ -173,6 +173,10 @@ int run_render(const std::vector<std::string>& args) {
   }
   options.format = *format;
   options.caption = vm["caption"].as<std::string>();
+  if (!valid_utf8(options.caption)) {
+    std::cerr << "sudokit render: --caption: the text is not UTF-8\n";
+    return kUsageError;
+  }
   options.transparent = vm.count("transparent") != 0;
   options.creation_date = book::source_date_epoch();
   if (auto warning = book::font_warning()) std::cerr << "sudokit render: warning: " << *warning << '\n';

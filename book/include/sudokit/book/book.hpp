@@ -72,6 +72,16 @@ struct BookOptions {
   /// instead of all at the end of the book.
   bool solutions_after_section = false;
   bool show_rating = false;
+  /// Front matter. The copyright page (the title page's back in a print
+  /// book, page 2 on paper) holds these lines and "ISBN <isbn>", set small
+  /// at the foot of the page; none when both are empty.
+  std::vector<std::string> copyright;
+  std::string isbn;
+  /// A page with the rules and what each level of the book takes (after the
+  /// contents); the title page then leaves its rules paragraph out.
+  bool how_to_play = false;
+  /// (level name, what it takes) for the how-to-play page, in book order.
+  std::vector<std::pair<std::string, std::string>> level_notes;
   std::string creator = "sudokit";  // the PDF's Creator field
   std::string creation_date;        // the PDF's CreationDate, "YYYY-MM-DDThh:mm:ssZ"; empty = now
   int first_number = 1;  // the first puzzle's number (a later volume goes on from the last one)
@@ -86,7 +96,7 @@ std::string source_date_epoch();
 
 /// One page of a book, in order.
 struct PagePlan {
-  enum class Kind { Title, Blank, Contents, Section, Puzzles, Solutions };
+  enum class Kind { Title, Blank, Copyright, Contents, HowToPlay, Section, Puzzles, Solutions };
   Kind kind = Kind::Blank;
   int section = -1;  // Section, Puzzles, Solutions: the section's index (0 without sections)
   int first = 0;     // Puzzles, Solutions: index of the first puzzle on the page
@@ -106,9 +116,12 @@ struct BookLayout {
 
 /// The pages of a book whose sections hold `sections[k]` puzzles (one
 /// section when options.sections is false), before padding: the title
-/// page, its blank back (`front` = 2), the contents page, then per section
-/// its title page, its puzzle pages and (solutions_after_section) its
-/// solutions; then the solutions (at the end).
+/// page, its back (`front` = 2: a print book; the copyright page or blank),
+/// on paper the copyright page when there is one, the contents page, the
+/// how-to-play page, in a print book a blank page when the first puzzle
+/// page would otherwise be a left-hand one, then per section its title
+/// page, its puzzle pages and (solutions_after_section) its solutions; then
+/// the solutions (at the end).
 std::vector<PagePlan> plan_pages(const std::vector<int>& sections, const BookOptions& options, int per_page,
                                  int solutions_per_page, int front);
 

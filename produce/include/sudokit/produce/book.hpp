@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sudokit/book/book.hpp"
@@ -51,6 +52,9 @@ struct BookCommand {
   int first_number = 1;
   int pad_to = 0;
   bool preflight = false;                // with trim: check the PDF made (book/preflight.hpp)
+  std::vector<std::string> copyright;    // lines of the copyright page
+  std::optional<std::string> isbn;       // ISBN-10 or ISBN-13 (hyphens allowed), check digit checked
+  bool how_to_play = false;              // the rules and the levels on a page of their own
   bool show_rating = false;
   std::optional<std::string> solutions;  // end, section or none
   bool no_solutions = false;
@@ -74,6 +78,14 @@ struct BookPlan {
   bool mark_used = false;
   std::optional<book::PreflightRules> preflight;  // check the PDF once made, on the trim asked for
 };
+
+/// Whether `isbn` is an ISBN-13 or ISBN-10 with a correct check digit
+/// (hyphens and spaces between the digits allowed; ISBN-10 may end in X).
+bool valid_isbn(std::string_view isbn);
+
+/// What a level of the default table takes, in a sentence for the book's
+/// how-to-play page ("" for a level name the default table does not have).
+std::string level_description(std::string_view level);
 
 /// Checks the command (throws RequestError, the first problem found, in the
 /// order of the options) and applies the defaults above, including that the

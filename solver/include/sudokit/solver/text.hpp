@@ -183,6 +183,11 @@ bool parse_rating(std::string_view text, double& rating, std::string& error);
 /// option lists trims.
 std::string_view trim(std::string_view s);
 
+/// Whether `s` is well-formed UTF-8 (no overlong forms, surrogates or code
+/// points above U+10FFFF): what cairo draws, so user text (titles,
+/// captions) is checked with it before a page is drawn.
+bool valid_utf8(std::string_view s);
+
 /// True for characters that mean "empty cell" in the 81-character format.
 constexpr bool is_empty_char(char c) { return c == '.' || c == '0' || c == '*' || c == '_' || c == '-'; }
 
