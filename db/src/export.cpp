@@ -3,6 +3,8 @@
 // memory than exporting ten; a JSON array is written element by element.
 #include "sudokit/db/export.hpp"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
@@ -107,31 +109,53 @@ std::uint64_t export_to_file(PuzzleStore& store, const PuzzleFilter& filter, Exp
   return rows;
 }
 
-std::uint64_t export_ipuz(PuzzleStore& store, const PuzzleFilter& filter, const std::string& dir) {
+IpuzFiles::IpuzFiles(std::string dir) : dir_(std::move(dir)) {
   std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw StoreError(dir, "cannot create the directory: " + ec.message());
-  std::uint64_t written = 0;
+  std::filesystem::create_directories(dir_, ec);
+  if (ec) throw StoreError(dir_, "cannot create the directory: " + ec.message());
+}
+
+IpuzFiles::~IpuzFiles() {
+  for (const auto& gid : gids_) std::remove(temporary(gid).c_str());
+}
+
+std::string IpuzFiles::path(const std::string& gid) const {
+  return (std::filesystem::path(dir_) / (gid + ".ipuz")).string();
+}
+
+std::string IpuzFiles::temporary(const std::string& gid) const {
+  return path(gid) + ".tmp-" + std::to_string(::getpid());
+}
+
+void IpuzFiles::stage(const PuzzleRecord& r) {
+  const std::string gid = r.gid();
+  const std::string text = ipuz_json(r).dump() + "\n";
+  std::FILE* f = std::fopen(temporary(gid).c_str(), "wb");
+  if (f == nullptr) throw StoreError(path(gid), std::string("cannot write: ") + std::strerror(errno));
+  gids_.push_back(gid);
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  const int saved = errno;
+  if (std::fclose(f) != 0 || !ok) throw StoreError(path(gid), std::string("write error: ") + std::strerror(ok ? errno : saved));
+}
+
+void IpuzFiles::publish() {
+  while (!gids_.empty()) {
+    const std::string& gid = gids_.back();
+    if (std::rename(temporary(gid).c_str(), path(gid).c_str()) != 0)
+      throw StoreError(path(gid), std::string("cannot write: ") + std::strerror(errno));
+    gids_.pop_back();
+    ++published_;
+  }
+}
+
+std::uint64_t export_ipuz(PuzzleStore& store, const PuzzleFilter& filter, const std::string& dir) {
+  IpuzFiles files(dir);
   store.for_each(filter, [&](const PuzzleRecord& r) {
-    const std::string path = (std::filesystem::path(dir) / (r.gid() + ".ipuz")).string();
-    const std::string temporary = path + ".tmp";
-    const std::string text = ipuz_json(r).dump() + "\n";
-    std::FILE* f = std::fopen(temporary.c_str(), "wb");
-    if (f == nullptr) throw StoreError(path, std::string("cannot write: ") + std::strerror(errno));
-    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    const int saved = errno;
-    if (std::fclose(f) != 0 || !ok) {
-      std::remove(temporary.c_str());
-      throw StoreError(path, std::string("write error: ") + std::strerror(ok ? errno : saved));
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-      std::remove(temporary.c_str());
-      throw StoreError(path, std::string("cannot write: ") + std::strerror(errno));
-    }
-    ++written;
+    files.stage(r);
+    files.publish();
     return true;
   });
-  return written;
+  return files.published();
 }
 
 }  // namespace sudokit::db

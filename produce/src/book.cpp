@@ -8,6 +8,7 @@
 #include "sudokit/solver/text.hpp"
 #include "sudokit/book/preflight.hpp"
 #include "sudokit/db/daily.hpp"
+#include "sudokit/db/export.hpp"
 #include "sudokit/generator/digger.hpp"
 #include "sudokit/grader/step.hpp"
 
@@ -89,6 +90,7 @@ BookPlan plan_book(const BookCommand& c) {
   o.copyright = c.copyright;
   o.isbn = c.isbn.value_or("");
   o.how_to_play = c.how_to_play;
+  plan.ipuz_dir = c.ipuz_dir;
   o.show_rating = c.show_rating;
   o.creator = c.creator;
   o.creation_date = c.creation_date;
@@ -264,15 +266,26 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
   // uncommitted, the files moved into place, the marks committed; a failure
   // anywhere undoes the rest (the marks roll back with `marks`).
   std::optional<db::PendingMarks> marks;
+  std::optional<db::IpuzFiles> ipuz;  // staged with the marks, renamed before they commit
   book::BookRecord record;
-  if (plan.mark_used) {
-    record.prepare = [&] { marks.emplace(store, records, "book", options.title, request.include_used); };
-    record.commit = [&] { marks->commit(); };
+  if (plan.mark_used || plan.ipuz_dir) {
+    record.prepare = [&] {
+      if (plan.ipuz_dir) {
+        ipuz.emplace(*plan.ipuz_dir);
+        for (const auto& r : records) ipuz->stage(r);
+      }
+      if (plan.mark_used) marks.emplace(store, records, "book", options.title, request.include_used);
+    };
+    record.commit = [&] {
+      if (ipuz) ipuz->publish();
+      if (marks) marks->commit();
+    };
   }
   BookMade made;
   made.result = book::render_book(puzzles, options, files, record);
   made.puzzles = puzzles.size();
   made.marked = marks ? marks->added() : 0;
+  made.ipuz = ipuz ? ipuz->published() : 0;
   if (plan.preflight) made.preflight = book::preflight_pdf(files.pdf, *plan.preflight);
   return made;
 }

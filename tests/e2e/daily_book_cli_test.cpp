@@ -965,6 +965,33 @@ TEST_F(DailyBookCli, BookFrontMatterCopyrightIsbnAndHowToPlay) {
   EXPECT_NE(page_text(dir_.file("p.pdf"), 2).find("ISBN 0-8044-2957-X"), std::string::npos);
 }
 
+TEST_F(DailyBookCli, BookIpuzDirHoldsTheBooksPuzzlesAsDbExportWritesThem) {
+  const std::string db = store(), dir = dir_.file("ipuz"), manifest = dir_.file("b.json");
+  auto r = run_sudokit("book --db " + db + " --levels medium,hard --count 12 --ipuz-dir " + dir + " --manifest " +
+                       manifest + " --out " + dir_.file("b.pdf"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("12 ipuz files in " + dir), std::string::npos) << r.err;
+  // The same documents `db export --format ipuz` writes for those puzzles.
+  const std::string all = dir_.file("all");
+  ASSERT_EQ(run_sudokit("db export --db " + db + " --format ipuz --out " + all).status, 0);
+  const auto m = nlohmann::json::parse(slurp(manifest));
+  ASSERT_EQ(m["puzzles"].size(), 12u);
+  std::size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    ++files;
+    EXPECT_EQ(slurp(e.path().string()), slurp(all + "/" + e.path().filename().string())) << e.path();
+  }
+  EXPECT_EQ(files, 12u);
+  for (const auto& p : m["puzzles"])
+    EXPECT_TRUE(std::filesystem::exists(dir + "/" + p["gid"].get<std::string>() + ".ipuz")) << p;
+  // A book that fails writes no ipuz file either.
+  const std::string dir2 = dir_.file("ipuz2");
+  r = run_sudokit("book --db " + db + " --level hard --count 4 --ipuz-dir " + dir2 + " --out " +
+                  dir_.file("missing/b.pdf"));
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_TRUE(!std::filesystem::exists(dir2) || std::filesystem::is_empty(dir2));
+}
+
 TEST_F(DailyBookCli, BookIsReproducibleWithSourceDateEpoch) {
   const std::string db = store();
   const std::string cmd = std::string("SOURCE_DATE_EPOCH=1798761600 ") + SUDOKIT_BIN + " book --db " + db +

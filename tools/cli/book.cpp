@@ -33,7 +33,7 @@ const char* const kUsage =
     "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
     "                    [--hardest T] [--pick oldest|random|spread [--seed S]] [--count-per-level N]\n"
     "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
-    "                    [--copyright LINE]... [--isbn ISBN] [--how-to-play] [--preflight]\n"
+    "                    [--copyright LINE]... [--isbn ISBN] [--how-to-play] [--preflight] [--ipuz-dir DIR]\n"
     "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
     "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are stored\n"
     "ones of each level that were never used (no daily date, no book made with --mark-used) and\n"
@@ -81,6 +81,7 @@ void declare_options(po::options_description& opts, produce::BookCommand& c, Num
       ("preflight", "with --trim: check the PDF made against the printers' rules as `sudokit preflight` does and print the report (exit status 1 when it fails; the book is written)")
       ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
+      ("ipuz-dir", po::value<std::string>(), "also write each puzzle of the book as an ipuz document, DIR/GID.ipuz (created if missing; published with the book)")
       ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, gid, level, er, page, solution page, puzzle, solution: the record format's names)")
       ("clues", po::value<std::string>(), "only A-B clues (A, A-B, A- or -B)")
       ("symmetry", po::value<std::string>(), "only puzzles whose givens have this symmetry (none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral)")
@@ -116,6 +117,7 @@ void read_command(const po::variables_map& vm, const Numbers& n, produce::BookCo
   if (vm.count("copyright")) c.copyright = vm["copyright"].as<std::vector<std::string>>();
   c.isbn = text("isbn");
   c.how_to_play = given("how-to-play");
+  c.ipuz_dir = text("ipuz-dir");
   c.paper = text("paper");
   c.trim = text("trim");
   c.bleed = given("bleed");
@@ -200,6 +202,11 @@ int run_book(const std::vector<std::string>& args) {
     files.add_database("--db", *path);
     if (output_clash(cmd, files.check_output("--out", out_path))) return kUsageError;
     if (!manifest.empty() && output_clash(cmd, files.check_output("--manifest", manifest))) return kUsageError;
+    if (vm.count("ipuz-dir")) {
+      const auto ipuz = [](const std::string& name) { return name.size() > 5 && name.ends_with(".ipuz"); };
+      if (output_clash(cmd, files.check_output_directory("--ipuz-dir", vm["ipuz-dir"].as<std::string>(), ipuz)))
+        return kUsageError;
+    }
   }
   if (vm.count("preflight") && out_path == "-") {
     std::cerr << "sudokit book: --preflight reads the PDF back: give --out FILE.pdf, not -\n";
@@ -229,6 +236,7 @@ int run_book(const std::vector<std::string>& args) {
                                          : std::string(", no solutions"))
               << ")";
     if (plan.mark_used) std::cerr << "; " << made.marked << " puzzles marked used";
+    if (plan.ipuz_dir) std::cerr << "; " << made.ipuz << " ipuz files in " << *plan.ipuz_dir;
     std::cerr << '\n';
     if (made.preflight) {
       Output report;

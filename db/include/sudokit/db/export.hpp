@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 #include <string_view>
 
 #include "sudokit/db/record.hpp"
@@ -50,11 +52,35 @@ std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, Exp
 std::uint64_t export_to_file(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format,
                              const std::string& path, std::span<const Field> fields = {});
 
-/// Writes each row matching `filter` as an ipuz document (ipuz_json) to
-/// DIR/GID.ipuz (DIR created if missing; each file written under a temporary
-/// name and renamed; an existing file of the same puzzle is replaced: the
-/// same puzzle gives the same document). Returns the number written. Throws
-/// StoreError naming the file that could not be written.
+/// ipuz documents (ipuz_json) for a directory, all or nothing: stage()
+/// writes each under a temporary name ("GID.ipuz.tmp-PID", every write and
+/// close checked), publish() renames them all to DIR/GID.ipuz (an existing
+/// file of the same puzzle is replaced: the same puzzle gives the same
+/// document); temporaries not published are removed when the object goes.
+/// Throws StoreError naming the file that could not be written.
+class IpuzFiles {
+ public:
+  explicit IpuzFiles(std::string dir);  // creates DIR when missing
+  ~IpuzFiles();
+  IpuzFiles(const IpuzFiles&) = delete;
+  IpuzFiles& operator=(const IpuzFiles&) = delete;
+  void stage(const PuzzleRecord& record);
+  void publish();
+  /// Documents published so far.
+  std::uint64_t published() const { return published_; }
+
+ private:
+  std::string dir_;
+  std::vector<std::string> gids_;  // staged, not yet published
+  std::uint64_t published_ = 0;
+  std::string path(const std::string& gid) const;
+  std::string temporary(const std::string& gid) const;
+};
+
+/// Writes each row matching `filter` as an ipuz document to DIR/GID.ipuz
+/// through IpuzFiles, each published as soon as it is written (memory stays
+/// flat for any number of rows; a failure leaves the documents before it).
+/// Returns the number written.
 std::uint64_t export_ipuz(PuzzleStore& store, const PuzzleFilter& filter, const std::string& dir);
 
 }  // namespace sudokit::db

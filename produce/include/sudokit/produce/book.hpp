@@ -55,6 +55,7 @@ struct BookCommand {
   std::vector<std::string> copyright;    // lines of the copyright page
   std::optional<std::string> isbn;       // ISBN-10 or ISBN-13 (hyphens allowed), check digit checked
   bool how_to_play = false;              // the rules and the levels on a page of their own
+  std::optional<std::string> ipuz_dir;   // also each puzzle as DIR/GID.ipuz, published with the book
   bool show_rating = false;
   std::optional<std::string> solutions;  // end, section or none
   bool no_solutions = false;
@@ -77,6 +78,7 @@ struct BookPlan {
   std::string paper_name;        // "A4", "Letter", "trim 6x9 with bleed": for the summary
   bool mark_used = false;
   std::optional<book::PreflightRules> preflight;  // check the PDF once made, on the trim asked for
+  std::optional<std::string> ipuz_dir;             // the book's puzzles as ipuz documents (db::IpuzFiles)
 };
 
 /// Whether `isbn` is an ISBN-13 or ISBN-10 with a correct check digit
@@ -96,12 +98,13 @@ struct BookMade {
   std::uint64_t puzzles = 0, marked = 0;
   book::BookResult result;
   std::optional<book::PreflightReport> preflight;  // with plan.preflight: the published PDF's
+  std::uint64_t ipuz = 0;                          // with plan.ipuz_dir: documents written
 };
 
 /// Opens the store at `db_path`, checks the levels (db::LevelError), puts them
 /// in ascending difficulty, picks the puzzles (db::ShortageError), renders
-/// the book to `files` and, with mark_used, marks the puzzles used, all or
-/// nothing (book.hpp: a failure or a stop leaves no file and no mark). Throws
+/// the book to `files` and, with mark_used, marks the puzzles used (with
+/// ipuz_dir, writes each puzzle's ipuz document there), all or nothing (book.hpp: a failure or a stop leaves no file and no mark). Throws
 /// what those throw: db::LevelError, db::ShortageError, db::AlreadyUsedError,
 /// db::StoreError, book::RenderInterrupted, book::RenderError. With
 /// plan.preflight the PDF is checked once published (the book stands: a
