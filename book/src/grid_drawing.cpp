@@ -3,11 +3,18 @@
 // whole; the outer border is one closed rectangle (mitred corners, no gaps).
 #include "sudokit/book/grid_drawing.hpp"
 
+#include <vector>
+
+#include <cstdio>
+
+#include <algorithm>
+
 #include <fontconfig/fontconfig.h>
 
 #include <cmath>
 
 #include "text.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit::book {
 
@@ -124,6 +131,73 @@ std::optional<std::string> font_warning() {
   if (family == kFontFamily) return std::nullopt;
   return std::string("the font '") + kFontFamily + "' is not installed; digits and text will be set in '" +
          (family.empty() ? "(no font found)" : family) + "' (install the Debian package fonts-dejavu-core)";
+}
+
+namespace {
+
+// The character set of the font fontconfig gives for the family at a weight.
+FcCharSet* font_charset(int weight) {
+  FcPattern* pattern = FcNameParse(reinterpret_cast<const FcChar8*>(kFontFamily));
+  if (pattern == nullptr) return nullptr;
+  FcPatternAddInteger(pattern, FC_WEIGHT, weight);
+  FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+  FcDefaultSubstitute(pattern);
+  FcResult result = FcResultNoMatch;
+  FcPattern* match = FcFontMatch(nullptr, pattern, &result);
+  FcPatternDestroy(pattern);
+  if (match == nullptr) return nullptr;
+  FcCharSet* set = nullptr;
+  FcCharSet* copy = nullptr;
+  if (FcPatternGetCharSet(match, FC_CHARSET, 0, &set) == FcResultMatch && set != nullptr) copy = FcCharSetCopy(set);
+  FcPatternDestroy(match);
+  return copy;
+}
+
+}  // namespace
+
+std::string unprintable(std::string_view text) {
+  if (!valid_utf8(text)) return "the text is not UTF-8";
+  const std::string missing = missing_glyphs(text);
+  if (missing.empty()) return "";
+  return std::string("the book's font (") + kFontFamily + ") has no glyph for " + missing +
+         ": they would print as empty boxes";
+}
+
+std::string missing_glyphs(std::string_view text) {
+  static FcCharSet* const regular = font_charset(FC_WEIGHT_REGULAR);
+  static FcCharSet* const bold = font_charset(FC_WEIGHT_BOLD);
+  std::vector<char32_t> missing;
+  std::size_t more = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    // Decode one code point (the text is valid UTF-8: callers check).
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    char32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+    for (std::size_t k = 1; k < n && i + k < text.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    i += n;
+    const bool drawn = (regular == nullptr || FcCharSetHasChar(regular, cp)) && (bold == nullptr || FcCharSetHasChar(bold, cp));
+    if (drawn || std::find(missing.begin(), missing.end(), cp) != missing.end()) continue;
+    if (missing.size() < 10) missing.push_back(cp);
+    else ++more;
+  }
+  std::string out;
+  for (const char32_t cp : missing) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
+    std::string ch;  // the character itself, unless it is a control character
+    if (cp >= 0x20 && cp != 0x7F) {
+      if (cp < 0x80) ch = static_cast<char>(cp);
+      else if (cp < 0x800) ch = {static_cast<char>(0xC0 | (cp >> 6)), static_cast<char>(0x80 | (cp & 0x3F))};
+      else if (cp < 0x10000)
+        ch = {static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
+      else
+        ch = {static_cast<char>(0xF0 | (cp >> 18)), static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+              static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
+    }
+    out += (out.empty() ? "" : ", ") + std::string(buf) + (ch.empty() ? "" : " '" + ch + "'");
+  }
+  if (more) out += ", and " + std::to_string(more) + " more";
+  return out;
 }
 
 }  // namespace sudokit::book

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/layout.hpp"
 #include "sudokit/solver/text.hpp"
 #include "sudokit/book/preflight.hpp"
@@ -78,10 +79,11 @@ bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> cou
 BookPlan plan_book(const BookCommand& c) {
   BookPlan plan;
   book::BookOptions& o = plan.options;
+  // Text the font cannot print (not UTF-8, no glyph) is refused, never boxes.
   for (const auto& [text, option] : {std::pair<const std::string*, const char*>{&c.title, "--title"}, {&c.subtitle, "--subtitle"}})
-    if (!valid_utf8(*text)) throw RequestError(option, std::string(option) + ": the text is not UTF-8");
+    if (const std::string why = book::unprintable(*text); !why.empty()) throw RequestError(option, std::string(option) + ": " + why);
   for (const auto& line : c.copyright)
-    if (!valid_utf8(line)) throw RequestError("--copyright", "--copyright: the text is not UTF-8");
+    if (const std::string why = book::unprintable(line); !why.empty()) throw RequestError("--copyright", "--copyright: " + why);
   o.title = c.title;
   o.subtitle = c.subtitle;
   if (c.isbn && !valid_isbn(*c.isbn))

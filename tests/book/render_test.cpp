@@ -328,6 +328,24 @@ TEST(Book, TextCairoCannotDrawFailsTheRenderInsteadOfALostPage) {
   EXPECT_EQ(dir.entries(), 0u);
 }
 
+TEST(Text, WhatTheFontCannotPrintIsNamed) {
+  EXPECT_EQ(missing_glyphs("Sudoku, Volume 1"), "");
+  EXPECT_EQ(missing_glyphs("\xD0\xA1\xD1\x83\xD0\xB4\xD0\xBE\xD0\xBA\xD1\x83 \xC3\x9C \xE2\x80\x93 \xC2\xA9"), "");  // Cyrillic, Latin-1, dash
+  // CJK: each character once, in order, with its code point.
+  EXPECT_EQ(missing_glyphs("\xE6\x95\xB0\xE7\x8B\xAC \xE6\x95\xB0"), "U+6570 '\xE6\x95\xB0', U+72EC '\xE7\x8B\xAC'");
+  EXPECT_EQ(missing_glyphs("a\x01"), "U+0001");  // a control character is named, not shown
+  std::string many;
+  for (char32_t cp = 0x4E00; cp < 0x4E00 + 14; ++cp)
+    many += {static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
+  const std::string m = missing_glyphs(many);
+  EXPECT_NE(m.find("U+4E09"), std::string::npos) << m;
+  EXPECT_EQ(m.find("U+4E0A"), std::string::npos) << m;
+  EXPECT_NE(m.find("and 4 more"), std::string::npos) << m;
+  EXPECT_EQ(unprintable("\xFF"), "the text is not UTF-8");
+  EXPECT_NE(unprintable("\xE6\x95\xB0").find("has no glyph for U+6570"), std::string::npos);
+  EXPECT_EQ(unprintable("Hard Sudoku"), "");
+}
+
 TEST(Book, FailuresLeaveNoFileBehind) {
   TempDir dir;
   BookOptions o;

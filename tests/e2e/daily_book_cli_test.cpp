@@ -959,6 +959,11 @@ TEST_F(DailyBookCli, BookFrontMatterCopyrightIsbnAndHowToPlay) {
     EXPECT_NE(r.err.find("is not an ISBN"), std::string::npos) << r.err;
   }
   EXPECT_FALSE(std::filesystem::exists(dir_.file("x.pdf")));
+  // Text the font has no glyph for is refused, naming the characters.
+  r = run_sudokit("book --db " + db + " --level hard --count 4 --title '\xE6\x95\xB0\xE7\x8B\xAC' --out " + dir_.file("x.pdf"));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("--title: the book's font (DejaVu Sans) has no glyph for U+6570"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("x.pdf")));
   // An ISBN-10 (with X) is taken; on paper the copyright page is page 2.
   r = run_sudokit("book --db " + db + " --level hard --count 4 --isbn 0-8044-2957-X --out " + dir_.file("p.pdf"));
   ASSERT_EQ(r.status, 0) << r.err;

@@ -175,6 +175,9 @@ TEST(PlanBook, IsbnsAreCheckedAndLevelsDescribed) {
   text.title = "Sudoku";
   text.copyright = {"(c) 2026", "a\xC3"};
   EXPECT_EQ(refused(text), "--copyright");
+  text.copyright.clear();
+  text.subtitle = "\xE6\x95\xB0\xE7\x8B\xAC";  // no glyph in DejaVu Sans: refused, not printed as boxes
+  EXPECT_EQ(refused(text), "--subtitle");
   EXPECT_EQ(level_description("beginner"), "");
 }
 

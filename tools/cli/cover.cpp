@@ -11,7 +11,6 @@
 #include "sudokit/book/image.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/solver/solve.hpp"
-#include "sudokit/solver/text.hpp"
 
 namespace sudokit::cli {
 
@@ -76,8 +75,8 @@ int run_cover(const std::vector<std::string>& args) {
   options.subtitle = vm["subtitle"].as<std::string>();
   options.author = vm["author"].as<std::string>();
   for (const char* name : {"title", "subtitle", "author"})
-    if (!valid_utf8(vm[name].as<std::string>())) {
-      std::cerr << "sudokit cover: --" << name << ": the text is not UTF-8\n";
+    if (const std::string why = book::unprintable(vm[name].as<std::string>()); !why.empty()) {
+      std::cerr << "sudokit cover: --" << name << ": " << why << '\n';
       return kUsageError;
     }
   options.creation_date = book::source_date_epoch();

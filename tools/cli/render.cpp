@@ -173,8 +173,8 @@ int run_render(const std::vector<std::string>& args) {
   }
   options.format = *format;
   options.caption = vm["caption"].as<std::string>();
-  if (!valid_utf8(options.caption)) {
-    std::cerr << "sudokit render: --caption: the text is not UTF-8\n";
+  if (const std::string why = book::unprintable(options.caption); !why.empty()) {
+    std::cerr << "sudokit render: --caption: " << why << '\n';
     return kUsageError;
   }
   options.transparent = vm.count("transparent") != 0;

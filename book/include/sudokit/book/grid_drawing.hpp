@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "sudokit/book/layout.hpp"
 #include "sudokit/solver/grid.hpp"
@@ -52,5 +53,18 @@ void draw_grid(cairo_t* cr, const Rect& rect, const Grid& puzzle, const Grid* so
 /// When DejaVu Sans is not installed (fontconfig would substitute another
 /// font), a warning saying what will be used instead and what to install.
 std::optional<std::string> font_warning();
+
+/// The characters of `text` (UTF-8) that the book's font, regular or bold,
+/// has no glyph for, as "U+4E2D '\xE4\xB8\xAD', ..." (each once, in order of
+/// appearance; at most 10, then "and N more"); "" when it can draw them all.
+/// cairo's text API does not fall back to another font, so such text would
+/// print as empty boxes: the commands refuse it and name the characters.
+std::string missing_glyphs(std::string_view text);
+
+/// Why the book's font cannot print `text`: "the text is not UTF-8", or
+/// "DejaVu Sans has no glyph for U+..." (missing_glyphs); "" when it can.
+/// Titles, subtitles, copyright lines, captions and cover texts are checked
+/// with it before anything is drawn.
+std::string unprintable(std::string_view text);
 
 }  // namespace sudokit::book
