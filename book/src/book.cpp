@@ -31,30 +31,24 @@ namespace sudokit::book {
 
 namespace {
 
-std::string rating_text(double r) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.1f", r);
-  return buf;
-}
-
 /// "60 puzzles, all Hard" / "60 puzzles: 20 Easy, 20 Medium, 20 Hard".
-std::string contents_line(const std::vector<BookPuzzle>& puzzles, int first_number) {
+std::string contents_line(const std::vector<BookPuzzle>& puzzles, int first_number, const Labels& words) {
   std::vector<std::pair<std::string, int>> levels;  // in book order
   for (const auto& p : puzzles) {
     if (levels.empty() || levels.back().first != p.level) levels.emplace_back(p.level, 0);
     ++levels.back().second;
   }
-  std::string count = std::to_string(puzzles.size()) + (puzzles.size() == 1 ? " puzzle" : " puzzles");
+  std::string count = puzzles.size() == 1 ? words.one_puzzle : fill(words.n_puzzles, {{"n", std::to_string(puzzles.size())}});
   if (first_number != 1) {  // a later volume says where its numbering starts
     const std::size_t last = static_cast<std::size_t>(first_number) + puzzles.size() - 1;
-    count += puzzles.size() == 1 ? " (number " + std::to_string(first_number) + ")"
-                                 : " (numbers " + std::to_string(first_number) + " to " + std::to_string(last) + ")";
+    count = fill(words.numbered, {{"count", count}, {"first", std::to_string(first_number)}, {"last", std::to_string(last)}});
   }
-  if (levels.size() == 1) return count + (levels[0].first.empty() ? "" : ", all " + display_level(levels[0].first));
-  std::string out = count + ":";
+  if (levels.size() == 1)
+    return levels[0].first.empty() ? count : fill(words.all_of_level, {{"count", count}, {"level", words.level(levels[0].first)}});
+  std::string list;
   for (std::size_t i = 0; i < levels.size(); ++i)
-    out += (i ? ", " : " ") + std::to_string(levels[i].second) + " " + display_level(levels[i].first);
-  return out;
+    list += (i ? ", " : "") + std::to_string(levels[i].second) + " " + words.level(levels[i].first);
+  return fill(words.by_level, {{"count", count}, {"levels", list}});
 }
 
 void page_number(cairo_t* cr, const PageGeometry& g, int number) {
@@ -106,17 +100,15 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
   }
   if (o.subtitle.empty()) {  // the summary line, unless the publisher wrote their own
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-    const std::string contents = contents_line(puzzles, o.first_number);
+    const std::string contents = contents_line(puzzles, o.first_number, o.labels);
     fit_font(cr, contents, false, 13, 7, width);
     show_line(cr, contents, left, width, y, Align::Centre);
   }
   if (o.how_to_play) return;  // the rules have a page of their own
 
   // How to play, near the bottom.
-  std::string rules =
-      "How to play: fill in the grid so that every row, every column and every 3\xC2\xA0\xC3\x97\xC2\xA0" "3 box contains each digit "
-      "from 1 to 9 exactly once. Every puzzle has exactly one solution.";
-  if (first_solution_page > 0) rules += " The solutions start on page " + std::to_string(first_solution_page) + ".";
+  std::string rules = o.labels.how_to_play + ": " + o.labels.rules;
+  if (first_solution_page > 0) rules += " " + fill(o.labels.solutions_start, {{"page", std::to_string(first_solution_page)}});
   set_font(cr, false, 11);
   const auto rule_lines = wrap_words(cr, rules, width);
   double ry = area.bottom() - rule_lines.size() * 11 * 1.45 + 11;
@@ -151,7 +143,7 @@ void how_to_play_page(cairo_t* cr, const Rect& area, const BookOptions& o, int f
   double y = area.y + 24;
   cairo_set_source_rgb(cr, 0, 0, 0);
   set_font(cr, true, 22);
-  show_line(cr, "How to play", area.x, area.w, y, Align::Left);
+  show_line(cr, o.labels.how_to_play, area.x, area.w, y, Align::Left);
   y += 22;
   auto paragraph = [&](const std::string& text, bool bold) {
     set_font(cr, bold, body);
@@ -160,25 +152,25 @@ void how_to_play_page(cairo_t* cr, const Rect& area, const BookOptions& o, int f
       show_line(cr, line, area.x, area.w, y, Align::Left);
     }
   };
-  paragraph("Fill in the grid so that every row, every column and every 3\xC2\xA0\xC3\x97\xC2\xA0" "3 box contains each digit from 1 to 9 "
-            "exactly once. The digits given at the start cannot change. Every puzzle has exactly one solution, and "
-            "it can be found by reasoning alone: no guessing is needed.", false);
+  paragraph(o.labels.rules, false);
   y += leading * 0.5;
-  paragraph("Pencil in the digits a cell can still take; a digit that has only one place left in a row, column or box "
-            "goes there, and a cell with one candidate left takes it.", false);
+  paragraph(o.labels.pencil, false);
   if (first_solution_page > 0) {
     y += leading * 0.5;
-    paragraph("The solutions start on page " + std::to_string(first_solution_page) + ".", false);
+    paragraph(fill(o.labels.solutions_start, {{"page", std::to_string(first_solution_page)}}), false);
   }
-  if (o.level_notes.empty()) return;
+  if (o.levels_in_book.empty()) return;
   y += leading * 1.2;
   set_font(cr, true, 16);
   y += 16;
-  show_line(cr, "The levels", area.x, area.w, y, Align::Left);
+  show_line(cr, o.labels.the_levels, area.x, area.w, y, Align::Left);
   y += leading * 0.3;
-  for (const auto& [level, note] : o.level_notes) {
+  for (const auto& l : o.levels_in_book) {
     y += leading * 0.3;
-    paragraph(display_level(level), true);
+    paragraph(o.labels.level(l.level), true);
+    std::string note = o.labels.level_note(l.level);
+    if (l.low && l.high)
+      note += (note.empty() ? "" : " ") + fill(o.labels.in_this_book, {{"lo", o.labels.rating_text(*l.low)}, {"hi", o.labels.rating_text(*l.high)}});
     if (!note.empty()) paragraph(note, false);
   }
 }
@@ -230,11 +222,12 @@ int section_first(const std::vector<int>& sections, int k) {
 }
 
 /// "Contents", then one line per entry: its name left, its page right.
-void contents_page(cairo_t* cr, const Rect& area, const std::vector<std::pair<std::string, int>>& entries) {
+void contents_page(cairo_t* cr, const Rect& area, const std::string& heading,
+                   const std::vector<std::pair<std::string, int>>& entries) {
   cairo_set_source_rgb(cr, 0, 0, 0);
   set_font(cr, true, 22);
   double y = area.y + area.h * 0.12;
-  show_line(cr, "Contents", area.x, area.w, y, Align::Left);
+  show_line(cr, heading, area.x, area.w, y, Align::Left);
   y += 22 * 1.6;
   const double size = std::clamp(area.h / (static_cast<double>(entries.size()) + 4) / 1.6, 8.0, 13.0);
   for (const auto& [name, page] : entries) {
@@ -248,23 +241,25 @@ void contents_page(cairo_t* cr, const Rect& area, const std::vector<std::pair<st
 
 /// A section's title page: the level's name, the puzzles' numbers and ratings.
 void section_page_draw(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& puzzles, int first, int count,
-                       int first_number) {
+                       int first_number, const Labels& words) {
   cairo_set_source_rgb(cr, 0, 0, 0);
-  const std::string name = display_level(puzzles[static_cast<std::size_t>(first)].level);
+  const std::string name = words.level(puzzles[static_cast<std::size_t>(first)].level);
   const double size = fit_font(cr, name, true, 32, 12, area.w * 0.9);
   double y = area.y + area.h * 0.38;
   show_line(cr, name, area.x, area.w, y, Align::Centre);
   y += size * 1.5;
-  std::string line = count == 1 ? "Puzzle " + std::to_string(first_number + first)
-                                : "Puzzles " + std::to_string(first_number + first) + " to " +
-                                      std::to_string(first_number + first + count - 1);
+  std::string line = count == 1 ? fill(words.puzzle, {{"n", std::to_string(first_number + first)}})
+                                : fill(words.puzzles_range, {{"first", std::to_string(first_number + first)},
+                                                             {"last", std::to_string(first_number + first + count - 1)}});
   double lo = 1e9, hi = -1;
   for (int i = first; i < first + count; ++i)
     if (const auto& r = puzzles[static_cast<std::size_t>(i)].rating) {
       lo = std::min(lo, *r);
       hi = std::max(hi, *r);
     }
-  if (hi >= 0) line += lo == hi ? ", rated " + rating_text(lo) : ", rated " + rating_text(lo) + " to " + rating_text(hi);
+  if (hi >= 0)
+    line += ", " + (lo == hi ? fill(words.rated, {{"lo", words.rating_text(lo)}})
+                             : fill(words.rated_range, {{"lo", words.rating_text(lo)}, {"hi", words.rating_text(hi)}}));
   cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
   fit_font(cr, line, false, 13, 7, area.w * 0.9);
   show_line(cr, line, area.x, area.w, y, Align::Centre);
@@ -499,7 +494,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   check_surface(surface.get(), out);
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, o.title.c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, o.creator.c_str());
-  cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_SUBJECT, contents_line(puzzles, o.first_number).c_str());
+  cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_SUBJECT, contents_line(puzzles, o.first_number, o.labels).c_str());
   if (!o.creation_date.empty())
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, o.creation_date.c_str());
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context(cairo_create(surface.get()), cairo_destroy);
@@ -512,7 +507,9 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
     cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, name.c_str(), dest.c_str(),
                                   static_cast<cairo_pdf_outline_flags_t>(0));
   };
-  auto section_name = [&](int k) { return display_level(puzzles[static_cast<std::size_t>(section_first(sections, k))].level); };
+  const Labels& words = o.labels;
+  auto section_name = [&](int k) { return words.level(puzzles[static_cast<std::size_t>(section_first(sections, k))].level); };
+  auto solutions_of = [&](int k) { return fill(words.solutions_of, {{"level", section_name(k)}}); };
   bool puzzles_outlined = false, solutions_outlined = false;
   for (std::size_t p = 0; p < layout.plan.size(); ++p) {
     const PagePlan& pp = layout.plan[p];
@@ -530,52 +527,52 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
         break;
       case Kind::HowToPlay:
         how_to_play_page(cr, area, o, first_solution_page);
-        outline("How to play", page_no);
+        outline(words.how_to_play, page_no);
         page_number(cr, geometry, page_no);
         break;
       case Kind::Contents: {
         std::vector<std::pair<std::string, int>> entries;
         for (std::size_t k = 0; k < sections.size(); ++k) {
           entries.emplace_back(section_name(static_cast<int>(k)), section_page[k]);
-          if (section_solutions[k] != 0) entries.emplace_back(section_name(static_cast<int>(k)) + ": solutions", section_solutions[k]);
+          if (section_solutions[k] != 0) entries.emplace_back(solutions_of(static_cast<int>(k)), section_solutions[k]);
         }
-        if (o.solutions && !o.solutions_after_section) entries.emplace_back("Solutions", first_solution_page);
-        contents_page(cr, area, entries);
-        outline("Contents", page_no);
+        if (o.solutions && !o.solutions_after_section) entries.emplace_back(words.solutions, first_solution_page);
+        contents_page(cr, area, o.labels.contents, entries);
+        outline(words.contents, page_no);
         page_number(cr, geometry, page_no);
         break;
       }
       case Kind::Section: {
         const int first = section_first(sections, pp.section);
         const int count = sections[static_cast<std::size_t>(pp.section)];
-        section_page_draw(cr, area, puzzles, first, count, o.first_number);
+        section_page_draw(cr, area, puzzles, first, count, o.first_number, o.labels);
         outline(section_name(pp.section), page_no);
         page_number(cr, geometry, page_no);
         break;
       }
       case Kind::Puzzles: {
-        if (!puzzles_outlined && !o.sections) outline("Puzzles", page_no);
+        if (!puzzles_outlined && !o.sections) outline(words.puzzles, page_no);
         puzzles_outlined = true;
         const std::vector<Slot>& slots = layout.puzzle_slots[page_no % 2];
         for (int s = 0; s < pp.count; ++s) {
           const int i = pp.first + s;
           const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
           draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
-          std::string right = display_level(bp.level);
-          if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + std::string("rating ") + rating_text(*bp.rating);
-          caption(cr, slots[static_cast<std::size_t>(s)], "Puzzle " + std::to_string(o.first_number + i), right);
+          std::string right = words.level(bp.level);
+          if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + fill(words.rating, {{"r", words.rating_text(*bp.rating)}});
+          caption(cr, slots[static_cast<std::size_t>(s)], fill(words.puzzle, {{"n", std::to_string(o.first_number + i)}}), right);
         }
         page_number(cr, geometry, page_no);
         break;
       }
       case Kind::Solutions: {
         if (!solutions_outlined || (pp.section >= 0 && section_solutions[static_cast<std::size_t>(pp.section)] == page_no))
-          outline(pp.section >= 0 ? section_name(pp.section) + ": solutions" : "Solutions", page_no);
+          outline(pp.section >= 0 ? solutions_of(pp.section) : words.solutions, page_no);
         solutions_outlined = true;
         const std::vector<Slot>& sslots = layout.solution_slots[page_no % 2];
         cairo_set_source_rgb(cr, 0, 0, 0);
         set_font(cr, true, solutions_heading_size());
-        show_line(cr, pp.section >= 0 ? "Solutions: " + section_name(pp.section) : "Solutions", area.x, area.w,
+        show_line(cr, pp.section >= 0 ? solutions_of(pp.section) : words.solutions, area.x, area.w,
                   area.y + solutions_heading_size(), Align::Left);
         for (int s = 0; s < pp.count; ++s) {
           const int i = pp.first + s;

@@ -92,6 +92,28 @@ BookPlan plan_book(const BookCommand& c) {
   o.copyright = c.copyright;
   o.isbn = c.isbn.value_or("");
   o.how_to_play = c.how_to_play;
+  if (c.language) {
+    const auto labels = book::labels_for(*c.language);
+    if (!labels) throw RequestError("--language", "unknown --language '" + *c.language + "' (expected en, de, fr or es)");
+    o.labels = *labels;
+  }
+  if (c.labels) {
+    std::string error;
+    if (!book::read_labels(*c.labels, o.labels, error)) throw RequestError("--labels", "--labels: " + c.labels_source + ": " + error);
+  }
+  if (c.language || c.labels) {  // every word must print in the book's font
+    const book::Labels& w = o.labels;
+    for (const std::string* text : {&w.puzzle, &w.puzzles, &w.puzzles_range, &w.rated, &w.rated_range, &w.rating,
+                                    &w.solutions, &w.solutions_of, &w.contents, &w.how_to_play, &w.rules, &w.pencil,
+                                    &w.solutions_start, &w.the_levels, &w.in_this_book, &w.one_puzzle, &w.n_puzzles,
+                                    &w.all_of_level, &w.numbered})
+      if (const std::string why = book::unprintable(*text); !why.empty())
+        throw RequestError("--labels", "--labels: " + c.labels_source + ": " + why);
+    for (const auto* map : {&w.levels, &w.level_notes})
+      for (const auto& [level, text] : *map)
+        if (const std::string why = book::unprintable(text); !why.empty())
+          throw RequestError("--labels", "--labels: " + c.labels_source + ": " + level + ": " + why);
+  }
   plan.ipuz_dir = c.ipuz_dir;
   o.show_rating = c.show_rating;
   o.creator = c.creator;
@@ -210,24 +232,6 @@ bool valid_isbn(std::string_view isbn) {
   return false;
 }
 
-std::string level_description(std::string_view level) {
-  // The techniques each level's ER range (grader::default_levels) admits on
-  // the Sudoku Explainer scale, said as a solver would.
-  static const std::pair<std::string_view, std::string_view> kLevels[] = {
-      {"easy", "The last empty cell of a row, column or box, and digits with one place left in a box."},
-      {"medium", "Digits with one place left in a row or column, and cells with one digit left."},
-      {"hard", "Candidates to rule out before a digit can be placed: digits locked in a box or a line, pairs and "
-               "triples, X-Wing and Swordfish, XY- and XYZ-Wings."},
-      {"diabolical", "Harder patterns and short chains: quads, Jellyfish, unique rectangles, X- and XY-chains."},
-      {"expert", "Forcing chains: following what one candidate forces through the grid."},
-      {"extreme", "Nested and dynamic forcing chains, for experienced solvers."},
-      {"nightmare", "Among the hardest puzzles known: chains within chains."},
-  };
-  for (const auto& [name, text] : kLevels)
-    if (name == level) return std::string(text);
-  return "";
-}
-
 BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
                    const book::BookFiles& files, const std::atomic<bool>* stop) {
   db::StoreOptions so = store_options;
@@ -250,20 +254,19 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
   book::BookOptions options = plan.options;
   options.stop = stop;
   if (options.how_to_play) {
-    // Each level of the book: what it takes, and the ratings it has here.
+    // Each level of the book and the ratings it has here (the words for
+    // what it takes come from the labels).
     for (const auto& name : names) {
-      double low = 99, high = 0;
+      book::BookOptions::LevelInBook l{name, std::nullopt, std::nullopt};
       for (const auto& r : records)
-        if (r.level == name && r.er) low = std::min(low, *r.er), high = std::max(high, *r.er);
-      std::string note = level_description(name);
-      if (high > 0) {
-        char range[64];
-        std::snprintf(range, sizeof range, "%sIn this book: rated %.1f to %.1f.", note.empty() ? "" : " ", low, high);
-        note += range;
-      }
-      options.level_notes.emplace_back(name, note);
+        if (r.level == name && r.er) {
+          l.low = std::min(l.low.value_or(*r.er), *r.er);
+          l.high = std::max(l.high.value_or(*r.er), *r.er);
+        }
+      options.levels_in_book.push_back(l);
     }
   }
+
   // All or nothing (book.hpp): the files are staged, the marks recorded
   // uncommitted, the files moved into place, the marks committed; a failure
   // anywhere undoes the rest (the marks roll back with `marks`).

@@ -751,7 +751,7 @@ TEST_F(DailyBookCli, BookSectionsHaveContentsTitlesAndAnswerKeys) {
   EXPECT_EQ(pdfinfo(pdf, "Pages"), "14");
   const std::string contents = page_text(pdf, 3);
   EXPECT_NE(contents.find("Contents"), std::string::npos) << contents;
-  for (const char* line : {"Medium", "Medium: solutions", "Hard", "Hard: solutions"})
+  for (const char* line : {"Medium", "Solutions: Medium", "Hard", "Solutions: Hard"})
     EXPECT_NE(contents.find(line), std::string::npos) << line << "\n" << contents;
   auto page_of = [&](const std::string& entry) {  // the number at the end of the contents line
     const std::size_t at = contents.find(entry + " ");
@@ -760,9 +760,9 @@ TEST_F(DailyBookCli, BookSectionsHaveContentsTitlesAndAnswerKeys) {
     return std::stoi(contents.substr(digits));
   };
   EXPECT_EQ(page_of("Medium"), 4);
-  EXPECT_EQ(page_of("Medium: solutions"), 8);
+  EXPECT_EQ(page_of("Solutions: Medium"), 8);
   EXPECT_EQ(page_of("Hard"), 9);
-  EXPECT_EQ(page_of("Hard: solutions"), 13);
+  EXPECT_EQ(page_of("Solutions: Hard"), 13);
   EXPECT_NE(page_text(pdf, 4).find("Puzzles 1 to 5"), std::string::npos) << page_text(pdf, 4);
   EXPECT_NE(page_text(pdf, 8).find("Solutions: Medium"), std::string::npos) << page_text(pdf, 8);
   EXPECT_NE(page_text(pdf, 9).find("Puzzles 6 to 10"), std::string::npos) << page_text(pdf, 9);
@@ -995,6 +995,43 @@ TEST_F(DailyBookCli, BookIpuzDirHoldsTheBooksPuzzlesAsDbExportWritesThem) {
                   dir_.file("missing/b.pdf"));
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_TRUE(!std::filesystem::exists(dir2) || std::filesystem::is_empty(dir2));
+}
+
+TEST_F(DailyBookCli, BookSpeaksTheLanguageAskedAndTakesALabelFile) {
+  const std::string db = store(), pdf = dir_.file("fr.pdf");
+  auto r = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 6 --per-page 6 --show-rating "
+                       "--sections --how-to-play --language fr --out " + pdf);
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string text;  // every page's words, one space between them (pdftotext gives no-break spaces as spaces)
+  {
+    std::istringstream words(shell("pdftotext " + pdf + " -"));
+    for (std::string w; words >> w;) text += (text.empty() ? "" : " ") + w;
+  }
+  for (const char* words : {"12 grilles : 6 Moyen, 6 Difficile", "Sommaire", "R\xC3\xA8gles du jeu", "Les niveaux",
+                            "Grilles 1 \xC3\xA0 6", "Grille 1", "Moyen \xC2\xB7 note 1,"})
+    EXPECT_NE(text.find(words), std::string::npos) << words << "\n" << text.substr(0, 600);
+  EXPECT_EQ(text.find("Puzzle "), std::string::npos);
+  // A label file over the language: its words, the rest French.
+  std::ofstream(dir_.file("labels.json")) << R"({"puzzle": "N\u00b0 {n}", "levels": {"hard": "Costaud"}})";
+  r = run_sudokit("book --db " + db + " --levels medium,hard --count 4 --per-page 4 --language fr --labels " +
+                  dir_.file("labels.json") + " --out " + dir_.file("l.pdf"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string page = page_text(dir_.file("l.pdf"), 2);
+  EXPECT_NE(page.find("N\xC2\xB0 1"), std::string::npos) << page;
+  EXPECT_NE(shell("pdftotext " + dir_.file("l.pdf") + " -").find("Costaud"), std::string::npos);
+  // Refused: an unknown language, a label that drops its number, words the font cannot print.
+  std::ofstream(dir_.file("lost.json")) << R"({"puzzle": "Puzzle"})";
+  std::ofstream(dir_.file("cjk.json")) << R"({"solutions": "\u89e3\u7b54"})";
+  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--language it", "unknown --language 'it' (expected en, de, fr or es)"},
+           {"--labels " + dir_.file("lost.json"), "lost.json: puzzle: the text must hold {n}"},
+           {"--labels " + dir_.file("cjk.json"), "has no glyph for U+89E3"},
+           {"--labels " + dir_.file("none.json"), "none.json: cannot read"}}) {
+    r = run_sudokit("book --db " + db + " --level hard --count 4 " + args + " --out " + dir_.file("x.pdf"));
+    EXPECT_EQ(r.status, 2) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << ": " << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("x.pdf")));
 }
 
 TEST_F(DailyBookCli, BookIsReproducibleWithSourceDateEpoch) {

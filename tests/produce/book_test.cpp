@@ -168,7 +168,9 @@ TEST(PlanBook, IsbnsAreCheckedAndLevelsDescribed) {
   const BookPlan plan = plan_book(c);
   EXPECT_EQ(plan.options.isbn, "978-3-16-148410-0");
   EXPECT_TRUE(plan.options.how_to_play);
-  for (const auto& level : grader::default_levels()) EXPECT_NE(level_description(level.name), "") << level.name;
+  for (const std::string& language : book::label_languages())
+    for (const auto& level : grader::default_levels())
+      EXPECT_NE(book::labels_for(language)->level_note(level.name), "") << language << " " << level.name;
   BookCommand text = hard(10);
   text.title = "\xFF";
   EXPECT_EQ(refused(text), "--title");
@@ -178,7 +180,7 @@ TEST(PlanBook, IsbnsAreCheckedAndLevelsDescribed) {
   text.copyright.clear();
   text.subtitle = "\xE6\x95\xB0\xE7\x8B\xAC";  // no glyph in DejaVu Sans: refused, not printed as boxes
   EXPECT_EQ(refused(text), "--subtitle");
-  EXPECT_EQ(level_description("beginner"), "");
+  EXPECT_EQ(book::labels_for("en")->level_note("beginner"), "");
 }
 
 TEST(MakeBook, PicksInBookOrderRendersAndMarksAllTogether) {

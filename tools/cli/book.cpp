@@ -33,7 +33,8 @@ const char* const kUsage =
     "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
     "                    [--hardest T] [--pick oldest|random|spread [--seed S]] [--count-per-level N]\n"
     "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
-    "                    [--copyright LINE]... [--isbn ISBN] [--how-to-play] [--preflight] [--ipuz-dir DIR]\n"
+    "                    [--copyright LINE]... [--isbn ISBN] [--how-to-play] [--language en|de|fr|es]\n"
+    "                    [--labels FILE] [--preflight] [--ipuz-dir DIR]\n"
     "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
     "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are stored\n"
     "ones of each level that were never used (no daily date, no book made with --mark-used) and\n"
@@ -68,6 +69,8 @@ void declare_options(po::options_description& opts, produce::BookCommand& c, Num
       ("subtitle", po::value<std::string>()->default_value(""), "a line under the title (replaces the summary line: \"60 puzzles, all Hard\")")
       ("copyright", po::value<std::vector<std::string>>()->composing(), "a line of the copyright page (repeatable: \"Copyright (c) 2026 Jane Doe\", \"All rights reserved.\"); the page is the title page's back in a print book")
       ("isbn", po::value<std::string>(), "the book's ISBN (13 digits, or 10), printed on the copyright page; its check digit is checked")
+      ("language", po::value<std::string>(), "the language of the words the book prints (Puzzle, Solutions, the level names, how to play): en (default), de, fr or es")
+      ("labels", po::value<std::string>(), "a JSON FILE of the book's words, over those of --language (docs/BOOKS.md, \"Languages\")")
       ("how-to-play", "a page with the rules and what each level of the book takes (with its ratings in the book)")
       ("paper", po::value<std::string>()->default_value("a4"), "a4 or letter")
       ("trim", po::value<std::string>(), ("a print-on-demand book on this trim: a preset (" + book::trim_presets() +
@@ -118,6 +121,7 @@ void read_command(const po::variables_map& vm, const Numbers& n, produce::BookCo
   c.isbn = text("isbn");
   c.how_to_play = given("how-to-play");
   c.ipuz_dir = text("ipuz-dir");
+  c.language = text("language");
   c.paper = text("paper");
   c.trim = text("trim");
   c.bleed = given("bleed");
@@ -217,6 +221,15 @@ int run_book(const std::vector<std::string>& args) {
     return kUsageError;
   }
   read_command(vm, n, c);
+  if (vm.count("labels")) {
+    c.labels_source = vm["labels"].as<std::string>();
+    std::string text, error;
+    if (!read_source(c.labels_source, text, error)) {
+      std::cerr << "sudokit book: --labels: " << c.labels_source << ": cannot read: " << error << '\n';
+      return kUsageError;
+    }
+    c.labels = std::move(text);
+  }
   produce::BookPlan plan;
   try {
     plan = produce::plan_book(c);

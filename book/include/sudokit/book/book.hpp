@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/book/labels.hpp"
 #include "sudokit/book/layout.hpp"
 #include "sudokit/solver/grid.hpp"
 
@@ -80,8 +81,16 @@ struct BookOptions {
   /// A page with the rules and what each level of the book takes (after the
   /// contents); the title page then leaves its rules paragraph out.
   bool how_to_play = false;
-  /// (level name, what it takes) for the how-to-play page, in book order.
-  std::vector<std::pair<std::string, std::string>> level_notes;
+  /// The levels of the book for the how-to-play page, in book order, with
+  /// the ratings they have in it (what each takes comes from `labels`).
+  struct LevelInBook {
+    std::string level;
+    std::optional<double> low, high;
+  };
+  std::vector<LevelInBook> levels_in_book;
+  /// The words the book prints (labels.hpp): English unless --language or
+  /// --labels says otherwise.
+  Labels labels = *labels_for("en");
   std::string creator = "sudokit";  // the PDF's Creator field
   std::string creation_date;        // the PDF's CreationDate, "YYYY-MM-DDThh:mm:ssZ"; empty = now
   int first_number = 1;  // the first puzzle's number (a later volume goes on from the last one)

@@ -56,6 +56,9 @@ struct BookCommand {
   std::optional<std::string> isbn;       // ISBN-10 or ISBN-13 (hyphens allowed), check digit checked
   bool how_to_play = false;              // the rules and the levels on a page of their own
   std::optional<std::string> ipuz_dir;   // also each puzzle as DIR/GID.ipuz, published with the book
+  std::optional<std::string> language;   // the printed words: en (default), de, fr or es (book/labels.hpp)
+  std::optional<std::string> labels;     // a label file's text (JSON), over the language's words
+  std::string labels_source;             // its name, for errors
   bool show_rating = false;
   std::optional<std::string> solutions;  // end, section or none
   bool no_solutions = false;
@@ -84,10 +87,6 @@ struct BookPlan {
 /// Whether `isbn` is an ISBN-13 or ISBN-10 with a correct check digit
 /// (hyphens and spaces between the digits allowed; ISBN-10 may end in X).
 bool valid_isbn(std::string_view isbn);
-
-/// What a level of the default table takes, in a sentence for the book's
-/// how-to-play page ("" for a level name the default table does not have).
-std::string level_description(std::string_view level);
 
 /// Checks the command (throws RequestError, the first problem found, in the
 /// order of the options) and applies the defaults above, including that the
