@@ -230,6 +230,12 @@ std::string Labels::rating_text(double rating) const {
   return out;
 }
 
+std::vector<std::pair<std::string_view, const std::string*>> Labels::patterns() const {
+  std::vector<std::pair<std::string_view, const std::string*>> out;
+  for (const auto& [key, field] : fields()) out.emplace_back(key, &(this->*field));
+  return out;
+}
+
 std::vector<std::string> label_languages() { return {"en", "de", "fr", "es"}; }
 
 std::optional<Labels> labels_for(std::string_view language) {

@@ -103,12 +103,9 @@ BookPlan plan_book(const BookCommand& c) {
   }
   if (c.language || c.labels) {  // every word must print in the book's font
     const book::Labels& w = o.labels;
-    for (const std::string* text : {&w.puzzle, &w.puzzles, &w.puzzles_range, &w.rated, &w.rated_range, &w.rating,
-                                    &w.solutions, &w.solutions_of, &w.contents, &w.how_to_play, &w.rules, &w.pencil,
-                                    &w.solutions_start, &w.the_levels, &w.in_this_book, &w.one_puzzle, &w.n_puzzles,
-                                    &w.all_of_level, &w.numbered})
+    for (const auto& [key, text] : w.patterns())
       if (const std::string why = book::unprintable(*text); !why.empty())
-        throw RequestError("--labels", "--labels: " + c.labels_source + ": " + why);
+        throw RequestError("--labels", "--labels: " + c.labels_source + ": " + std::string(key) + ": " + why);
     for (const auto* map : {&w.levels, &w.level_notes})
       for (const auto& [level, text] : *map)
         if (const std::string why = book::unprintable(text); !why.empty())

@@ -58,6 +58,9 @@ struct Labels {
   std::string level_note(std::string_view name) const;
   /// A rating as printed, one decimal: "2.6" (or "2,6").
   std::string rating_text(double rating) const;
+  /// Every word pattern with its key in a label file ("puzzle", ...), in
+  /// the order above (not `levels` and `level_notes`).
+  std::vector<std::pair<std::string_view, const std::string*>> patterns() const;
 };
 
 /// The built-in languages: "en", "de", "fr", "es".
