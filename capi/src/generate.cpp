@@ -255,11 +255,8 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
       write_struct(full, report, "report");
     }
     if (sink.stopped_by_callback()) return SUDOKIT_OK;
-    if (!r.failure.empty()) return fail(SUDOKIT_E_INCOMPLETE, "giving up: ", r.failure);
-    if (sink.accepted() < plan.pipeline.count)
-      return fail(SUDOKIT_E_INCOMPLETE, "reached " + std::to_string(sink.accepted()) + " of the " +
-                                            std::to_string(plan.pipeline.count) +
-                                            " puzzles asked for within the time limit");
+    if (const std::string shortfall = produce::shortfall_message(plan, r, sink.accepted()); !shortfall.empty())
+      return fail(SUDOKIT_E_INCOMPLETE, shortfall);
     return SUDOKIT_OK;
   });
 }

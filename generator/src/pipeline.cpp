@@ -68,6 +68,14 @@ bool make_candidate(const PipelineOptions& options, std::uint64_t index, Generat
 
 namespace {
 
+// WebAssembly built without threads (the npm package) cannot start a
+// std::thread: there the pipeline always works on the calling thread.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+constexpr bool kPipelineHasThreads = false;
+#else
+constexpr bool kPipelineHasThreads = true;
+#endif
+
 struct Finished {
   bool made = false;
   bool accepted = false;
@@ -144,6 +152,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   const auto t0 = Clock::now();
   PipelineReport report;
   const std::uint64_t max_candidates = options.max_candidates ? options.max_candidates : options.count * 1000000ull;
+  const bool on_calling_thread = options.threads == 0 || !kPipelineHasThreads;
   const unsigned threads = options.threads == 0 ? 1 : options.threads;
 
   std::mutex mu;
@@ -160,11 +169,53 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   // its worker stops: the consumer writes every index before it, then
   // passes the error on (the same output for any thread count).
   constexpr std::uint64_t kBlock = 16;
-  auto worker = [&]() {
-    std::unique_ptr<PuzzleFilter> filter;
+  struct Worker {
+    std::unique_ptr<PuzzleFilter> filter;  // one per worker, made on its first index
     bool filter_made = false;
+    bool failed = false;                   // an index threw: this worker stops
     std::vector<std::pair<std::uint64_t, Finished>> local;
-    for (bool failed = false; !failed;) {
+  };
+  // Makes and judges the indices [first, first + size) into w.local.
+  auto make_block = [&](Worker& w, std::uint64_t first, std::uint64_t size) {
+    w.local.clear();
+    const std::uint64_t last = std::min(first + size, max_candidates);
+    for (std::uint64_t i = first; i < last && !w.failed && !quit.load(); ++i) {
+      Finished f;
+      try {
+        if (!w.filter_made) {
+          w.filter_made = true;
+          if (options.make_filter) w.filter = options.make_filter();
+        }
+        PuzzleFilter* filter = w.filter.get();
+        f.made = make_candidate(options, i, f.puzzle, f.failure);
+        f.accepted = f.made && (!filter || filter->accept(f.puzzle));
+        const double closeness = filter && f.made ? filter->closeness() : 0;
+        // A near miss is searched for one hit; with search_keep > 1, a hit too,
+        // for up to that many neighbours (close relatives of it).
+        // (Not with a pattern or a clue count: the moves change both.)
+        const bool searchable = !options.pattern && options.target_clues == 0;
+        if (searchable && options.search_evaluations > 0 && closeness > 0 && (!f.accepted || options.search_keep > 1)) {
+          VicinityOptions v;
+          v.evaluations = options.search_evaluations;
+          v.keep = options.search_keep;
+          v.symmetry = f.puzzle.symmetry;
+          v.verify_minimal = options.verify_minimal;
+          Engine engine = search_engine(options.seed, i);
+          VicinityResult r = search_vicinity(f.puzzle, closeness, *filter, v, engine, &quit);
+          f.found = std::move(r.accepted);
+          f.searched = r.evaluated;
+        }
+      } catch (...) {
+        f = Finished{};
+        f.error = std::current_exception();
+        w.failed = true;
+      }
+      w.local.emplace_back(i, std::move(f));
+    }
+  };
+  auto worker = [&]() {
+    Worker w;
+    while (!w.failed) {
       if (quit.load()) return;
       const std::uint64_t first = next.fetch_add(kBlock);
       if (first >= max_candidates) return;
@@ -173,57 +224,32 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
         cv.wait(lock, [&] { return quit.load() || first < consumed + window; });
         if (quit.load()) return;
       }
-      local.clear();
-      const std::uint64_t last = std::min(first + kBlock, max_candidates);
-      for (std::uint64_t i = first; i < last && !failed && !quit.load(); ++i) {
-        Finished f;
-        try {
-          if (!filter_made) {
-            filter_made = true;
-            if (options.make_filter) filter = options.make_filter();
-          }
-          f.made = make_candidate(options, i, f.puzzle, f.failure);
-          f.accepted = f.made && (!filter || filter->accept(f.puzzle));
-          const double closeness = filter && f.made ? filter->closeness() : 0;
-          // A near miss is searched for one hit; with search_keep > 1, a hit too,
-          // for up to that many neighbours (close relatives of it).
-          // (Not with a pattern or a clue count: the moves change both.)
-          const bool searchable = !options.pattern && options.target_clues == 0;
-          if (searchable && options.search_evaluations > 0 && closeness > 0 && (!f.accepted || options.search_keep > 1)) {
-            VicinityOptions v;
-            v.evaluations = options.search_evaluations;
-            v.keep = options.search_keep;
-            v.symmetry = f.puzzle.symmetry;
-            v.verify_minimal = options.verify_minimal;
-            Engine engine = search_engine(options.seed, i);
-            VicinityResult r = search_vicinity(f.puzzle, closeness, *filter, v, engine, &quit);
-            f.found = std::move(r.accepted);
-            f.searched = r.evaluated;
-          }
-        } catch (...) {
-          f = Finished{};
-          f.error = std::current_exception();
-          failed = true;
-        }
-        local.emplace_back(i, std::move(f));
-      }
+      make_block(w, first, kBlock);
       {
         std::lock_guard<std::mutex> lock(mu);
-        for (auto& [i, f] : local) done.emplace(i, std::move(f));
+        for (auto& [i, f] : w.local) done.emplace(i, std::move(f));
       }
       cv.notify_all();
     }
   };
   WorkerPool pool(mu, cv, quit);
-  pool.start(threads, worker);
+  // On the calling thread: the consumer makes the index it waits for itself,
+  // one at a time (nothing made beyond the count asked for).
+  Worker caller;
+  if (!on_calling_thread) pool.start(threads, worker);
 
   std::uint64_t expect = 0;
   std::uint64_t consecutive_failures = 0;
   for (;;) {
     Finished f;
+    if (on_calling_thread && !caller.failed && expect < max_candidates && done.count(expect) == 0) {
+      make_block(caller, expect, 1);
+      for (auto& [i, made] : caller.local) done.emplace(i, std::move(made));
+    }
     {
       std::unique_lock<std::mutex> lock(mu);
-      cv.wait_for(lock, std::chrono::milliseconds(200), [&] { return done.count(expect) > 0 || pool.failed(); });
+      if (!on_calling_thread)
+        cv.wait_for(lock, std::chrono::milliseconds(200), [&] { return done.count(expect) > 0 || pool.failed(); });
       pool.check();
       auto it = done.find(expect);
       if (it == done.end()) {

@@ -136,4 +136,15 @@ GenerateSummary generate(const GenerateRequest& request, PuzzleSink& sink, const
 }
 
 
+std::string shortfall_message(const GeneratePlan& plan, const PipelineReport& report, std::uint64_t accepted) {
+  const PipelineOptions& o = plan.pipeline;
+  if (!report.failure.empty())
+    return "giving up after " + std::to_string(report.tried * o.max_attempts) + " grids: " + report.failure;
+  if (accepted >= o.count) return "";
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.0f", o.time_limit);
+  return "reached " + std::to_string(accepted) + " of the " + std::to_string(o.count) +
+         " puzzles asked for within the time limit (" + seconds + " s)";
+}
+
 }  // namespace sudokit::produce

@@ -236,9 +236,13 @@ TEST(Pipeline, SameOutputForAnyThreadCount) {
   const auto two = generate(o);
   o.threads = 4;
   const auto four = generate(o);
+  o.threads = 0;  // on the calling thread
+  const auto caller = generate(o);
   ASSERT_EQ(one.size(), two.size());
+  ASSERT_EQ(one.size(), caller.size());
   for (std::size_t i = 0; i < one.size(); ++i) {
     EXPECT_EQ(one[i].puzzle, two[i].puzzle);
+    EXPECT_EQ(one[i].puzzle, caller[i].puzzle);
     EXPECT_EQ(one[i].puzzle, four[i].puzzle);
     EXPECT_EQ(one[i].index, four[i].index);
   }
@@ -265,16 +269,18 @@ TEST(Pipeline, FilterRejectionsAreCountedAndOrderIsKept) {
 }
 
 TEST(Pipeline, StopFlagEndsTheRunCleanly) {
-  std::atomic<bool> stop{true};
-  PipelineOptions o;
-  o.count = 1000000;
-  o.seed = 1;
-  o.threads = 2;
-  o.stop = &stop;
-  Collect sink;
-  const PipelineReport r = run_pipeline(o, sink);
-  EXPECT_TRUE(r.stopped);
-  EXPECT_LT(r.accepted, 1000u);
+  for (unsigned threads : {0u, 2u}) {
+    std::atomic<bool> stop{true};
+    PipelineOptions o;
+    o.count = 1000000;
+    o.seed = 1;
+    o.threads = threads;
+    o.stop = &stop;
+    Collect sink;
+    const PipelineReport r = run_pipeline(o, sink);
+    EXPECT_TRUE(r.stopped) << threads << " threads";
+    EXPECT_LT(r.accepted, 1000u) << threads << " threads";
+  }
 }
 
 // A sink that fails (as a store on a full disk does) ends the run with its
@@ -286,7 +292,7 @@ TEST(Pipeline, ASinkThatThrowsStopsTheWorkersAndPassesTheErrorOn) {
       if (++written == 5) throw std::runtime_error("disk full");
     }
   };
-  for (unsigned threads : {1u, 2u, 4u}) {
+  for (unsigned threads : {0u, 1u, 2u, 4u}) {
     PipelineOptions o;
     o.count = 100000;
     o.seed = 3;
@@ -320,7 +326,7 @@ TEST(Pipeline, ASinkThatThrowsOnASearchFoundPuzzleStopsTheWorkersAndPassesTheErr
       ++written;
     }
   };
-  for (unsigned threads : {1u, 2u, 4u}) {
+  for (unsigned threads : {0u, 1u, 2u, 4u}) {
     PipelineOptions o = long_run(5, threads);
     o.make_filter = [] { return std::make_unique<EvenClues>(); };
     o.search_evaluations = 8;
@@ -336,7 +342,7 @@ TEST(Pipeline, ASinkThatThrowsOnASearchFoundPuzzleStopsTheWorkersAndPassesTheErr
 // throws, and a worker whose filter throws (the error reaches the caller,
 // it does not end the process).
 TEST(Pipeline, AThrowingProgressCallbackOrWorkerEndsTheRunWithItsError) {
-  for (unsigned threads : {1u, 2u, 4u}) {
+  for (unsigned threads : {0u, 1u, 2u, 4u}) {
     PipelineOptions o = long_run(6, threads);
     int calls = 0;
     o.progress = [&](std::uint64_t, std::uint64_t) {
@@ -352,7 +358,7 @@ TEST(Pipeline, AThrowingProgressCallbackOrWorkerEndsTheRunWithItsError) {
       return true;
     }
   };
-  for (unsigned threads : {1u, 2u, 4u}) {
+  for (unsigned threads : {0u, 1u, 2u, 4u}) {
     PipelineOptions o = long_run(7, threads);
     o.make_filter = [] { return std::make_unique<Throwing>(); };
     Collect sink;

@@ -90,7 +90,7 @@ std::function<void(std::uint64_t, std::uint64_t)> progress_printer(std::uint64_t
 }
 
 /// The summary lines on stderr; the exit status of the run.
-int report(const produce::GenerateSummary& summary, const PipelineOptions& o, const std::string* db_path) {
+int report(const produce::GenerateSummary& summary, const produce::GeneratePlan& plan, const std::string* db_path) {
   const PipelineReport& r = summary.report;
   std::fprintf(stderr, "sudokit generate: %llu puzzles in %.2fs (%.0f/s); %llu candidates, %llu rejected by filters, %llu failed%s\n",
                static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
@@ -103,14 +103,9 @@ int report(const produce::GenerateSummary& summary, const PipelineOptions& o, co
     std::fprintf(stderr, "sudokit generate: %s: generated %llu, stored %llu, duplicates skipped %llu\n",
                  db_path->c_str(), static_cast<unsigned long long>(r.accepted),
                  static_cast<unsigned long long>(summary.stored), static_cast<unsigned long long>(summary.duplicates));
-  if (!r.failure.empty()) {
-    std::cerr << "sudokit generate: giving up after " << r.tried * o.max_attempts << " grids: " << r.failure << '\n';
-    return 1;
-  }
-  if (r.stopped && g_stop.load()) return interrupted_status();
-  if (r.accepted < o.count) {  // the time limit ended the run first
-    std::fprintf(stderr, "sudokit generate: reached %llu of the %llu puzzles asked for within the time limit (%.0f s)\n",
-                 static_cast<unsigned long long>(r.accepted), static_cast<unsigned long long>(o.count), o.time_limit);
+  if (r.stopped && r.failure.empty() && g_stop.load()) return interrupted_status();
+  if (const std::string shortfall = produce::shortfall_message(plan, r, r.accepted); !shortfall.empty()) {
+    std::cerr << "sudokit generate: " << shortfall << '\n';
     return 1;
   }
   return 0;
@@ -250,7 +245,7 @@ int run_generate(const std::vector<std::string>& args) {
     out.flush();
   }
   if (tty) std::fputc('\n', stderr);
-  return report(summary, o, to_db ? &path : nullptr);
+  return report(summary, plan, to_db ? &path : nullptr);
 }
 
 }  // namespace sudokit::cli

@@ -66,6 +66,8 @@ class PuzzleSink {
 struct PipelineOptions {
   std::uint64_t count = 1;  // accepted puzzles wanted
   std::uint64_t seed = 0;
+  // Worker threads; 0 = none: the calling thread makes the puzzles itself
+  // (the same output; what a build without threads, WebAssembly, always does).
   unsigned threads = 1;
   GridOptions grid;
   Symmetry symmetry = Symmetry::None;  // Random: one per puzzle, drawn from its stream

@@ -101,5 +101,12 @@ struct GenerateSummary {
 GenerateSummary generate(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks = {});
 GenerateSummary generate(const GenerateRequest& request, PuzzleSink& sink, const GenerateHooks& hooks = {});
 
+/// Why a run that was not stopped by its caller ended short of the count, in
+/// the command's words (after "sudokit generate: "): "giving up after N
+/// grids: ..." when digging kept failing, "reached A of the C puzzles asked
+/// for within the time limit (T s)" when the time ran out; "" when every
+/// puzzle was made. `accepted` counts the puzzles the sink took.
+std::string shortfall_message(const GeneratePlan& plan, const PipelineReport& report, std::uint64_t accepted);
+
 
 }  // namespace sudokit::produce

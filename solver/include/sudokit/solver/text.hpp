@@ -16,9 +16,12 @@
 // (parse_number) and the rule for a rating field (parse_rating).
 #pragma once
 
+#include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <string>
@@ -156,8 +159,27 @@ bool parse_number(std::string_view text, T& out) {
   if (plus) text.remove_prefix(1);
   if (text.empty() || text.front() == '+' || (text.front() == '-' && (plus || std::is_unsigned_v<T>))) return false;
   T value{};
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || ptr != text.data() + text.size()) return false;
+#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 170000
+  // libc++ before 17 (Emscripten's, for the WebAssembly build) has no
+  // from_chars for floating point: strtod on a copy, refusing what
+  // from_chars refuses and strtod takes (blanks, hexadecimal). The C locale
+  // is the only locale there.
+  if constexpr (std::is_floating_point_v<T>) {
+    const std::string copy(text);
+    const std::size_t digits = copy[0] == '-' ? 1 : 0;
+    if (std::isspace(static_cast<unsigned char>(copy[0])) || copy.size() > digits + 1 && copy[digits] == '0' &&
+                                                                 (copy[digits + 1] == 'x' || copy[digits + 1] == 'X'))
+      return false;
+    char* end = nullptr;
+    errno = 0;
+    value = static_cast<T>(std::strtod(copy.c_str(), &end));
+    if (end != copy.c_str() + copy.size() || errno == ERANGE) return false;
+  } else
+#endif
+  {
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size()) return false;
+  }
   if constexpr (std::is_floating_point_v<T>) {
     if (!std::isfinite(value)) return false;
   }

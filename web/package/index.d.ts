@@ -1,0 +1,188 @@
+// Types of the sudokit package (index.js). Cells are 0..80 row by row,
+// houses 0..26 (0-8 boxes, 9-17 rows, 18-26 columns), digits 1..9; a
+// puzzle is 81 characters ('.' or '0' empty).
+
+export declare class SudokitError extends Error {
+  /** The option at fault ("level"), when one is. */
+  option?: string;
+  /** generate(): the puzzles made before the time limit or failures ended it. */
+  puzzles?: GeneratedPuzzle[];
+}
+
+export interface GenerateOptions {
+  /** Puzzles wanted, 1 to 1e12; default 1. */
+  count?: number;
+  /** Same seed, same puzzles as `sudokit generate --seed`; default random. 64 bits: a number, bigint or decimal string. */
+  seed?: number | bigint | string;
+  method?: 'backtrack' | 'box-permutation' | 'digit-box' | 'relabel';
+  scramble?: boolean;
+  base?: string;
+  symmetry?: 'none' | 'rot180' | 'rot90' | 'mirror' | 'diagonal' | 'antidiagonal' | 'dihedral' | 'random';
+  /** Exactly this many clues (17..80) instead of a minimal puzzle. */
+  clues?: number;
+  minimal?: boolean;
+  verifyMinimal?: boolean;
+  /** 81-cell clue mask (x/1 = clue, ./0 = empty). */
+  pattern?: string;
+  digOrder?: 'random' | 'sparse-digits';
+  maxAttempts?: number;
+  /** Grade every puzzle (er, ep, ed, level, hardest); default true. */
+  grade?: boolean;
+  /** Keep only this level: easy, medium, hard, diabolical, expert, extreme, nightmare (or one of `levels`). */
+  level?: string;
+  /** Level table "name:min_er,...". */
+  levels?: string;
+  minRating?: number;
+  maxRating?: number;
+  /** Technique keys that must be on the solution path. */
+  requireTechniques?: string | string[];
+  hardestTechnique?: string;
+  search?: number;
+  searchKeep?: number;
+  /** Seconds; 0 = none. Default: none, or 120 for a rare target (ER 9.0 and above). */
+  timeLimit?: number;
+}
+
+export interface GeneratedPuzzle {
+  index: number;
+  seed: number | bigint;
+  puzzle: string;
+  solution: string;
+  clues: number;
+  symmetry: string;
+  method: string;
+  digOrder: string | null;
+  minimal: boolean;
+  symmetricMinimal: boolean;
+  /** With grading (the default). */
+  er?: number;
+  ep?: number;
+  ed?: number;
+  level?: string;
+  hardest?: string;
+  hardestName?: string;
+}
+
+export interface GenerateReport {
+  accepted: number;
+  tried: number;
+  failed: number;
+  seconds: number;
+  stoppedByCaller: boolean;
+  notice: string;
+}
+
+export interface Candidate {
+  cell: number;
+  digit: number;
+}
+
+export interface Step {
+  technique: string;
+  name: string;
+  rating: number;
+  placeCell: number;
+  placeDigit: number;
+  eliminations: Candidate[];
+  cells: number[];
+  houses: number[];
+  text: string;
+  chain: string;
+}
+
+export interface GradeOptions {
+  /** Keep the solution path (steps); default true. */
+  steps?: boolean;
+  levels?: string;
+  timeLimit?: number;
+  maxSteps?: number;
+}
+
+export interface Grade {
+  status: 'rated' | 'beyond-techniques' | 'no-solution' | 'multiple-solutions' | 'invalid-givens' | 'step-limit' | 'time-limit';
+  rated: boolean;
+  message?: string;
+  er?: number;
+  ep?: number;
+  ed?: number;
+  level?: string;
+  hardest?: string;
+  hardestName?: string;
+  stepCount: number;
+  solution?: string;
+  steps?: Step[];
+}
+
+export type Position =
+  | string
+  | { givens?: string; entries?: string; marks?: string | string[] };
+
+export interface HintOptions {
+  reveal?: 'area' | 'technique' | 'step';
+  /** Seconds for the step search; default 10, 0 = none. */
+  timeLimit?: number;
+}
+
+export interface ChainNode extends Candidate {
+  on: boolean;
+}
+
+export interface Hint {
+  status: 'hint' | 'mistakes' | 'solved' | 'invalid-position' | 'no-solution' | 'multiple-solutions' | 'beyond-techniques' | 'time-limit';
+  reveal: 'area' | 'technique' | 'step';
+  message?: string;
+  mistakes?: { kind: 'wrong-entry' | 'lost-digit'; cell: number; digit: number; solutionDigit: number; message: string }[];
+  area?: { houses: number[]; cells: number[] };
+  technique?: { key: string; name: string; rating: number };
+  step?: Step;
+  drawing?: {
+    placed: Candidate[];
+    eliminated: Candidate[];
+    cause: Candidate[];
+    houses: number[];
+    links: { from: ChainNode; to: ChainNode; kind: 'strong' | 'weak' | 'technique' }[];
+    on: Candidate[];
+    off: Candidate[];
+  };
+}
+
+export interface Engine {
+  readonly version: string;
+  techniques(): { key: string; name: string }[];
+  /** Return false from onPuzzle to stop early. */
+  generate(options?: GenerateOptions, onPuzzle?: (p: GeneratedPuzzle) => boolean | void): GeneratedPuzzle[] & { report: GenerateReport };
+  grade(puzzle: string, options?: GradeOptions): Grade;
+  hint(position: Position, options?: HintOptions): Hint;
+  solve(puzzle: string): string | null;
+  countSolutions(puzzle: string, limit?: number): number;
+  canonical(puzzle: string): string;
+}
+
+export declare function load(): Promise<Engine>;
+export declare function generate(options?: GenerateOptions, onPuzzle?: (p: GeneratedPuzzle) => boolean | void): Promise<GeneratedPuzzle[] & { report: GenerateReport }>;
+export declare function grade(puzzle: string, options?: GradeOptions): Promise<Grade>;
+export declare function hint(position: Position, options?: HintOptions): Promise<Hint>;
+export declare function solve(puzzle: string): Promise<string | null>;
+export declare function countSolutions(puzzle: string, limit?: number): Promise<number>;
+export declare function canonical(puzzle: string): Promise<string>;
+export declare function techniques(): Promise<{ key: string; name: string }[]>;
+export declare function version(): Promise<string>;
+
+/** signal: aborting it ends the call; timeout: milliseconds of wall time. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+export interface SudokitWorker {
+  generate(options?: GenerateOptions & CallOptions): Promise<GeneratedPuzzle[] & { report: GenerateReport }>;
+  grade(puzzle: string, options?: GradeOptions & CallOptions): Promise<Grade>;
+  hint(position: Position, options?: HintOptions & CallOptions): Promise<Hint>;
+  solve(puzzle: string, options?: CallOptions): Promise<string | null>;
+  countSolutions(puzzle: string, limit?: number, options?: CallOptions): Promise<number>;
+  canonical(puzzle: string, options?: CallOptions): Promise<string>;
+  techniques(options?: CallOptions): Promise<{ key: string; name: string }[]>;
+  close(): void;
+}
+
+export declare function createWorker(): SudokitWorker;

@@ -1,0 +1,430 @@
+// The WebAssembly engine under the npm package (web/README.md): embind
+// functions over the same library calls the `sudokit` command makes, so a
+// puzzle, a rating, a hint and an error message are the command's.
+//   * Text (a puzzle, a position) is read by the command's readers
+//     (PuzzleReader, parse_position), so a bad text gets the command's
+//     message without its "source:line: " prefix.
+//   * Generation is produce::plan_generation + produce::generate, the
+//     command's own request: same options, same seed, same puzzles; a bad
+//     option gets the command's message ("unknown --level 'x'").
+// Every function returns a plain object; a failure is {error, option?} and
+// index.js throws it as a SudokitError. No C++ exception leaves this file.
+// The build has no threads: the pipeline works on the calling thread
+// (generator/pipeline.hpp), and one Grader serves every call.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <exception>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "sudokit/generator/digger.hpp"
+#include "sudokit/generator/grids.hpp"
+#include "sudokit/grader/explain.hpp"
+#include "sudokit/grader/grade.hpp"
+#include "sudokit/grader/hint.hpp"
+#include "sudokit/grader/technique.hpp"
+#include "sudokit/produce/generate.hpp"
+#include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace {
+
+using emscripten::val;
+using namespace sudokit;
+
+val failure(const std::string& message, const std::string& option = "") {
+  val v = val::object();
+  v.set("error", message);
+  if (!option.empty()) v.set("option", option);
+  return v;
+}
+
+// Runs `body`, turning anything it throws into a failure object.
+template <class Body>
+val guarded(Body body) {
+  try {
+    return body();
+  } catch (const produce::RequestError& e) {
+    return failure(e.what(), e.option());
+  } catch (const std::bad_alloc&) {
+    return failure("out of memory");
+  } catch (const std::exception& e) {
+    return failure(std::string("internal error: ") + e.what());
+  } catch (...) {
+    return failure("internal error");
+  }
+}
+
+grader::Grader& the_grader() {
+  static grader::Grader grader;
+  return grader;
+}
+
+// One record from a text, as `sudokit solve` and `grade` read their input:
+// an 81-character puzzle (with optional fields after it), a 9-line grid, or
+// with `marks` a 729-character pencil-mark line. False with `error` set to
+// the reader's message.
+bool read_one(const std::string& text, bool marks, TextRecord& record, std::string& error) {
+  PuzzleReader reader(text);
+  if (marks) reader.accept_pencilmarks();
+  ParseError pe;
+  switch (reader.next(record, pe)) {
+    case ReadStatus::Error: error = pe.message; return false;
+    case ReadStatus::End: error = "no puzzle in the text"; return false;
+    case ReadStatus::Record: break;
+  }
+  TextRecord more;
+  if (reader.next(more, pe) != ReadStatus::End) {
+    error = "more than one puzzle in the text (line " + std::to_string(more.line ? more.line : pe.line) + ")";
+    return false;
+  }
+  return true;
+}
+
+val ints(const std::vector<int>& v) {
+  val a = val::array();
+  for (int x : v) a.call<void>("push", x);
+  return a;
+}
+
+val candidate(int cell, int digit) {
+  val c = val::object();
+  c.set("cell", cell);
+  c.set("digit", digit);
+  return c;
+}
+
+val candidates(const std::vector<grader::CandidateRef>& list) {
+  val a = val::array();
+  for (const auto& c : list) a.call<void>("push", candidate(c.cell, c.digit));
+  return a;
+}
+
+// A step with the fields of the C API's sudokit_step (capi/include/sudokit.h).
+val step_value(const grader::Step& s) {
+  val v = val::object();
+  v.set("technique", std::string(grader::technique_key(s.technique)));
+  v.set("name", s.name());
+  v.set("rating", grader::rounded_rating(s.difficulty));
+  v.set("placeCell", s.places() ? int(s.place_cell) : -1);
+  v.set("placeDigit", s.places() ? int(s.place_digit) : 0);
+  val elims = val::array();
+  for (int c = 0; c < kCells; ++c)
+    if (c != s.place_cell) for_each_digit(s.removals[c], [&](int d) { elims.call<void>("push", candidate(c, d)); });
+  v.set("eliminations", elims);
+  std::vector<int> cells, houses;
+  s.cells.for_each([&](int c) { cells.push_back(c); });
+  for (int u = 0; u < 27; ++u)
+    if (s.units & (std::uint32_t{1} << u)) houses.push_back(u);
+  v.set("cells", ints(cells));
+  v.set("houses", ints(houses));
+  v.set("text", grader::explain(s));
+  v.set("chain", s.detail);
+  return v;
+}
+
+const char* grade_status_key(grader::GradeStatus s) {
+  switch (s) {
+    case grader::GradeStatus::Rated: return "rated";
+    case grader::GradeStatus::BeyondTechniques: return "beyond-techniques";
+    case grader::GradeStatus::NoSolution: return "no-solution";
+    case grader::GradeStatus::MultipleSolutions: return "multiple-solutions";
+    case grader::GradeStatus::InvalidGivens: return "invalid-givens";
+    case grader::GradeStatus::StepLimit: return "step-limit";
+    case grader::GradeStatus::TimeLimit: return "time-limit";
+    case grader::GradeStatus::AboveCeiling: return "above-ceiling";
+  }
+  return "unknown";
+}
+
+val grade_value(const grader::Grade& g, const std::vector<grader::Level>& levels, bool with_solution) {
+  val v = val::object();
+  v.set("status", std::string(grade_status_key(g.status)));
+  v.set("rated", g.rated());
+  if (!g.rated()) v.set("message", grader::status_message(g.status));
+  if (g.rated()) {
+    v.set("er", grader::rounded_rating(g.er));
+    v.set("ep", grader::rounded_rating(g.ep));
+    v.set("ed", grader::rounded_rating(g.ed));
+    v.set("level", grader::level_for(g.er, levels));
+    v.set("hardest", std::string(grader::technique_key(g.hardest)));
+    v.set("hardestName", g.hardest_name);
+  }
+  v.set("stepCount", g.step_count);
+  if (with_solution && g.solution[0] != 0) v.set("solution", format_line(g.solution));
+  return v;
+}
+
+double number_or(const val& options, const char* key, double fallback) {
+  const val x = options[key];
+  return x.isUndefined() || x.isNull() ? fallback : x.as<double>();
+}
+std::string text_or(const val& options, const char* key, const std::string& fallback = "") {
+  const val x = options[key];
+  return x.isUndefined() || x.isNull() ? fallback : x.as<std::string>();
+}
+bool flag(const val& options, const char* key, bool fallback = false) {
+  const val x = options[key];
+  return x.isUndefined() || x.isNull() ? fallback : x.as<bool>();
+}
+
+}  // namespace
+
+val sk_version() { return val(std::string(SUDOKIT_VERSION_STRING)); }
+
+val sk_techniques() {
+  val a = val::array();
+  for (int i = 0; i < grader::kTechniqueCount; ++i) {
+    const auto t = static_cast<grader::Technique>(i);
+    val e = val::object();
+    e.set("key", std::string(grader::technique_key(t)));
+    e.set("name", std::string(grader::technique_name(t)));
+    a.call<void>("push", e);
+  }
+  return a;
+}
+
+val sk_solve(std::string text, double limit) {
+  return guarded([&] {
+    if (!(limit >= 1 && limit <= 1e9 && std::floor(limit) == limit))
+      return failure("limit must be a whole number from 1 to 1000000000", "limit");
+    TextRecord rec;
+    std::string error;
+    if (!read_one(text, false, rec, error)) return failure(error);
+    const SolveResult r = solve(rec.grid, static_cast<unsigned>(limit));
+    val v = val::object();
+    v.set("count", r.count);
+    v.set("solution", r.count >= 1 ? val(format_line(r.solution)) : val::null());
+    return v;
+  });
+}
+
+val sk_canonical(std::string text) {
+  return guarded([&] {
+    TextRecord rec;
+    std::string error;
+    if (!read_one(text, false, rec, error)) return failure(error);
+    val v = val::object();
+    v.set("canonical", format_line(canonical_form(rec.grid)));
+    return v;
+  });
+}
+
+val sk_grade(std::string text, val options) {
+  return guarded([&] {
+    TextRecord rec;
+    std::string error;
+    if (!read_one(text, true, rec, error)) return failure(error);
+    std::vector<grader::Level> levels = grader::default_levels();
+    const std::string table = text_or(options, "levels");
+    if (!table.empty() && !grader::parse_levels(table, levels, error)) return failure(error, "levels");
+    grader::GradeOptions o;
+    o.keep_steps = flag(options, "steps", true);
+    o.time_limit = number_or(options, "timeLimit", 0);
+    const double max_steps = number_or(options, "maxSteps", 2000);
+    if (!(o.time_limit >= 0 && o.time_limit <= 1e8)) return failure("timeLimit must be from 0 (none) to 1e8 seconds", "timeLimit");
+    if (!(max_steps >= 1 && max_steps <= 1e6 && std::floor(max_steps) == max_steps))
+      return failure("maxSteps must be a whole number from 1 to 1000000", "maxSteps");
+    o.max_steps = static_cast<int>(max_steps);
+    const grader::Grade g = rec.has_marks ? the_grader().grade_marks(rec.marks, o) : the_grader().grade(rec.grid, o);
+    val v = grade_value(g, levels, true);
+    if (o.keep_steps) {
+      val steps = val::array();
+      for (const grader::Step& s : g.steps) steps.call<void>("push", step_value(s));
+      v.set("steps", steps);
+    }
+    return v;
+  });
+}
+
+// position: a string in any form `sudokit hint` reads, or {givens, entries, marks}.
+val sk_hint(val position, val options) {
+  return guarded([&] {
+    grader::Position pos;
+    grader::PositionError pe;
+    if (position.typeOf().as<std::string>() == "string") {
+      if (!grader::parse_position(position.as<std::string>(), pos, pe)) return failure(pe.message);
+    } else {
+      const std::string givens = text_or(position, "givens"), entries = text_or(position, "entries"),
+                        marks = text_or(position, "marks");
+      const std::string_view g = givens, e = entries, m = marks;
+      if (!grader::position_from_fields(givens.empty() ? nullptr : &g, entries.empty() ? nullptr : &e,
+                                        marks.empty() ? nullptr : &m, pos, pe))
+        return failure(pe.message);
+    }
+    const std::string reveal = text_or(options, "reveal", "step");
+    const int level = reveal == "area" ? 0 : reveal == "technique" ? 1 : reveal == "step" ? 2 : -1;
+    if (level < 0) return failure("unknown reveal '" + reveal + "' (expected area, technique or step)", "reveal");
+    grader::HintOptions ho;
+    ho.time_limit = number_or(options, "timeLimit", 10);
+    if (!(ho.time_limit >= 0 && ho.time_limit <= 1e8)) return failure("timeLimit must be from 0 (none) to 1e8 seconds", "timeLimit");
+    const grader::Hint h = grader::find_hint(the_grader(), pos, ho);
+
+    val v = val::object();
+    v.set("status", std::string(grader::hint_status_key(h.status)));
+    v.set("reveal", reveal);
+    if (h.status == grader::HintStatus::Mistakes) {
+      val list = val::array();
+      for (const grader::Mistake& x : h.mistakes) {
+        val m = val::object();
+        m.set("kind", std::string(x.kind == grader::MistakeKind::WrongEntry ? "wrong-entry" : "lost-digit"));
+        m.set("cell", x.cell);
+        m.set("digit", x.digit);
+        m.set("solutionDigit", x.solution_digit);
+        m.set("message", x.message);
+        list.call<void>("push", m);
+      }
+      v.set("mistakes", list);
+      return v;
+    }
+    if (h.status != grader::HintStatus::Hint) {
+      v.set("message", h.message);
+      return v;
+    }
+    val area = val::object();
+    area.set("houses", ints(h.area.houses));
+    area.set("cells", ints(h.area.cells));
+    v.set("area", area);
+    if (level >= 1) {
+      val t = val::object();
+      t.set("key", std::string(grader::technique_key(h.step.technique)));
+      t.set("name", h.step.name());
+      t.set("rating", grader::rounded_rating(h.step.difficulty));
+      v.set("technique", t);
+    }
+    if (level >= 2) {
+      v.set("step", step_value(h.step));
+      val d = val::object();
+      d.set("placed", candidates(h.drawing.placed));
+      d.set("eliminated", candidates(h.drawing.eliminated));
+      d.set("cause", candidates(h.drawing.cause));
+      d.set("houses", ints(h.drawing.houses));
+      val links = val::array();
+      for (const grader::ChainLink& l : h.drawing.links) {
+        auto node = [](const grader::ChainNode& n) {
+          val x = candidate(n.cell, n.digit);
+          x.set("on", n.on);
+          return x;
+        };
+        val link = val::object();
+        link.set("from", node(l.from));
+        link.set("to", node(l.to));
+        link.set("kind", std::string(l.kind == grader::LinkKind::Strong ? "strong"
+                                     : l.kind == grader::LinkKind::Weak ? "weak"
+                                                                        : "technique"));
+        links.call<void>("push", link);
+      }
+      d.set("links", links);
+      d.set("on", candidates(h.drawing.on));
+      d.set("off", candidates(h.drawing.off));
+      v.set("drawing", d);
+    }
+    return v;
+  });
+}
+
+namespace {
+
+// Hands each accepted puzzle to a JavaScript callback (which may return true to stop).
+class CallbackSink final : public PuzzleSink {
+ public:
+  explicit CallbackSink(val callback) : callback_(std::move(callback)) {}
+  void write(const GeneratedPuzzle& p) override {
+    val v = val::object();
+    v.set("index", static_cast<double>(p.index));
+    v.set("puzzle", format_line(p.puzzle));
+    v.set("solution", format_line(p.solution));
+    v.set("clues", p.clues);
+    v.set("symmetry", std::string(symmetry_name(p.symmetry)));
+    v.set("method", std::string(method_name(p.method)));
+    v.set("digOrder", p.dig_order ? val(std::string(dig_order_name(*p.dig_order))) : val::null());
+    v.set("minimal", p.minimal);
+    v.set("symmetricMinimal", p.symmetric_minimal);
+    if (const produce::GradeAnnotation* g = produce::grade_of(p)) {
+      v.set("er", grader::rounded_rating(g->grade.er));
+      v.set("ep", grader::rounded_rating(g->grade.ep));
+      v.set("ed", grader::rounded_rating(g->grade.ed));
+      v.set("level", g->level);
+      v.set("hardest", std::string(grader::technique_key(g->grade.hardest)));
+      v.set("hardestName", g->grade.hardest_name);
+    }
+    ++accepted_;
+    if (callback_(v).as<bool>()) stop_.store(true);
+  }
+  std::atomic<bool>& stop() { return stop_; }
+  std::uint64_t accepted() const { return accepted_; }
+
+ private:
+  val callback_;
+  std::atomic<bool> stop_{false};
+  std::uint64_t accepted_ = 0;
+};
+
+}  // namespace
+
+// options: the request's fields as index.js names them (camelCase), already
+// type-checked there; seed as a decimal string (64 bits). onPuzzle(puzzle)
+// returns true to stop.
+val sk_generate(val options, val on_puzzle) {
+  return guarded([&] {
+    produce::GenerateRequest q;
+    q.count = static_cast<std::uint64_t>(number_or(options, "count", 1));
+    const std::string seed = text_or(options, "seed", "0");
+    if (!parse_number(std::string_view(seed), q.seed)) return failure("seed must be a whole number from 0 to 18446744073709551615", "seed");
+    q.threads = 1;
+    q.method = text_or(options, "method", "backtrack");
+    q.scramble = flag(options, "scramble");
+    q.base = text_or(options, "base");
+    q.symmetry = text_or(options, "symmetry", "none");
+    q.clues = static_cast<int>(number_or(options, "clues", 0));
+    q.minimal = flag(options, "minimal");
+    q.verify_minimal = flag(options, "verifyMinimal");
+    q.pattern = text_or(options, "pattern");
+    q.dig_order = text_or(options, "digOrder");
+    q.max_attempts = static_cast<std::uint32_t>(number_or(options, "maxAttempts", 0));
+    q.grade = flag(options, "grade", true);
+    q.levels = text_or(options, "levels");
+    q.level = text_or(options, "level");
+    q.min_rating = number_or(options, "minRating", 0);
+    q.max_rating = number_or(options, "maxRating", 100);
+    const val required = options["requireTechniques"];
+    if (!required.isUndefined() && !required.isNull())
+      for (const std::string& t : emscripten::vecFromJSArray<std::string>(required)) q.require_techniques.push_back(t);
+    q.hardest_technique = text_or(options, "hardestTechnique");
+    q.search = static_cast<int>(number_or(options, "search", -1));
+    q.search_keep = static_cast<int>(number_or(options, "searchKeep", 1));
+    q.time_limit = number_or(options, "timeLimit", -1);
+    const produce::GeneratePlan plan = produce::plan_generation(q);
+
+    CallbackSink sink(on_puzzle);
+    produce::GenerateHooks hooks;
+    hooks.stop = &sink.stop();
+    const PipelineReport r = produce::generate(plan, sink, hooks).report;
+    val v = val::object();
+    v.set("accepted", static_cast<double>(sink.accepted()));
+    v.set("tried", static_cast<double>(r.tried));
+    v.set("failed", static_cast<double>(r.failed));
+    v.set("seconds", r.seconds);
+    v.set("stoppedByCaller", sink.stop().load());
+    v.set("notice", plan.notice);
+    // The command's words when it ended short of the count.
+    if (!sink.stop().load())
+      if (const std::string shortfall = produce::shortfall_message(plan, r, sink.accepted()); !shortfall.empty())
+        v.set("incomplete", shortfall);
+    return v;
+  });
+}
+
+EMSCRIPTEN_BINDINGS(sudokit) {
+  emscripten::function("version", &sk_version);
+  emscripten::function("techniques", &sk_techniques);
+  emscripten::function("solve", &sk_solve);
+  emscripten::function("canonical", &sk_canonical);
+  emscripten::function("grade", &sk_grade);
+  emscripten::function("hint", &sk_hint);
+  emscripten::function("generate", &sk_generate);
+}
