@@ -6,7 +6,8 @@
 # (tools/run.sh: installs what is missing, builds the release preset, fills
 # puzzles.db), then every suite of that build (`ctest --preset release`;
 # the suites read their data from the copy's data/, and
-# checkout.no_outside_references fails on any file pointing outside it).
+# checkout.no_outside_references fails on any file pointing outside it),
+# then the WebAssembly package's and the page's tests (web/test.sh).
 # The copy is removed at the end, also on failure; files a test keeps for
 # people to look at (build/release/artifacts/) are copied back to the
 # checkout's build/release/artifacts/ first. Part of tools/test.sh;
@@ -47,3 +48,5 @@ cd "$root"
 "$copy/tools/run.sh" "$@"
 cd "$copy"
 ctest --preset release
+# The npm package and the page (web/test.sh), against this copy's release build.
+web/test.sh

@@ -2,7 +2,7 @@
 # Set-up shared by the README's commands: installs the Debian packages sudokit
 # needs (only those missing; a no-op when all are present), then configures
 # and builds the given CMake preset (a no-op when the build is up to date).
-#   tools/setup.sh [PRESET]      PRESET = release (default), debug, asan or fuzz
+#   tools/setup.sh [PRESET]      PRESET = release (default), debug, asan, fuzz or web
 # Extra packages can be requested with SUDOKIT_EXTRA_PACKAGES="pkg ...".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +18,10 @@ packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example 
           ccache)  # compiler cache: the test command builds a copy of the checkout
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
+# The web preset: Debian's Emscripten (its JS optimizer needs node-acorn on
+# NODE_PATH, which the preset sets), Node.js and npm for the package's tests,
+# Chromium for the page's (web/test.sh).
+[ "$preset" != web ] || packages+=(emscripten node-acorn nodejs chromium)
 # shellcheck disable=SC2206
 packages+=(${SUDOKIT_EXTRA_PACKAGES:-})
 

@@ -39,7 +39,7 @@ target_compile_definitions(sudokit_engine PRIVATE SUDOKIT_VERSION_STRING="${PROJ
 target_compile_options(sudokit_engine PRIVATE $<$<CONFIG:Release>:-O3>)
 set(SUDOKIT_WEB_PACKAGE ${CMAKE_BINARY_DIR}/package)
 set_target_properties(sudokit_engine PROPERTIES
-  OUTPUT_NAME engine SUFFIX .mjs RUNTIME_OUTPUT_DIRECTORY ${SUDOKIT_WEB_PACKAGE}/dist)
+  OUTPUT_NAME engine SUFFIX .js RUNTIME_OUTPUT_DIRECTORY ${SUDOKIT_WEB_PACKAGE}/dist)
 # One ES module with the WebAssembly inside (SINGLE_FILE): nothing to
 # locate or fetch, the same file in Node, a page, a worker and a bundler.
 target_link_options(sudokit_engine PRIVATE
@@ -49,9 +49,15 @@ target_link_options(sudokit_engine PRIVATE
   -sSINGLE_FILE=1 -sFILESYSTEM=0
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16MB
   -sDISABLE_EXCEPTION_CATCHING=0)
-# The package around it: web/package/ copied next to dist/.
+# The package around it (web/package/ copied next to dist/) and the
+# playable page (web/demo/ into build/web/demo/, which imports
+# ../package/index.js: build/web/ is what a static server serves). Copied on
+# every build (only what changed), so an edit of a .js file needs no relink.
 file(GLOB SUDOKIT_WEB_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/package/*)
-add_custom_command(TARGET sudokit_engine POST_BUILD
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${SUDOKIT_WEB_FILES} ${SUDOKIT_WEB_PACKAGE}/
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${PROJECT_SOURCE_DIR}/LICENSE ${SUDOKIT_WEB_PACKAGE}/
+file(GLOB SUDOKIT_WEB_DEMO CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/demo/*)
+add_custom_target(sudokit_web_files ALL
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${SUDOKIT_WEB_FILES} ${PROJECT_SOURCE_DIR}/LICENSE ${SUDOKIT_WEB_PACKAGE}/
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/demo
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${SUDOKIT_WEB_DEMO} ${CMAKE_BINARY_DIR}/demo/
+  DEPENDS sudokit_engine
   VERBATIM)

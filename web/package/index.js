@@ -14,7 +14,7 @@
 // `timeout`. load() gives the engine's synchronous functions, for loops and
 // for code already inside a worker. README.md documents every option and
 // result; index.d.ts types them.
-import createEngine from './dist/engine.mjs';
+import createEngine from './dist/engine.js';
 
 /** What a bad input or option throws: the `sudokit` command's message. */
 export class SudokitError extends Error {

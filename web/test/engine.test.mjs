@@ -16,7 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const packageDir = process.env.SUDOKIT_WEB_PACKAGE;
 const bin = process.env.SUDOKIT_BIN;
-assert.ok(packageDir && fs.existsSync(path.join(packageDir, 'dist/engine.mjs')), 'SUDOKIT_WEB_PACKAGE: the built package');
+assert.ok(packageDir && fs.existsSync(path.join(packageDir, 'dist/engine.js')), 'SUDOKIT_WEB_PACKAGE: the built package');
 assert.ok(bin && fs.existsSync(bin), 'SUDOKIT_BIN: the native sudokit command');
 const sk = await import(pathToFileURL(path.join(packageDir, 'index.js')).href);
 const engine = await sk.load();

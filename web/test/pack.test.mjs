@@ -19,10 +19,10 @@ test('npm pack, then an offline install into an empty project works', () => {
     const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: packageDir, env, encoding: 'utf8' });
     const [info] = JSON.parse(out);
     const files = info.files.map((f) => f.path).sort();
-    assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/engine.mjs', 'index.d.ts', 'index.js', 'package.json', 'worker.js']);
+    assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/engine.js', 'index.d.ts', 'index.js', 'package.json', 'worker.js']);
     // The size budget: the engine (WebAssembly inside) and the JavaScript under 1.5 MB.
-    const code = ['dist/engine.mjs', 'index.js', 'worker.js'].reduce((n, f) => n + fs.statSync(path.join(packageDir, f)).size, 0);
-    const gzipped = ['dist/engine.mjs', 'index.js', 'worker.js'].reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(packageDir, f)), { level: 9 }).length, 0);
+    const code = ['dist/engine.js', 'index.js', 'worker.js'].reduce((n, f) => n + fs.statSync(path.join(packageDir, f)).size, 0);
+    const gzipped = ['dist/engine.js', 'index.js', 'worker.js'].reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(packageDir, f)), { level: 9 }).length, 0);
     assert.ok(code < 1.5e6, `${code} bytes`);
     console.log(`# package code ${code} bytes, ${gzipped} gzipped; tarball ${info.size} bytes`);
 

@@ -1,0 +1,195 @@
+// The playable page in a real browser: Debian's Chromium, headless, driven
+// over the DevTools protocol on a pipe (--remote-debugging-pipe: no npm
+// package, no port). A static server (node:http) serves build/web/. The
+// test loads the page on a phone-sized viewport, generates a puzzle (in the
+// page's Web Worker), enters and erases a digit with the mouse and the
+// keyboard, then plays to the end pressing only the hint button (reveal by
+// reveal, then apply), and checks the board against the rules and that no
+// console error, exception or failed request happened. Screenshots (start,
+// a hint drawn on the board, solved) go to SUDOKIT_WEB_ARTEFACTS
+// (default build/web/artefacts). Needs SUDOKIT_WEB_ROOT (build/web) and
+// CHROMIUM (default /usr/bin/chromium).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(process.env.SUDOKIT_WEB_ROOT ?? 'build/web');
+const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const artefacts = path.resolve(process.env.SUDOKIT_WEB_ARTEFACTS ?? path.join(root, 'artefacts'));
+assert.ok(fs.existsSync(path.join(root, 'demo/index.html')), 'SUDOKIT_WEB_ROOT: build/web with demo/ and package/');
+assert.ok(fs.existsSync(chromium), `${chromium}: Debian's chromium (tools/setup.sh web installs it)`);
+
+const TYPES = { '.svg': 'image/svg+xml', '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+
+/** A static file server over `dir` on a free loopback port. */
+function serve(dir) {
+  const server = http.createServer((req, res) => {
+    const file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Chromium with the DevTools protocol on fds 3 (to it) and 4 (from it), NUL-separated JSON. */
+function launch() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sudokit-chromium-'));
+  const args = ['--headless=new', '--remote-debugging-pipe', '--no-first-run', '--no-default-browser-check',
+                '--disable-gpu', '--disable-extensions', '--disable-background-networking', `--user-data-dir=${profile}`];
+  if (process.getuid?.() === 0) args.push('--no-sandbox');  // root (CI containers): Chromium refuses its sandbox
+  const proc = spawn(chromium, [...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  const out = proc.stdio[3], inp = proc.stdio[4];
+  let nextId = 1, buffer = '';
+  const waiting = new Map(), listeners = [];
+  inp.on('data', (chunk) => {
+    buffer += chunk.toString('utf8');
+    let end;
+    while ((end = buffer.indexOf('\0')) >= 0) {
+      const msg = JSON.parse(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+      if (msg.id && waiting.has(msg.id)) {
+        const { resolve, reject, method } = waiting.get(msg.id);
+        waiting.delete(msg.id);
+        if (msg.error) reject(new Error(`${method}: ${msg.error.message}`));
+        else resolve(msg.result);
+      } else if (msg.method) {
+        for (const l of listeners) l(msg);
+      }
+    }
+  });
+  const send = (method, params = {}, sessionId) => new Promise((resolve, reject) => {
+    const id = nextId++;
+    waiting.set(id, { resolve, reject, method });
+    out.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
+  });
+  const close = async () => {
+    try { await send('Browser.close'); } catch { /* already gone */ }
+    await new Promise((r) => (proc.exitCode !== null ? r() : proc.on('exit', r)));
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { send, on: (f) => listeners.push(f), close, stderr: () => stderr };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+test('the page plays a generated puzzle to the end with hints only', { timeout: 240000 }, async () => {
+  fs.mkdirSync(artefacts, { recursive: true });
+  const server = await serve(root);
+  const browser = launch();
+  const problems = [];
+  try {
+    const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
+    const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
+    const cdp = (method, params) => browser.send(method, params, sessionId);
+    browser.on((m) => {
+      if (m.sessionId !== sessionId) return;
+      if (m.method === 'Runtime.consoleAPICalled' && (m.params.type === 'error' || m.params.type === 'assert'))
+        problems.push(`console.${m.params.type}: ${m.params.args.map((a) => a.value ?? a.description).join(' ')}`);
+      if (m.method === 'Runtime.exceptionThrown') problems.push(`exception: ${m.params.exceptionDetails.exception?.description ?? m.params.exceptionDetails.text}`);
+      if (m.method === 'Log.entryAdded' && m.params.entry.level === 'error') problems.push(`log: ${m.params.entry.text} ${m.params.entry.url ?? ''}`);
+      if (m.method === 'Network.loadingFailed') problems.push(`request failed: ${m.params.errorText}`);
+    });
+    await cdp('Runtime.enable');
+    await cdp('Log.enable');
+    await cdp('Network.enable');
+    await cdp('Page.enable');
+    // A phone: 390 x 844 CSS pixels.
+    await cdp('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 2, mobile: true });
+    const evaluate = async (expression) => {
+      const r = await cdp('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+      if (r.exceptionDetails) throw new Error(`${expression}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+      return r.result.value;
+    };
+    const waitFor = async (expression, what, ms = 60000) => {
+      const t0 = Date.now();
+      while (Date.now() - t0 < ms) {
+        if (await evaluate(expression)) return;
+        await sleep(50);
+      }
+      throw new Error(`timed out waiting for ${what}`);
+    };
+    const screenshot = async (name) => {
+      const { data } = await cdp('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true });
+      fs.writeFileSync(path.join(artefacts, name), Buffer.from(data, 'base64'));
+    };
+    const state = () => evaluate(`document.getElementById('status').dataset.state`);
+    const board = () => evaluate(`[...document.querySelectorAll('#board .cell')].map((c) => c.firstChild?.nodeType === 3 ? c.textContent : '.').join('')`);
+
+    const { port } = server.address();
+    await cdp('Page.navigate', { url: `http://127.0.0.1:${port}/demo/index.html?seed=2026&level=hard` });
+    await waitFor(`document.getElementById('status')?.dataset.state === 'playing'`, 'a generated puzzle');
+    const start = await board();
+    assert.match(start, /^[1-9.]{81}$/);
+    assert.ok((start.match(/[1-9]/g) ?? []).length >= 17);
+    assert.match(await evaluate(`document.getElementById('rating').textContent`), /^Hard · SE rating \d\.\d/);
+    // Generated in a worker: the page loaded worker.js.
+    assert.ok(await evaluate(`performance.getEntriesByType('resource').some((e) => e.name.endsWith('/package/worker.js'))`));
+    await screenshot('start.png');
+
+    // Mouse and keyboard: click an empty cell, type a digit, erase it.
+    const empty = start.indexOf('.');
+    const box = await evaluate(`(() => { const r = document.querySelector('[data-cell="${empty}"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`);
+    for (const type of ['mousePressed', 'mouseReleased'])
+      await cdp('Input.dispatchMouseEvent', { type, x: box[0], y: box[1], button: 'left', clickCount: 1 });
+    assert.ok(await evaluate(`document.querySelector('[data-cell="${empty}"]').classList.contains('selected')`));
+    await cdp('Input.dispatchKeyEvent', { type: 'keyDown', key: '5', text: '5' });
+    assert.equal((await board())[empty], '5');
+    await cdp('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Delete' });
+    assert.equal((await board())[empty], '.');
+    // A pencil mark with the on-screen pad.
+    await evaluate(`document.getElementById('pencil').click(); document.querySelector('#pad [data-digit="7"]').click(); document.getElementById('pencil').click()`);
+    assert.equal(await evaluate(`document.querySelector('[data-cell="${empty}"] .marks')?.textContent`), '7');
+    await evaluate(`document.getElementById('erase').click()`);
+
+    // Play with the hint button only: area, technique, step (drawn), apply.
+    let hints = 0, shotHint = false;
+    while ((await state()) !== 'solved') {
+      assert.ok(hints < 2000, 'too many hint presses');
+      await waitFor(`!document.getElementById('hint').disabled`, 'the hint button');
+      const before = await evaluate(`document.getElementById('hint-panel').dataset.stage ?? '0'`);
+      await evaluate(`document.getElementById('hint').click()`);
+      ++hints;
+      await waitFor(`document.getElementById('status').dataset.state === 'solved' || (!document.getElementById('hint').disabled && (document.getElementById('hint-panel').dataset.stage ?? '0') !== '${before}')`, 'the hint to advance');
+      const stage = await evaluate(`document.getElementById('hint-panel').dataset.stage`);
+      if (stage === '3') {
+        // The step is drawn: its cells or candidates are highlighted.
+        const marked = await evaluate(`document.querySelectorAll('.cell.pattern, .cell.placed-hint, .marks .eliminated, .marks .placed, .marks .cause').length`);
+        assert.ok(marked > 0, 'a shown step highlights the board');
+        const hasElims = await evaluate(`document.querySelectorAll('.marks .eliminated').length > 0`);
+        if (!shotHint && hasElims) {
+          await screenshot('hint.png');
+          shotHint = true;
+        }
+      }
+      assert.equal(await evaluate(`document.getElementById('status').dataset.state`) === 'error', false);
+    }
+    if (!shotHint) assert.fail('no hint with eliminations was drawn on the way (pick another seed)');
+    const solved = await board();
+    // The rules: every row, column and box holds 1-9, and the givens stayed.
+    const digits = (cells) => cells.map((c) => solved[c]).sort().join('');
+    for (let i = 0; i < 9; ++i) {
+      assert.equal(digits([...Array(9).keys()].map((j) => i * 9 + j)), '123456789', `row ${i + 1}`);
+      assert.equal(digits([...Array(9).keys()].map((j) => j * 9 + i)), '123456789', `column ${i + 1}`);
+      assert.equal(digits([...Array(9).keys()].map((j) => (Math.floor(i / 3) * 3 + Math.floor(j / 3)) * 9 + (i % 3) * 3 + (j % 3))), '123456789', `box ${i + 1}`);
+    }
+    for (let c = 0; c < 81; ++c) if (start[c] !== '.') assert.equal(solved[c], start[c]);
+    await evaluate(`document.getElementById('path').click()`);
+    await waitFor(`document.querySelectorAll('#steps li').length > 0`, 'the solution path');
+    await screenshot('solved.png');
+    console.log(`# solved with ${hints} hint presses; screenshots in ${artefacts}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
