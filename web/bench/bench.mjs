@@ -60,7 +60,8 @@ for (const level of ['easy', 'medium', 'hard', 'diabolical', 'expert'])
   generators.push([`sudokit ${engine.version}`, level, () => engine.generate({ level, seed: seed++ })[0].puzzle]);
 for (const level of ['easy', 'medium', 'hard', 'expert'])
   generators.push([`sudoku-gen ${versionOf('sudoku-gen')}`, level, () => sudokuGen.getSudoku(level).puzzle.replace(/-/g, '.')]);
-for (const level of ['easy', 'medium', 'hard', 'expert', 'master'])
+// (Its 'master' level is left out: three puzzles took over five minutes.)
+for (const level of ['easy', 'medium', 'hard', 'expert'])
   generators.push([`sudoku-core ${versionOf('sudoku-core')}`, level, () => fromArray(sudokuCore.generate(level), 1)]);
 generators.push([`sudoku ${versionOf('sudoku')}`, '(one level)', () => fromArray(dachev.makepuzzle(), 0)]);
 for (const d of [0.2, 0.5, 0.8])
@@ -74,7 +75,7 @@ for (const [name, level, make] of generators) {
   make();  // warm up
   const puzzles = [];
   const t0 = performance.now();
-  while (performance.now() - t0 < seconds * 1000 || puzzles.length < 5) puzzles.push(make());
+  while (performance.now() - t0 < seconds * 1000 || puzzles.length < 3) puzzles.push(make());
   const rate = puzzles.length / ((performance.now() - t0) / 1000);
   const sample = puzzles.slice(0, rateCount);
   const unique = sample.filter((p) => engine.countSolutions(p, 2) === 1);
