@@ -20,8 +20,9 @@ packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example 
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
 # The web preset: Debian's Emscripten (its JS optimizer needs node-acorn on
 # NODE_PATH, which the preset sets), Node.js and npm for the package's tests,
+# TypeScript to check its declarations,
 # Chromium for the page's (web/test.sh).
-[ "$preset" != web ] || packages+=(emscripten node-acorn nodejs chromium)
+[ "$preset" != web ] || packages+=(emscripten node-acorn nodejs chromium node-typescript)
 # shellcheck disable=SC2206
 packages+=(${SUDOKIT_EXTRA_PACKAGES:-})
 
