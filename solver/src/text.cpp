@@ -107,13 +107,17 @@ bool parse_rating(std::string_view text, double& rating, std::string& error) {
 }
 
 bool is_header_line(std::string_view line) {
-  bool letter = false;
+  bool name = false;        // a field that begins with a letter
+  bool field_start = true;  // at the start of a field (after a separator or quote)
   for (const char c : line) {
     const auto u = static_cast<unsigned char>(c);
     if ((u < 0x20 && c != '\t' && c != '\r') || u == 0x7F) return false;  // binary data, not a header
-    letter = letter || std::isalpha(u) != 0;
+    const bool separator = c == ',' || c == ';' || c == '\t' || c == ' ' || c == '|' || c == '\r';
+    const bool quote = c == '"' || c == '\'';
+    if (field_start && !separator && !quote) name = name || std::isalpha(u) != 0 || u >= 0x80;
+    field_start = separator || (field_start && quote);
   }
-  return letter;
+  return name;
 }
 
 namespace {

@@ -113,6 +113,49 @@ TEST(BadInput, EveryCommandReportsTheDocumentedErrorsAndKeepsTheGoodRecords) {
   }
 }
 
+// A lone short line with a stray letter is a bad puzzle, not a header to
+// skip: before, "1234567x9" gave no output, no message and exit status 0.
+TEST(BadInput, AShortLineWithALetterIsABadPuzzleNotAHeader) {
+  for (const char* command : {"solve", "canon", "grade"}) {
+    auto r = run_sudokit(command, "1234567x9\n");
+    EXPECT_EQ(r.status, 1) << command;
+    EXPECT_EQ(r.err.rfind("<stdin>:1: " + kShort + "9 characters\n", 0), 0u) << command << ": " << r.err;
+    EXPECT_EQ(r.out, "") << command;
+  }
+  // A real header is still skipped.
+  auto csv = run_sudokit("solve", "puzzle,rating\n..........9........8...1.6.172..4.9.....8..1..3......432..4.6.8..83.92...467..1..,1.2\n");
+  EXPECT_EQ(csv.status, 0) << csv.err;
+  EXPECT_EQ(lines_of(csv.out).size(), 1u);
+}
+
+// grade --threads: the same output and the same diagnostics, in the same
+// order, for any thread count, with good records, unreadable lines,
+// puzzles with no or several solutions and a slow one among them.
+TEST(BadInput, GradeWritesTheSameForAnyThreadCount) {
+  std::string input;
+  std::ifstream in(test::data_file("se_rated_calibration.tsv"));
+  std::string line;
+  for (int i = 0; std::getline(in, line); ++i) {
+    if (i == 0 || i % 25 != 1) continue;
+    input += line.substr(0, 81) + "\n";
+    if (i % 100 == 1) input += "12345\n";                  // unreadable
+    if (i % 150 == 1) input += std::string(81, '.') + "\n";  // several solutions
+    if (i % 200 == 1) input += "11" + std::string(79, '.') + "\n";  // two 1s in a row
+  }
+  for (const char* format : {"line", "json"}) {
+    const auto one = run_sudokit(std::string("grade --threads 1 --format ") + format, input);
+    EXPECT_EQ(one.status, 1);
+    EXPECT_GT(lines_of(one.out).size(), 70u);
+    EXPECT_NE(one.err.find("several solutions"), std::string::npos) << one.err;
+    for (const char* threads : {"2", "3"}) {
+      const auto many = run_sudokit(std::string("grade --threads ") + threads + " --format " + format, input);
+      EXPECT_EQ(many.status, one.status) << threads;
+      EXPECT_EQ(many.out, one.out) << threads;
+      EXPECT_EQ(many.err, one.err) << threads;
+    }
+  }
+}
+
 TEST(BadInput, ATenMegabyteLineIsOneClearError) {
   TempDir dir;
   const std::string dots = dir.file("dots.txt");

@@ -120,6 +120,7 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"generate", "--time-limit", gen + " --time-limit {}", {{"0", one_puzzle}}},
       {"generate", "--max-attempts", gen + " --max-attempts {}"},
       {"grade", "--max-steps", "--max-steps {} " + puzzle_file},
+      {"grade", "--threads", "--threads {} " + puzzle_file},
       {"grade", "--time-limit", "--time-limit {} " + puzzle_file,
        {{"0", [](const RunResult& r) {
           ok_lines(r, 1);

@@ -107,6 +107,12 @@ TEST(Text, BinaryDataIsNeverTakenForAHeader) {
   EXPECT_TRUE(is_header_line("R\xc3\xa4tsel;L\xc3\xb6sung"));  // UTF-8 names
   EXPECT_FALSE(is_header_line("puzzle\x01"));
   EXPECT_FALSE(is_header_line("12345,.."));
+  EXPECT_TRUE(is_header_line("\"puzzle\",\"rating\""));
+  EXPECT_TRUE(is_header_line("# Top 95"));  // a title line
+  EXPECT_TRUE(is_header_line("\xc3\x89nigme"));  // a UTF-8 name beginning with a letter outside ASCII
+  // A puzzle with a stray letter is no header: it is read and refused.
+  EXPECT_FALSE(is_header_line("1234567x9"));
+  EXPECT_FALSE(is_header_line("..3.x....,2.3"));
 }
 
 TEST(Text, NineLineGridsWithSeparators) {

@@ -7,7 +7,12 @@
 #include "sudokit/grader/compare.hpp"
 #include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/produce/grade_batch.hpp"
 #include "sudokit/produce/grade_output.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <thread>
 
 namespace sudokit::cli {
 
@@ -23,7 +28,7 @@ const char* const kUsage =
     "Ratings follow Sudoku Explainer (ER = hardest step, EP = hardest before the first placement,\n"
     "ED = first step). Puzzles with no or several solutions are reported and skipped (exit 1).";
 
-void declare_options(po::options_description& opts, GradeOptions& options) {
+void declare_options(po::options_description& opts, GradeOptions& options, unsigned& threads) {
   opts.add_options()
       ("format", po::value<std::string>()->default_value("line"), "output: line or json (one object per line, with histogram and steps)")
       ("explain", "print the solution path, one step per line, after each puzzle (chains in Eureka notation, see docs/GRADING.md)")
@@ -33,6 +38,8 @@ void declare_options(po::options_description& opts, GradeOptions& options) {
   add_number(opts, "max-steps", options.max_steps, {1, kMaxSteps}, "give up (not rated) after this many steps", 2000);
   add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"},
              "give up (not rated) after this many seconds of work on one puzzle", 60.0);
+  add_number(opts, "threads", threads, {1, kMaxThreads},
+             "grading threads (output in input order, the same for any count; default: one per core)", threads);
 }
 
 }  // namespace
@@ -40,7 +47,8 @@ void declare_options(po::options_description& opts, GradeOptions& options) {
 int run_grade(const std::vector<std::string>& args) {
   po::options_description opts("options");
   GradeOptions options;
-  declare_options(opts, options);
+  unsigned threads = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
+  declare_options(opts, options, threads);
   po::variables_map vm;
   if (auto status = parse_options(args, kUsage, opts, vm)) return *status;
 
@@ -63,41 +71,50 @@ int run_grade(const std::vector<std::string>& args) {
   const bool compare = vm.count("compare") != 0;
   options.keep_steps = writing.keeps_steps();
 
-  Grader grader;
   Comparison comparison;
   Diagnostics diag;
   Output out;
+  // Records are graded on `threads` threads and finished here in input
+  // order: printed, reported or compared. A diagnostic of a later record
+  // (a line that cannot be read) waits for the records before it.
+  produce::GradeBatch batch(threads, options);
+  diag.before_report = [&] { batch.drain(); };
   // One graded record: a puzzle (printed as its 81-character line) or a
   // pencil-mark position (printed as its 729-character line).
-  auto handle = [&](const std::string& source, std::size_t line, std::string_view fields, const std::string& puzzle,
-                    auto&& grade_it, const Grid* givens) {
+  auto handle = [&](const std::string& source, const TextRecord& rec) {
     Reference ref;
     std::string ref_error;
-    if (compare && !parse_reference(fields, ref, ref_error)) return diag.report(source, line, ref_error);
-    const Grade g = grade_it();
-    if (g.status == GradeStatus::InvalidGivens || g.status == GradeStatus::NoSolution ||
-        g.status == GradeStatus::MultipleSolutions) {
-      std::string msg = status_message(g.status);
-      if (givens != nullptr)
-        if (auto c = find_conflict(*givens)) msg += ": " + c->message();
-      return diag.report(source, line, msg);
+    if (compare && !parse_reference(rec.fields, ref, ref_error)) {
+      batch.submit([&diag, source, line = rec.line, ref_error] { diag.report(source, line, ref_error); });
+      return;
     }
-    if (compare) return comparison.add(puzzle, ref, g);
-    produce::append_graded(out.buffer(), writing, puzzle, line, g, givens);
-    out.maybe_flush();
+    const std::optional<Grid> givens = rec.has_marks ? std::nullopt : std::optional<Grid>(rec.grid);
+    const std::string puzzle = rec.has_marks ? format_pencilmarks(rec.marks) : format_line(rec.grid);
+    auto finish = [&, source, line = rec.line, puzzle, ref, givens](const Grade& g) {
+      if (g.status == GradeStatus::InvalidGivens || g.status == GradeStatus::NoSolution ||
+          g.status == GradeStatus::MultipleSolutions) {
+        std::string msg = status_message(g.status);
+        if (givens)
+          if (auto c = find_conflict(*givens)) msg += ": " + c->message();
+        return diag.report(source, line, msg);
+      }
+      if (compare) return comparison.add(puzzle, ref, g);
+      produce::append_graded(out.buffer(), writing, puzzle, line, g, givens ? &*givens : nullptr);
+      out.maybe_flush();
+    };
+    if (rec.has_marks)
+      batch.submit(rec.marks, finish);
+    else
+      batch.submit(rec.grid, finish);
   };
   for_each_record(
-      input_files(vm), diag,
-      [&](const std::string& source, const TextRecord& rec) {
-        if (rec.has_marks)
-          handle(source, rec.line, rec.fields, format_pencilmarks(rec.marks),
-                 [&] { return grader.grade_marks(rec.marks, options); }, nullptr);
-        else
-          handle(source, rec.line, rec.fields, format_line(rec.grid), [&] { return grader.grade(rec.grid, options); },
-                 &rec.grid);
+      input_files(vm), diag, handle,
+      [&] {  // a pipe's writer may wait for the answers so far
+        batch.drain();
+        out.flush();
       },
-      [&] { out.flush(); },  // a pipe's writer may wait for the answers so far
       /*pencilmarks=*/true);
+  batch.drain();
   if (compare) {
     out.buffer() += comparison.report();
     if (vm.count("mismatches")) out.buffer() += "\nmismatches:\n" + comparison.mismatches();

@@ -14,11 +14,13 @@
 namespace sudokit::cli {
 
 void Diagnostics::report(const std::string& source, std::size_t line, const std::string& message) {
+  if (before_report) before_report();
   ++problems_;
   std::cerr << source << ':' << line << ": " << message << '\n';
 }
 
 void Diagnostics::report(const std::string& source, const std::string& message) {
+  if (before_report) before_report();
   ++problems_;
   std::cerr << source << ": " << message << '\n';
 }

@@ -40,6 +40,9 @@ class Diagnostics {
  public:
   void report(const std::string& source, std::size_t line, const std::string& message);
   void report(const std::string& source, const std::string& message);
+  /// Runs before each report is written: a command that finishes records
+  /// out of line (grade --threads) writes what comes before it first.
+  std::function<void()> before_report;
   std::size_t problems() const { return problems_; }
   /// 0 when every record was handled, 1 otherwise.
   int exit_status() const { return problems_ == 0 ? 0 : 1; }

@@ -222,6 +222,7 @@ test('bad input throws the command\'s message and leaves the module working', ()
     [() => engine.generate({ seed: -3 }), ['generate', '--seed', '-3'], 'seed'],
     [() => engine.grade('12345'), ['grade'], undefined, '12345\n'],
     [() => engine.solve('1234567.9'), ['solve'], undefined, '1234567.9\n'],
+    [() => engine.solve('1234567x9'), ['solve'], undefined, '1234567x9\n'],
     [() => engine.canonical('1.2.3' + 'x'.repeat(76)), ['canon'], undefined, '1.2.3' + 'x'.repeat(76) + '\n'],
     [() => engine.hint('12'), ['hint'], undefined, '12\n'],
   ];

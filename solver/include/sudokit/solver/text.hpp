@@ -140,9 +140,12 @@ std::string line_too_long_message(std::size_t max_line);
 /// sets `error` (column = 1-based position) on a wrong length or character.
 bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error);
 
-/// True for a line that can be a header ("puzzle,solution,rating"): it has
-/// a letter and no control characters (binary data is never a header). Only
-/// the first line with content may be one.
+/// True for a line that can be a header ("puzzle,solution,rating"): a field
+/// (between , ; | tabs or blanks, quotes aside) begins with a letter (or a
+/// non-ASCII byte: UTF-8 names), and no control characters (binary data is
+/// never a header). A puzzle line with a stray letter ("1234567x9") is not
+/// one: it is read, and refused as a puzzle. Only the first line with
+/// content may be a header.
 bool is_header_line(std::string_view line);
 
 /// Reads a number that is all of `text`: a whole number for an integral T
@@ -167,9 +170,9 @@ bool parse_number(std::string_view text, T& out) {
   if constexpr (std::is_floating_point_v<T>) {
     const std::string copy(text);
     const std::size_t digits = copy[0] == '-' ? 1 : 0;
-    if (std::isspace(static_cast<unsigned char>(copy[0])) || copy.size() > digits + 1 && copy[digits] == '0' &&
-                                                                 (copy[digits + 1] == 'x' || copy[digits + 1] == 'X'))
-      return false;
+    const bool hexadecimal =
+        copy.size() > digits + 1 && copy[digits] == '0' && (copy[digits + 1] == 'x' || copy[digits + 1] == 'X');
+    if (std::isspace(static_cast<unsigned char>(copy[0])) || hexadecimal) return false;
     char* end = nullptr;
     errno = 0;
     value = static_cast<T>(std::strtod(copy.c_str(), &end));

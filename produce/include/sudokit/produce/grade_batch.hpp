@@ -1,0 +1,86 @@
+// Grading a stream of records on several threads with the results handed
+// back in input order: what `sudokit grade --threads N` runs. The caller
+// submits records one by one, each with what to do with its grade (print
+// it, report it, compare it); GradeBatch grades them on `threads` workers,
+// each with its own Grader, and calls those continuations on the calling
+// thread, in submission order, so the output is the same for any thread
+// count. With one thread nothing runs in the background: each record is
+// graded and continued inside submit().
+//
+// At most `window` records are in flight (4 per thread): submit() blocks,
+// continuing finished records, while the window is full, so memory stays
+// bounded on any input. drain() waits for and continues every record
+// submitted so far: call it before anything that must come after them (a
+// diagnostic of a later record, a flush before a read that may block). A
+// continuation may call drain() (directly or through a diagnostic hook):
+// that inner call returns at once. What a grading throws (out of memory)
+// is rethrown by the submit() or drain() that reaches that record.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "sudokit/grader/grade.hpp"
+
+namespace sudokit::produce {
+
+class GradeBatch {
+ public:
+  using Continue = std::function<void(const grader::Grade&)>;
+
+  /// `threads` >= 1 workers (1: grading inside submit()).
+  GradeBatch(unsigned threads, const grader::GradeOptions& options);
+  /// Stops and joins the workers; records not yet continued are dropped.
+  ~GradeBatch();
+  GradeBatch(const GradeBatch&) = delete;
+  GradeBatch& operator=(const GradeBatch&) = delete;
+
+  /// Grades `puzzle`, then calls `then` with its grade in submission order.
+  void submit(const Grid& puzzle, Continue then);
+  /// Grades the pencil-mark position `marks` (Grader::grade_marks).
+  void submit(const Candidates& marks, Continue then);
+  /// A record with nothing to grade whose continuation keeps its place
+  /// (a diagnostic that must come after the records before it).
+  void submit(std::function<void()> then);
+  /// Continues every record submitted so far, in order.
+  void drain();
+
+ private:
+  struct Item {
+    std::optional<Grid> puzzle;
+    std::optional<Candidates> marks;
+    bool grade = false;  // false: nothing to grade
+    bool done = false;   // guarded by mu_
+    grader::Grade result;
+    std::exception_ptr error;
+    Continue then;
+    std::function<void()> then_plain;
+  };
+  void enqueue(std::unique_ptr<Item> item);
+  void grade_item(grader::Grader& grader, Item& item) const;
+  /// Continues finished items at the front; with `wait`, waits for the front until `keep` remain.
+  void deliver(std::size_t keep);
+  void work();
+
+  grader::GradeOptions options_;
+  unsigned threads_;
+  std::size_t window_;
+  grader::Grader inline_grader_;            // threads_ == 1
+  std::deque<std::unique_ptr<Item>> pending_;  // submission order (the calling thread's)
+  std::deque<Item*> queue_;                 // not yet taken by a worker, guarded by mu_
+  std::mutex mu_;
+  std::condition_variable work_cv_, done_cv_;
+  bool quit_ = false;                       // guarded by mu_
+  bool delivering_ = false;                 // the calling thread is inside a continuation
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace sudokit::produce
