@@ -3,7 +3,7 @@
 // package, no port). A static server (node:http) serves build/web/. The
 // test loads the page on a phone-sized viewport, generates a puzzle (in the
 // page's Web Worker), enters and erases a digit with the mouse and the
-// keyboard, then plays to the end pressing only the hint button (reveal by
+// keyboard, has a wrong digit flagged by the mistake check, then plays to the end pressing only the hint button (reveal by
 // reveal, then apply), and checks the board against the rules and that no
 // console error, exception or failed request happened. Screenshots (start,
 // a hint drawn on the board, solved) go to SUDOKIT_WEB_ARTEFACTS
@@ -150,6 +150,16 @@ test('the page plays a generated puzzle to the end with hints only', { timeout: 
     await evaluate(`document.getElementById('pencil').click(); document.querySelector('#pad [data-digit="7"]').click(); document.getElementById('pencil').click()`);
     assert.equal(await evaluate(`document.querySelector('[data-cell="${empty}"] .marks')?.textContent`), '7');
     await evaluate(`document.getElementById('erase').click()`);
+    // The mistake check: a digit that is not the solution's is flagged, then erased.
+    const solution = await evaluate(`(async () => (await import('/package/index.js')).solve(${JSON.stringify(start)}))()`);
+    const wrongDigit = String((Number(solution[empty]) % 9) + 1);
+    await cdp('Input.dispatchKeyEvent', { type: 'keyDown', key: wrongDigit, text: wrongDigit });
+    await evaluate(`document.getElementById('check').click()`);
+    assert.ok(await evaluate(`document.querySelector('[data-cell="${empty}"]').classList.contains('wrong')`), 'the check flags the wrong digit');
+    assert.match(await evaluate(`document.getElementById('hint-panel').textContent`), /1 mistake:/);
+    await cdp('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Delete' });
+    await evaluate(`document.getElementById('check').click()`);
+    assert.match(await evaluate(`document.getElementById('hint-panel').textContent`), /No mistakes so far/);
 
     // Play with the hint button only: area, technique, step (drawn), apply.
     let hints = 0, shotHint = false;
