@@ -43,7 +43,19 @@ export interface GenerateOptions {
   timeLimit?: number;
 }
 
-export interface GeneratedPuzzle {
+/** A graded puzzle's ratings on the SE scale and what they mean. */
+export interface Ratings {
+  er?: number;
+  ep?: number;
+  ed?: number;
+  level?: string;
+  /** The technique key of the step that set ER, and SE's name of that step. */
+  hardest?: string;
+  hardestName?: string;
+}
+
+/** With grading (the default), the Ratings fields are set. */
+export interface GeneratedPuzzle extends Ratings {
   index: number;
   seed: number | bigint;
   puzzle: string;
@@ -54,13 +66,6 @@ export interface GeneratedPuzzle {
   digOrder: string | null;
   minimal: boolean;
   symmetricMinimal: boolean;
-  /** With grading (the default). */
-  er?: number;
-  ep?: number;
-  ed?: number;
-  level?: string;
-  hardest?: string;
-  hardestName?: string;
 }
 
 export interface GenerateReport {
@@ -98,16 +103,11 @@ export interface GradeOptions {
   maxSteps?: number;
 }
 
-export interface Grade {
+/** The Ratings fields are set when `rated`. */
+export interface Grade extends Ratings {
   status: 'rated' | 'beyond-techniques' | 'no-solution' | 'multiple-solutions' | 'invalid-givens' | 'step-limit' | 'time-limit';
   rated: boolean;
   message?: string;
-  er?: number;
-  ep?: number;
-  ed?: number;
-  level?: string;
-  hardest?: string;
-  hardestName?: string;
   stepCount: number;
   solution?: string;
   steps?: Step[];
