@@ -1,7 +1,6 @@
 // Ordered multi-threaded grading. See grade_batch.hpp.
 #include "sudokit/produce/grade_batch.hpp"
 
-#include <cassert>
 #include <utility>
 
 namespace sudokit::produce {
@@ -96,10 +95,7 @@ void GradeBatch::deliver(std::size_t keep) {
       pending_.pop_front();
     }
     if (front->error) std::rethrow_exception(front->error);
-    if (front->grade)
-      front->then(front->result);
-    else
-      front->then_plain();
+    front->then(front->result);
   }
 }
 
@@ -121,7 +117,7 @@ void GradeBatch::submit(const Candidates& marks, Continue then) {
 
 void GradeBatch::submit(std::function<void()> then) {
   auto item = std::make_unique<Item>();
-  item->then_plain = std::move(then);
+  item->then = [plain = std::move(then)](const grader::Grade&) { plain(); };
   enqueue(std::move(item));
 }
 

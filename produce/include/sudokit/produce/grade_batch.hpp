@@ -57,16 +57,15 @@ class GradeBatch {
   struct Item {
     std::optional<Grid> puzzle;
     std::optional<Candidates> marks;
-    bool grade = false;  // false: nothing to grade
+    bool grade = false;  // false: nothing to grade (`then` gets an empty grade)
     bool done = false;   // guarded by mu_
     grader::Grade result;
     std::exception_ptr error;
     Continue then;
-    std::function<void()> then_plain;
   };
   void enqueue(std::unique_ptr<Item> item);
   void grade_item(grader::Grader& grader, Item& item) const;
-  /// Continues finished items at the front; with `wait`, waits for the front until `keep` remain.
+  /// Continues the finished items at the front, waiting for the front while more than `keep` are pending.
   void deliver(std::size_t keep);
   void work();
 
