@@ -82,6 +82,16 @@ std::uint64_t PuzzleStore::count(const PuzzleFilter& filter) {
   return st.step() ? static_cast<std::uint64_t>(st.int64(0)) : 0;
 }
 
+std::vector<std::uint64_t> PuzzleStore::indices_of_run(const std::string& run) {
+  Impl& s = *impl_;
+  Statement st(s.db, "SELECT seed_index FROM puzzles WHERE run = ?1 AND seed_index IS NOT NULL ORDER BY seed_index",
+               &s.path);
+  st.bind_static(1, run);
+  std::vector<std::uint64_t> out;
+  while (st.step()) out.push_back(static_cast<std::uint64_t>(st.int64(0)));
+  return out;
+}
+
 void PuzzleStore::for_each(const PuzzleFilter& filter, const std::function<bool(const PuzzleRecord&)>& on_row) {
   Impl& s = *impl_;
   const Where w = where_of(filter);

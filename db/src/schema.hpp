@@ -159,6 +159,14 @@ CREATE INDEX puzzles_level ON puzzles (level);
     R"sql(
 ALTER TABLE puzzles ADD COLUMN path TEXT;
 )sql",
+    // v10 -> v11: the generate run that made a row (a key of its options and
+    // seed: a resumed or sharded run finds the indices stored already) and
+    // the shard of it ("K/N"); NULL for imported rows and older ones.
+    R"sql(
+ALTER TABLE puzzles ADD COLUMN run TEXT;
+ALTER TABLE puzzles ADD COLUMN shard TEXT;
+CREATE INDEX puzzles_run ON puzzles (run, seed_index) WHERE run IS NOT NULL;
+)sql",
 };
 
 }  // namespace sudokit::db::detail

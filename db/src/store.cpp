@@ -322,8 +322,9 @@ void PuzzleStore::Impl::prepare_writes() {
   insert = Statement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
                      "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
-                     "dig_order, symmetric_minimal, gid, path) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-                     "?14, ?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3), ?21) ON CONFLICT (canonical) DO NOTHING",
+                     "dig_order, symmetric_minimal, gid, path, run, shard) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+                     "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3), ?21, ?22, ?23) "
+                     "ON CONFLICT (canonical) DO NOTHING",
                      &path);
   insert.doing("cannot write a batch");
 }
@@ -405,6 +406,10 @@ void PuzzleStore::Impl::write_queue(WriteTransaction& batch) {
     else insert.bind_null(20);
     if (r.path.empty()) insert.bind_null(21);
     else insert.bind_static(21, r.path);
+    if (r.run.empty()) insert.bind_null(22);
+    else insert.bind_static(22, r.run);
+    if (r.shard.empty()) insert.bind_null(23);
+    else insert.bind_static(23, r.shard);
     insert.step();
     if (sqlite3_changes(db) == 0) ++late_duplicates;  // another writer stored it since insert()
     else ++added;
@@ -554,6 +559,8 @@ PuzzleRecord read_row(const Statement& st, const std::string& path) {
   r.dig_order = st.text(19);
   if (!st.is_null(20)) r.symmetric_minimal = st.int64(20) != 0;
   r.path = st.text(21);
+  r.run = st.text(22);
+  r.shard = st.text(23);
   return r;
 }
 

@@ -151,7 +151,8 @@ Where where_of(const PuzzleFilter& filter);
 /// The columns of a row, in table order, as every reader selects them.
 inline constexpr std::string_view kRowColumns =
     "id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index, "
-    "er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, dig_order, symmetric_minimal, path";
+    "er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, dig_order, symmetric_minimal, path, "
+    "run, shard";
 
 /// Reads a row selected with kRowColumns (from column 0) into a record.
 PuzzleRecord read_row(const detail::Statement& stmt, const std::string& path);

@@ -1,6 +1,8 @@
 // The generation pipeline. See pipeline.hpp.
 #include "sudokit/generator/pipeline.hpp"
 
+#include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -14,17 +16,34 @@
 
 namespace sudokit {
 
-bool make_candidate(const PipelineOptions& options, std::uint64_t index, GeneratedPuzzle& out, std::string& failure) {
+namespace {
+
+// The base seed of candidate `draw` of an index: the run's seed for the
+// first one (so a run whose first candidates all pass makes what it made
+// before indices drew several), a stream keyed by the draw after it.
+std::uint64_t draw_seed(std::uint64_t seed, std::uint64_t draw) {
+  if (draw == 0) return seed;
+  std::uint64_t st = seed ^ (0x6A09E667F3BCC909ull * draw);
+  return splitmix64(st);
+}
+
+}  // namespace
+
+bool make_candidate(const PipelineOptions& options, std::uint64_t index, std::uint64_t draw, GeneratedPuzzle& out,
+                    std::string& failure) {
   out = GeneratedPuzzle{};
   out.index = index;
   out.seed = options.seed;
+  out.draw = draw;
   out.method = options.grid.method;
+  const std::uint64_t seed = draw_seed(options.seed, draw);
   for (std::uint32_t attempt = 0; attempt < options.max_attempts; ++attempt) {
-    // Attempt a of index i uses its own stream: (seed, i) for a = 0, then a
-    // stream keyed by the attempt too, so retries never disturb other indices.
-    std::uint64_t attempt_seed = options.seed;
+    // Attempt a of a candidate uses its own stream: (seed, i) for a = 0,
+    // then a stream keyed by the attempt too, so retries never disturb
+    // other indices.
+    std::uint64_t attempt_seed = seed;
     if (attempt > 0) {
-      std::uint64_t st = options.seed ^ (0xA5A5A5A5A5A5A5A5ull * attempt);
+      std::uint64_t st = seed ^ (0xA5A5A5A5A5A5A5A5ull * attempt);
       attempt_seed = splitmix64(st);
     }
     Engine engine = stream_engine(attempt_seed, index);
@@ -76,19 +95,36 @@ constexpr bool kPipelineHasThreads = false;
 constexpr bool kPipelineHasThreads = true;
 #endif
 
-struct Finished {
+// What judging one candidate (index, draw) gave.
+struct Outcome {
   bool made = false;
   bool accepted = false;
   GeneratedPuzzle puzzle;
   std::vector<GeneratedPuzzle> found;  // accepted by the local search around it
   int searched = 0;                    // neighbours the search judged
   std::string failure;
-  std::exception_ptr error;            // what making or judging this index threw
+  std::exception_ptr error;            // what making or judging it threw
+  bool hit() const { return made && (accepted || !found.empty()); }
+};
+
+// An index being made: its candidates are handed out in draw order, come
+// back in any order, and are settled in draw order until the first hit.
+struct Slot {
+  std::uint64_t next_draw = 0;   // the next candidate to hand out
+  unsigned in_flight = 0;        // handed out, not back
+  std::uint64_t misses = 0;      // back and not a hit (in any order): how many may run at once
+  std::map<std::uint64_t, Outcome> back;  // back and not settled yet, by draw
+  std::uint64_t settled = 0;     // draws 0 .. settled-1 are misses
+  std::uint64_t streak = 0;      // of those, failed ones in a row at the end
+  std::uint64_t rejected = 0, failed = 0, searched = 0;  // tallies of the settled draws and the hit
+  bool resolved = false;         // the hit, an error or giving up is known
+  Outcome result;                // the hit, or the outcome that threw
+  std::string give_up;           // not empty: the index gave up, and why
 };
 
 // The local search's own stream for an index: independent of the dig's.
-Engine search_engine(std::uint64_t seed, std::uint64_t index) {
-  std::uint64_t st = seed ^ 0x5EA5C4A11EDull;
+Engine search_engine(std::uint64_t seed, std::uint64_t index, std::uint64_t draw) {
+  std::uint64_t st = draw_seed(seed, draw) ^ 0x5EA5C4A11EDull;
   return stream_engine(splitmix64(st), index);
 }
 
@@ -151,152 +187,243 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   PipelineReport report;
-  const std::uint64_t max_candidates = options.max_candidates ? options.max_candidates : options.count * 1000000ull;
+  assert(options.shard_count >= 1 && options.shard_index < options.shard_count);
+  assert(std::is_sorted(options.skip.begin(), options.skip.end()));
+  assert(options.search_keep <= 1 || (options.shard_count == 1 && options.skip.empty()));
+  const std::uint64_t max_draws = options.max_candidates ? options.max_candidates : 1000000ull;
   const bool on_calling_thread = options.threads == 0 || !kPipelineHasThreads;
   const unsigned threads = options.threads == 0 ? 1 : options.threads;
+  const bool counts_puzzles = options.search_keep > 1;
+
+  // The run's indices: its share of 0 .. count-1, less the ones to skip.
+  const std::uint64_t share =
+      options.count > options.shard_index
+          ? (options.count - options.shard_index + options.shard_count - 1) / options.shard_count
+          : 0;
+  for (std::uint64_t i : options.skip)
+    report.skipped += i < options.count && i % options.shard_count == options.shard_index;
+  report.wanted = counts_puzzles ? options.count : share - report.skipped;
+  std::uint64_t cursor = options.shard_index;  // the next index to open (guarded by mu)
+  auto skipped = [&](std::uint64_t i) {
+    return std::binary_search(options.skip.begin(), options.skip.end(), i);
+  };
+  auto more_indices = [&] {
+    while (cursor < options.count && skipped(cursor)) cursor += options.shard_count;
+    return cursor < options.count;
+  };
 
   std::mutex mu;
   std::condition_variable cv;
-  std::map<std::uint64_t, Finished> done;  // finished indices not yet consumed, by index
-  std::atomic<std::uint64_t> next{0};
+  std::map<std::uint64_t, Slot> open;  // indices opened and not yet written, by index (guarded by mu)
   std::atomic<bool> quit{false};
-  // Workers may run ahead of the consumer by at most this many indices.
-  const std::uint64_t window = 256ull * threads;
-  std::uint64_t consumed = 0;  // indices consumed by the main thread (guarded by mu)
+  std::uint64_t judged = 0;  // candidates and neighbours judged, for progress (guarded by mu)
+  // Open indices at most: how far the workers may run ahead of the sink.
+  const std::size_t window = 256u * threads;
 
-  // Workers claim blocks of consecutive indices, so threads meet rarely. An
-  // index whose making or judging throws is handed on with its error, and
-  // its worker stops: the consumer writes every index before it, then
-  // passes the error on (the same output for any thread count).
-  constexpr std::uint64_t kBlock = 16;
-  struct Worker {
-    std::unique_ptr<PuzzleFilter> filter;  // one per worker, made on its first index
-    bool filter_made = false;
-    bool failed = false;                   // an index threw: this worker stops
-    std::vector<std::pair<std::uint64_t, Finished>> local;
-  };
-  // Makes and judges the indices [first, first + size) into w.local.
-  auto make_block = [&](Worker& w, std::uint64_t first, std::uint64_t size) {
-    w.local.clear();
-    const std::uint64_t last = std::min(first + size, max_candidates);
-    for (std::uint64_t i = first; i < last && !w.failed && !quit.load(); ++i) {
-      Finished f;
-      try {
-        if (!w.filter_made) {
-          w.filter_made = true;
-          if (options.make_filter) w.filter = options.make_filter();
-        }
-        PuzzleFilter* filter = w.filter.get();
-        f.made = make_candidate(options, i, f.puzzle, f.failure);
-        f.accepted = f.made && (!filter || filter->accept(f.puzzle));
-        const double closeness = filter && f.made ? filter->closeness() : 0;
-        // A near miss is searched for one hit; with search_keep > 1, a hit too,
-        // for up to that many neighbours (close relatives of it).
-        // (Not with a pattern or a clue count: the moves change both.)
-        const bool searchable = !options.pattern && options.target_clues == 0;
-        if (searchable && options.search_evaluations > 0 && closeness > 0 && (!f.accepted || options.search_keep > 1)) {
-          VicinityOptions v;
-          v.evaluations = options.search_evaluations;
-          v.keep = options.search_keep;
-          v.symmetry = f.puzzle.symmetry;
-          v.verify_minimal = options.verify_minimal;
-          Engine engine = search_engine(options.seed, i);
-          VicinityResult r = search_vicinity(f.puzzle, closeness, *filter, v, engine, &quit);
-          f.found = std::move(r.accepted);
-          f.searched = r.evaluated;
-        }
-      } catch (...) {
-        f = Finished{};
-        f.error = std::current_exception();
-        w.failed = true;
+  // With the mutex held: the next candidate to make, the lowest index
+  // first. An index runs one candidate at a time (a draw after its hit is
+  // work lost) until it has missed 4 per thread; then all the threads may
+  // work on it (a rare target: the lowest index is found as fast as the
+  // machine can, and little is lost when the time limit ends the run).
+  const std::uint64_t deep_after = 4ull * threads;
+  auto claim = [&](std::uint64_t& index, std::uint64_t& draw) {
+    for (auto& [i, s] : open) {
+      if (s.resolved || s.next_draw >= max_draws) continue;
+      if (s.in_flight < (s.misses >= deep_after ? threads : 1u)) {
+        ++s.in_flight;
+        index = i;
+        draw = s.next_draw++;
+        return true;
       }
-      w.local.emplace_back(i, std::move(f));
     }
+    if (open.size() >= window || !more_indices()) return false;
+    index = cursor;
+    cursor += options.shard_count;
+    Slot& s = open[index];
+    ++s.in_flight;
+    draw = s.next_draw++;
+    return true;
+  };
+  // With the mutex held: files a candidate's outcome and settles what can be.
+  auto file = [&](std::uint64_t index, std::uint64_t draw, Outcome&& o) {
+    judged += 1 + static_cast<std::uint64_t>(o.searched);
+    auto it = open.find(index);
+    if (it == open.end()) return;  // its index is written already (the draw was after its hit)
+    Slot& s = it->second;
+    --s.in_flight;
+    if (s.resolved) return;
+    if (!o.hit()) ++s.misses;
+    s.back.emplace(draw, std::move(o));
+    while (!s.resolved) {
+      auto b = s.back.find(s.settled);
+      if (b == s.back.end()) break;
+      Outcome next = std::move(b->second);
+      s.back.erase(b);
+      if (next.error) {
+        s.resolved = true;
+        s.result = std::move(next);
+        break;
+      }
+      s.searched += static_cast<std::uint64_t>(next.searched);
+      if (next.made && !next.accepted) ++s.rejected;
+      if (next.hit()) {
+        s.resolved = true;
+        s.result = std::move(next);
+        break;
+      }
+      ++s.settled;
+      if (!next.made) {
+        ++s.failed;
+        if (++s.streak >= options.max_failures) {
+          s.resolved = true;
+          s.give_up = next.failure;
+        }
+      } else {
+        s.streak = 0;
+      }
+      if (!s.resolved && s.settled >= max_draws) {
+        s.resolved = true;
+        s.give_up = "no candidate met the target in " + std::to_string(max_draws) + " draws";
+      }
+    }
+    if (s.resolved) s.back.clear();
+  };
+
+  struct Worker {
+    std::unique_ptr<PuzzleFilter> filter;  // one per worker, made on its first candidate
+    bool filter_made = false;
+  };
+  // Makes and judges candidate `draw` of `index`. What it throws goes into
+  // the outcome (the sink writes every index before it, then the error is
+  // passed on); the worker drops its filter, which may be left broken.
+  auto judge = [&](Worker& w, std::uint64_t index, std::uint64_t draw) {
+    Outcome f;
+    try {
+      if (!w.filter_made) {
+        w.filter_made = true;
+        if (options.make_filter) w.filter = options.make_filter();
+      }
+      PuzzleFilter* filter = w.filter.get();
+      f.made = make_candidate(options, index, draw, f.puzzle, f.failure);
+      f.accepted = f.made && (!filter || filter->accept(f.puzzle));
+      const double closeness = filter && f.made ? filter->closeness() : 0;
+      // A near miss is searched for one hit; with search_keep > 1, a hit too,
+      // for up to that many neighbours (close relatives of it).
+      // (Not with a pattern or a clue count: the moves change both.)
+      const bool searchable = !options.pattern && options.target_clues == 0;
+      if (searchable && options.search_evaluations > 0 && closeness > 0 && (!f.accepted || options.search_keep > 1)) {
+        VicinityOptions v;
+        v.evaluations = options.search_evaluations;
+        v.keep = options.search_keep;
+        v.symmetry = f.puzzle.symmetry;
+        v.verify_minimal = options.verify_minimal;
+        Engine engine = search_engine(options.seed, index, draw);
+        VicinityResult r = search_vicinity(f.puzzle, closeness, *filter, v, engine, &quit);
+        f.found = std::move(r.accepted);
+        f.searched = r.evaluated;
+      }
+    } catch (...) {
+      f = Outcome{};
+      f.error = std::current_exception();
+      w.filter.reset();
+      w.filter_made = false;
+    }
+    return f;
   };
   auto worker = [&]() {
     Worker w;
-    while (!w.failed) {
-      if (quit.load()) return;
-      const std::uint64_t first = next.fetch_add(kBlock);
-      if (first >= max_candidates) return;
+    for (;;) {
+      std::uint64_t index = 0, draw = 0;
       {
         std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] { return quit.load() || first < consumed + window; });
+        cv.wait(lock, [&] { return quit.load() || claim(index, draw); });
         if (quit.load()) return;
       }
-      make_block(w, first, kBlock);
+      Outcome f = judge(w, index, draw);
       {
         std::lock_guard<std::mutex> lock(mu);
-        for (auto& [i, f] : w.local) done.emplace(i, std::move(f));
+        file(index, draw, std::move(f));
       }
       cv.notify_all();
     }
   };
   WorkerPool pool(mu, cv, quit);
-  // On the calling thread: the consumer makes the index it waits for itself,
-  // one at a time (nothing made beyond the count asked for).
+  // On the calling thread: the consumer makes the candidates of the index
+  // it waits for itself, one at a time (nothing made beyond what it needs).
   Worker caller;
   if (!on_calling_thread) pool.start(threads, worker);
 
-  std::uint64_t expect = 0;
-  std::uint64_t consecutive_failures = 0;
+  auto out_of_time = [&] {
+    return (options.stop && options.stop->load()) ||
+           (options.time_limit > 0 && std::chrono::duration<double>(Clock::now() - t0).count() >= options.time_limit);
+  };
   for (;;) {
-    Finished f;
-    if (on_calling_thread && !caller.failed && expect < max_candidates && done.count(expect) == 0) {
-      make_block(caller, expect, 1);
-      for (auto& [i, made] : caller.local) done.emplace(i, std::move(made));
+    Slot s;
+    [[maybe_unused]] std::uint64_t index = 0;
+    if (on_calling_thread) {
+      std::uint64_t i = 0, draw = 0;
+      bool claimed = false;
+      if (open.empty() || !open.begin()->second.resolved) claimed = claim(i, draw);
+      if (claimed) {
+        Outcome f = judge(caller, i, draw);
+        file(i, draw, std::move(f));
+      }
     }
     {
       std::unique_lock<std::mutex> lock(mu);
-      if (!on_calling_thread)
-        cv.wait_for(lock, std::chrono::milliseconds(200), [&] { return done.count(expect) > 0 || pool.failed(); });
+      auto ready = [&] { return (!open.empty() && open.begin()->second.resolved) || (open.empty() && !more_indices()); };
+      if (!on_calling_thread) cv.wait_for(lock, std::chrono::milliseconds(200), ready);
       pool.check();
-      auto it = done.find(expect);
-      if (it == done.end()) {
-        const bool timed_out = options.time_limit > 0 &&
-                               std::chrono::duration<double>(Clock::now() - t0).count() >= options.time_limit;
-        if ((options.stop && options.stop->load()) || timed_out) {
+      if (open.empty() && !more_indices()) break;  // every index of the run is written
+      if (!ready()) {
+        if (out_of_time()) {
           report.stopped = true;
           break;
         }
-        if (expect >= max_candidates) break;
+        // An index that takes long (a rare target) still shows the work.
+        const std::uint64_t so_far = judged;
+        lock.unlock();
+        if (options.progress) options.progress(report.accepted, so_far);
         continue;
       }
-      f = std::move(it->second);
-      done.erase(it);
-      consumed = ++expect;
+      index = open.begin()->first;
+      s = std::move(open.begin()->second);
+      open.erase(open.begin());
     }
-    if (f.error) std::rethrow_exception(f.error);
-    if (expect % 16 == 0) cv.notify_all();
-    ++report.tried;
-    report.searched += static_cast<std::uint64_t>(f.searched);
-    if (!f.made) {
-      ++report.failed;
-      if (++consecutive_failures >= options.max_failures) {
-        report.failure = f.failure;
-        break;
-      }
-    } else {
-      consecutive_failures = 0;
-      // The sink may throw (a store on a full disk): the pool joins the
-      // workers on the way out.
-      if (f.accepted) {
-        sink.write(f.puzzle);
-        ++report.accepted;
-      } else {
-        ++report.rejected;
-      }
-      for (const GeneratedPuzzle& p : f.found) {
-        if (report.accepted >= options.count) break;
-        sink.write(p);
-        ++report.accepted;
-        ++report.from_search;
-      }
+    cv.notify_all();
+    if (s.result.error) std::rethrow_exception(s.result.error);
+    report.tried += s.settled + (s.give_up.empty() ? 1 : 0);
+    report.rejected += s.rejected;
+    report.failed += s.failed;
+    report.searched += s.searched;
+    if (!s.give_up.empty()) {
+      report.failure = s.give_up;
+      break;
     }
-    if (options.progress) options.progress(report.accepted, report.tried + report.searched);
-    if (report.accepted >= options.count) break;
-    if ((options.stop && options.stop->load()) ||
-        (options.time_limit > 0 && std::chrono::duration<double>(Clock::now() - t0).count() >= options.time_limit)) {
+    // The sink may throw (a store on a full disk): the pool joins the
+    // workers on the way out.
+    assert(s.result.puzzle.index == index);
+    if (s.result.accepted) {
+      sink.write(s.result.puzzle);
+      ++report.accepted;
+    }
+    bool written = s.result.accepted;
+    for (const GeneratedPuzzle& p : s.result.found) {
+      // One puzzle per index; with search_keep > 1, the neighbours kept too.
+      if (counts_puzzles ? report.accepted >= options.count : written) break;
+      written = true;
+      sink.write(p);
+      ++report.accepted;
+      ++report.from_search;
+    }
+    if (options.progress) {
+      std::unique_lock<std::mutex> lock(mu);
+      const std::uint64_t so_far = judged;
+      lock.unlock();
+      options.progress(report.accepted, so_far);
+    }
+    if (counts_puzzles && report.accepted >= options.count) break;
+    if (out_of_time()) {
       report.stopped = true;
       break;
     }

@@ -21,8 +21,13 @@ db::PuzzleRecord stored_record(const GeneratedPuzzle& p, const std::vector<grade
 
 GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path, const GenerateHooks& hooks) {
   db::PuzzleStore store(path);
-  DbSink sink(store, plan.criteria.levels);
-  GenerateSummary summary = generate(plan, sink, hooks);
+  const std::string run = run_key(plan);
+  const PipelineOptions& o = plan.pipeline;
+  GeneratePlan resumed = plan;
+  if (o.search_keep <= 1) resumed.pipeline.skip = store.indices_of_run(run);
+  DbSink sink(store, plan.criteria.levels, run,
+              o.shard_count > 1 ? Shard{o.shard_index, o.shard_count}.text() : std::string());
+  GenerateSummary summary = generate(resumed, sink, hooks);
   store.flush();  // the in-flight batch, also after a stop
   summary.stored = store.stored();
   summary.duplicates = store.duplicates();
@@ -30,7 +35,10 @@ GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string&
 }
 
 void DbSink::write(const GeneratedPuzzle& puzzle) {
-  store_.insert(stored_record(puzzle, levels_));
+  db::PuzzleRecord r = stored_record(puzzle, levels_);
+  r.run = run_;
+  r.shard = shard_;
+  store_.insert(std::move(r));
   store_.flush_if_due();
 }
 

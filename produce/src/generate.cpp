@@ -28,6 +28,33 @@ grader::TechniqueSet technique(const std::string& option, const std::string& nam
   throw RequestError(option, message);
 }
 
+/// The options that decide which puzzle each index gets, resolved, as text.
+std::string options_text(const GeneratePlan& plan, const GenerateRequest& q) {
+  const PipelineOptions& o = plan.pipeline;
+  const grader::Target& t = plan.criteria.target;
+  char numbers[160];
+  std::snprintf(numbers, sizeof numbers, " min-rating=%.17g max-rating=%.17g grade-time-limit=%.17g", t.min_rating,
+                t.max_rating, plan.criteria.time_limit);
+  std::string text = std::string("sudokit ") + SUDOKIT_VERSION_STRING + " generate method=" + method_name(o.grid.method) +
+                     " scramble=" + (o.grid.scramble ? "1" : "0") + " base=" + (q.base.empty() ? "-" : format_line(o.grid.base)) +
+                     " symmetry=" + symmetry_name(o.symmetry) + " clues=" + std::to_string(o.target_clues) + " pattern=";
+  if (o.pattern)
+    for (int cell = 0; cell < 81; ++cell) text += o.pattern->has(cell) ? 'x' : '.';
+  else
+    text += '-';
+  text += " dig-order=" + std::string(dig_order_name(o.dig_order)) + " max-attempts=" + std::to_string(o.max_attempts) +
+          " search=" + std::to_string(o.search_evaluations) + " search-keep=" + std::to_string(o.search_keep) +
+          " levels=" + grader::format_levels(plan.criteria.levels) + numbers + " require=";
+  for (const auto& set : t.required) {
+    for (const auto& key : grader::technique_keys(set)) text += key + '|';
+    text += ',';
+  }
+  text += " hardest=";
+  if (t.hardest)
+    for (const auto& key : grader::technique_keys(*t.hardest)) text += key + '|';
+  return text;
+}
+
 }  // namespace
 
 GeneratePlan plan_generation(const GenerateRequest& q) {
@@ -36,11 +63,18 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
   GradeCriteria& criteria = plan.criteria;
   grader::Target& target = criteria.target;
   if (q.count < 1) throw RequestError("--count", "--count must be at least 1");
+  if (q.shard_count < 1 || q.shard_index >= q.shard_count)
+    throw RequestError("--shard", "--shard K/N needs N at least 1 and K from 0 to N-1");
+  if (q.shard_count > 1 && q.search_keep > 1)
+    throw RequestError("--shard", "--shard splits the run's indices, and --search-keep above 1 makes it count "
+                                  "puzzles instead: use one of them");
   if (q.threads < 1) throw RequestError("--threads", "--threads must be at least 1");
   if (q.clues != 0 && (q.clues < 17 || q.clues > 80))
     throw RequestError("--clues", "--clues must be 17 to 80 (or 0 for a minimal puzzle)");
   o.count = q.count;
   o.seed = q.seed;
+  o.shard_index = q.shard_index;
+  o.shard_count = q.shard_count;
   o.threads = q.threads;
   o.target_clues = q.clues;
 
@@ -119,7 +153,73 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
                   target.min_rating, o.time_limit);
     plan.notice = notice;
   }
+  plan.options_text = options_text(plan, q);
   return plan;
+}
+
+std::string Shard::text() const { return std::to_string(index) + '/' + std::to_string(count); }
+
+Shard parse_shard(const std::string& spec, const std::function<const char*(const char*)>& env) {
+  auto number = [](const std::string& text, std::uint64_t& out) {
+    if (text.empty() || text.size() > 18 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = std::stoull(text);
+    return true;
+  };
+  auto variable = [&](const char* name, std::uint64_t& out) {
+    const char* value = env(name);
+    if (value == nullptr) return false;
+    if (!number(value, out))
+      throw RequestError("--shard", std::string("--shard auto: ") + name + "='" + value + "' is not a whole number");
+    return true;
+  };
+  Shard shard;
+  const auto slash = spec.find('/');
+  const std::string head = spec.substr(0, slash);
+  const bool count_given = slash != std::string::npos;
+  if (count_given && !number(spec.substr(slash + 1), shard.count))
+    throw RequestError("--shard", "--shard '" + spec + "': expected K/N, auto or auto/N with whole numbers");
+  if (head == "auto") {
+    std::uint64_t id = 0;
+    if (variable("SLURM_ARRAY_TASK_ID", id)) {
+      std::uint64_t first = 0, step = 1;
+      variable("SLURM_ARRAY_TASK_MIN", first);
+      variable("SLURM_ARRAY_TASK_STEP", step);
+      if (id < first || step == 0 || (id - first) % step != 0)
+        throw RequestError("--shard", "--shard auto: SLURM_ARRAY_TASK_ID " + std::to_string(id) +
+                                          " is not in the array from SLURM_ARRAY_TASK_MIN " + std::to_string(first) +
+                                          " by SLURM_ARRAY_TASK_STEP " + std::to_string(step));
+      shard.index = (id - first) / step;
+      std::uint64_t tasks = 0;
+      if (!count_given && !variable("SLURM_ARRAY_TASK_COUNT", tasks))
+        throw RequestError("--shard", "--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not "
+                                      "(write --shard auto/N)");
+      if (!count_given) shard.count = tasks;
+    } else if (variable("JOB_COMPLETION_INDEX", shard.index)) {
+      if (!count_given)
+        throw RequestError("--shard", "--shard auto: a Kubernetes Indexed Job gives the index only (JOB_COMPLETION_INDEX): "
+                                      "write --shard auto/N with N the job's completions");
+    } else {
+      throw RequestError("--shard", "--shard " + spec + ": neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor "
+                                    "JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set");
+    }
+  } else if (!count_given || !number(head, shard.index)) {
+    throw RequestError("--shard", "--shard '" + spec + "': expected K/N, auto or auto/N with whole numbers");
+  }
+  if (shard.count < 1 || shard.index >= shard.count)
+    throw RequestError("--shard", "--shard " + spec + ": shard " + std::to_string(shard.index) + " of " +
+                                      std::to_string(shard.count) + " does not exist (K runs from 0 to N-1)");
+  return shard;
+}
+
+std::string run_key(const GeneratePlan& plan) {
+  // FNV-1a over the text and the seed, finished by a 64-bit mixer.
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  auto add = [&h](unsigned char c) { h = (h ^ c) * 0x100000001b3ull; };
+  for (char c : plan.options_text) add(static_cast<unsigned char>(c));
+  for (int i = 0; i < 8; ++i) add(static_cast<unsigned char>(plan.pipeline.seed >> (8 * i)));
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(mix64(h)));
+  return out;
 }
 
 GenerateSummary generate(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks) {
@@ -140,11 +240,12 @@ std::string shortfall_message(const GeneratePlan& plan, const PipelineReport& re
   const PipelineOptions& o = plan.pipeline;
   if (!report.failure.empty())
     return "giving up after " + std::to_string(report.tried * o.max_attempts) + " grids: " + report.failure;
-  if (accepted >= o.count) return "";
+  if (accepted >= report.wanted) return "";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.0f", o.time_limit);
-  return "reached " + std::to_string(accepted) + " of the " + std::to_string(o.count) +
-         " puzzles asked for within the time limit (" + seconds + " s)";
+  return "reached " + std::to_string(accepted) + " of the " + std::to_string(report.wanted) +
+         (report.wanted == o.count ? " puzzles asked for" : " puzzles this run was to make") +
+         " within the time limit (" + seconds + " s)";
 }
 
 }  // namespace sudokit::produce

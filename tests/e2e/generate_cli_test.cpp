@@ -16,6 +16,17 @@
 namespace sudokit {
 namespace {
 
+std::string sqlite_query(const std::string& db, const std::string& sql) {
+  const std::string cmd = "sqlite3 " + db + " \"" + sql + "\" 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[256];
+  while (p && fgets(buf, sizeof buf, p)) out += buf;
+  if (p) pclose(p);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
 using test::Child;
 using test::run_sudokit;
 
@@ -84,18 +95,25 @@ TEST(GenerateCli, FiltersHonourRatingAndTechnique) {
   for (const auto& l : lines(g.out)) EXPECT_NE(l.find("\"x-wing\":"), std::string::npos) << l;
 }
 
-TEST(GenerateCli, StoresInTheDatabaseAndSkipsDuplicatesOnRerun) {
+TEST(GenerateCli, StoresInTheDatabaseAndSkipsWhatIsStoredOnRerun) {
   char dir_template[] = "/tmp/sudokit-gen-XXXXXX";
   const std::string dir = mkdtemp(dir_template);
   const std::string db = dir + "/p.db";
   auto a = run_sudokit("generate --db " + db + " --count 40 --seed 5");
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_NE(a.err.find("stored 40, duplicates skipped 0"), std::string::npos) << a.err;
+  // The same run again: every index is stored, nothing is made.
   auto b = run_sudokit("generate --db " + db + " --count 40 --seed 5");
-  EXPECT_NE(b.err.find("stored 0, duplicates skipped 40"), std::string::npos) << b.err;
+  EXPECT_EQ(b.status, 0) << b.err;
+  EXPECT_NE(b.err.find("40 indices of this run were stored already"), std::string::npos) << b.err;
+  EXPECT_NE(b.err.find("generated 0, stored 0, duplicates skipped 0"), std::string::npos) << b.err;
+  // Another seed is another run: its puzzles are made and stored.
+  auto c = run_sudokit("generate --db " + db + " --count 40 --seed 6");
+  EXPECT_NE(c.err.find("stored 40, duplicates skipped 0"), std::string::npos) << c.err;
+  EXPECT_EQ(sqlite_query(db, "SELECT count(DISTINCT run) FROM puzzles"), "2");
   auto s = run_sudokit("db stats --db " + db);
   EXPECT_EQ(s.status, 0);
-  EXPECT_NE(s.out.find("40 puzzles, 40 graded"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("80 puzzles, 80 graded"), std::string::npos) << s.out;
   std::system(("rm -rf " + dir).c_str());
 }
 
@@ -233,17 +251,6 @@ TEST(GenerateCli, ARareTargetGetsADefaultTimeLimitAndShowsProgressInALog) {
 namespace sudokit {
 namespace {
 
-std::string sqlite_query(const std::string& db, const std::string& sql) {
-  const std::string cmd = "sqlite3 " + db + " \"" + sql + "\" 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[256];
-  while (p && fgets(buf, sizeof buf, p)) out += buf;
-  if (p) pclose(p);
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
-
 TEST(GenerateCli, StoredPuzzlesKeepTheirSearchProvenance) {
   char dir_template[] = "/tmp/sudokit-gen-XXXXXX";
   const std::string dir = mkdtemp(dir_template);
@@ -332,8 +339,15 @@ TEST(GenerateCli, SigkillDuringGenerateDbLeavesAnIntactFileThatARerunCompletes) 
   EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles WHERE length(puzzle) <> 81 OR length(solution) <> 81"), "0");
   auto rerun = run_sudokit("generate --db " + db + " --no-grade --count 60000 --seed 77 --threads 2");
   ASSERT_EQ(rerun.status, 0) << rerun.err;
-  EXPECT_NE(rerun.err.find("duplicates skipped " + std::to_string(before)), std::string::npos) << rerun.err;
+  // The rerun makes only the indices the killed run did not commit.
+  EXPECT_NE(rerun.err.find(std::to_string(before) + " indices of this run were stored already"), std::string::npos)
+      << rerun.err;
+  EXPECT_NE(rerun.err.find("generated " + std::to_string(60000 - before) + ", stored " + std::to_string(60000 - before)),
+            std::string::npos)
+      << rerun.err;
   EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "60000");
+  EXPECT_EQ(sqlite_query(db, "SELECT count(DISTINCT seed_index) || ' ' || min(seed_index) || ' ' || max(seed_index) FROM puzzles"),
+            "60000 0 59999");
   EXPECT_EQ(sqlite_query(db, "PRAGMA integrity_check"), "ok");
   std::system(("rm -rf " + dir).c_str());
 }

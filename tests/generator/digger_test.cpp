@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "collect.hpp"
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
@@ -16,11 +17,7 @@
 namespace sudokit {
 namespace {
 
-class Collect final : public PuzzleSink {
- public:
-  void write(const GeneratedPuzzle& p) override { puzzles.push_back(p); }
-  std::vector<GeneratedPuzzle> puzzles;
-};
+using test::Collect;
 
 // Removing any single clue gives more than one solution.
 bool minimal_by_brute_force(const Grid& puzzle) {

@@ -7,6 +7,7 @@
 #include <set>
 #include <vector>
 
+#include "collect.hpp"
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/solver/solve.hpp"
 
@@ -29,11 +30,7 @@ class FewClues final : public PuzzleFilter {
   double closeness_ = 0;
 };
 
-class Collect final : public PuzzleSink {
- public:
-  void write(const GeneratedPuzzle& p) override { puzzles.push_back(p); }
-  std::vector<GeneratedPuzzle> puzzles;
-};
+using test::Collect;
 
 PipelineOptions few_clue_options(int most, Symmetry s, int evaluations, int keep) {
   PipelineOptions o;

@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <functional>
+#include <tuple>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "sudokit/db/store.hpp"
 #include "sudokit/produce/db_sink.hpp"
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit::produce {
 namespace {
@@ -156,6 +159,10 @@ TEST(GeneratePlan, NamesTheOptionOfEveryProblem) {
        "--search moves clues, so it cannot keep --pattern or --clues"},
       {"search without target", [](GenerateRequest& q) { q.search = 8; }, "--search",
        "--search needs a target (--min-rating, --max-rating, --level, --require-technique or --hardest-technique)"},
+      {"shard out of range", [](GenerateRequest& q) { q.shard_index = 3; q.shard_count = 3; }, "--shard",
+       "--shard K/N needs N at least 1 and K from 0 to N-1"},
+      {"shard of a run that keeps neighbours", [](GenerateRequest& q) { q.shard_count = 2; q.level = "hard"; q.search_keep = 3; },
+       "--shard", "--shard splits the run's indices, and --search-keep above 1 makes it count puzzles instead: use one of them"},
   };
   for (const auto& c : cases) {
     GenerateRequest q;
@@ -283,10 +290,170 @@ TEST(Generate, IntoTheStoreKeepsEveryPuzzleWithItsGrade) {
     return true;
   });
   EXPECT_EQ(rows, s.stored);
-  // Again: every row is a duplicate now.
+  // Again: every index of the run is stored, so nothing is made.
   const GenerateSummary again = generate_into_store(plan_generation(q), path);
+  EXPECT_EQ(again.report.skipped, 6u);
+  EXPECT_EQ(again.report.accepted, 0u);
   EXPECT_EQ(again.stored, 0u);
-  EXPECT_EQ(again.duplicates, 6u);
+  // Another run (another level table): its puzzles are the same ones, so
+  // they are made and found to be duplicates.
+  q.levels = "easy:0,hard:3";
+  const GenerateSummary other = generate_into_store(plan_generation(q), path);
+  EXPECT_EQ(other.report.skipped, 0u);
+  EXPECT_EQ(other.report.accepted, 6u);
+  EXPECT_EQ(other.duplicates, 6u);
+}
+
+// (seed_index, puzzle, run, shard) of every row, by index.
+std::vector<std::tuple<std::uint64_t, std::string, std::string, std::string>> rows_of(const std::string& path) {
+  std::vector<std::tuple<std::uint64_t, std::string, std::string, std::string>> out;
+  db::PuzzleStore store(path, {db::OpenMode::Read});
+  store.for_each({}, [&](const db::PuzzleRecord& r) {
+    out.emplace_back(r.index.value_or(~0ull), format_line(r.puzzle), r.run, r.shard);
+    return true;
+  });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(Generate, IntoTheStoreAgainMakesOnlyTheIndicesNotStoredYet) {
+  sudokit::test::TempDir dir;
+  GenerateRequest q = request(12, 77, 2);
+  q.level = "hard";
+  const std::string whole = dir.file("whole.db"), grown = dir.file("grown.db");
+  const GeneratePlan plan = plan_generation(q);
+  const GenerateSummary all = generate_into_store(plan, whole);
+  ASSERT_EQ(all.report.accepted, 12u);
+  // The same run in steps: 5 indices, then 12 (7 made), then 12 again (none).
+  q.count = 5;
+  EXPECT_EQ(generate_into_store(plan_generation(q), grown).report.accepted, 5u);
+  q.count = 12;
+  const GenerateSummary rest = generate_into_store(plan_generation(q), grown);
+  EXPECT_EQ(rest.report.skipped, 5u);
+  EXPECT_EQ(rest.report.wanted, 7u);
+  EXPECT_EQ(rest.report.accepted, 7u);
+  EXPECT_EQ(generate_into_store(plan_generation(q), grown).report.accepted, 0u);
+  const auto rows = rows_of(grown);
+  EXPECT_EQ(rows, rows_of(whole));
+  ASSERT_EQ(rows.size(), 12u);
+  for (const auto& r : rows) {
+    EXPECT_EQ(std::get<2>(r), run_key(plan));
+    EXPECT_EQ(std::get<3>(r), "");
+  }
+}
+
+TEST(Generate, ShardsIntoOneStoreMakeTheWholeRunAndSayWhichShardMadeARow) {
+  sudokit::test::TempDir dir;
+  GenerateRequest q = request(20, 5, 1);
+  q.min_rating = 2;
+  const std::string whole = dir.file("whole.db"), sharded = dir.file("sharded.db");
+  generate_into_store(plan_generation(q), whole);
+  q.shard_count = 3;
+  for (std::uint64_t k = 0; k < 3; ++k) {
+    q.shard_index = k;
+    const GenerateSummary s = generate_into_store(plan_generation(q), sharded);
+    EXPECT_EQ(s.report.wanted, k < 2 ? 7u : 6u);
+  }
+  auto rows = rows_of(sharded);
+  for (auto& [index, puzzle, run, shard] : rows) {
+    EXPECT_EQ(shard, std::to_string(index % 3) + "/3");
+    shard.clear();
+  }
+  EXPECT_EQ(rows, rows_of(whole));
+}
+
+TEST(RunKey, NamesTheSeedAndTheOptionsThatDecideThePuzzles) {
+  GenerateRequest base = request(10, 1, 1);
+  base.level = "hard";
+  const std::string key = run_key(plan_generation(base));
+  EXPECT_EQ(key.size(), 16u);
+  EXPECT_EQ(key.find_first_not_of("0123456789abcdef"), std::string::npos) << key;
+  // What does not change which puzzle an index gets keeps the key.
+  const std::vector<std::function<void(GenerateRequest&)>> same = {
+      [](GenerateRequest& q) { q.count = 500; },
+      [](GenerateRequest& q) { q.threads = 4; },
+      [](GenerateRequest& q) { q.shard_index = 1; q.shard_count = 2; },
+      [](GenerateRequest& q) { q.time_limit = 30; },
+      [](GenerateRequest& q) { q.with_steps = true; },
+      [](GenerateRequest& q) { q.search = 32; },  // the default for a target
+  };
+  for (std::size_t i = 0; i < same.size(); ++i) {
+    GenerateRequest q = base;
+    same[i](q);
+    EXPECT_EQ(run_key(plan_generation(q)), key) << "change " << i;
+  }
+  const std::vector<std::function<void(GenerateRequest&)>> other = {
+      [](GenerateRequest& q) { q.seed = 2; },
+      [](GenerateRequest& q) { q.method = "digit-box"; },
+      [](GenerateRequest& q) { q.scramble = true; },
+      [](GenerateRequest& q) { q.symmetry = "rot180"; },
+      [](GenerateRequest& q) { q.level = "expert"; },
+      [](GenerateRequest& q) { q.min_rating = 4.5; },
+      [](GenerateRequest& q) { q.levels = "easy:0,hard:2,expert:5"; },
+      [](GenerateRequest& q) { q.require_techniques = {"x-wing"}; },
+      [](GenerateRequest& q) { q.hardest_technique = "x-wing"; },
+      [](GenerateRequest& q) { q.search = 8; },
+      [](GenerateRequest& q) { q.dig_order = "random"; },
+      [](GenerateRequest& q) { q.max_attempts = 9; },
+      [](GenerateRequest& q) { q.level.clear(); q.pattern = kPattern; },
+  };
+  std::vector<std::string> keys = {key};
+  for (std::size_t i = 0; i < other.size(); ++i) {
+    GenerateRequest q = base;
+    other[i](q);
+    keys.push_back(run_key(plan_generation(q)));
+    EXPECT_NE(keys.back(), key) << "change " << i;
+  }
+  std::sort(keys.begin(), keys.end());
+  EXPECT_EQ(std::adjacent_find(keys.begin(), keys.end()), keys.end()) << "two runs share a key";
+}
+
+// An environment of its own for parse_shard.
+std::function<const char*(const char*)> env(std::vector<std::pair<std::string, std::string>> vars) {
+  return [vars = std::move(vars)](const char* name) -> const char* {
+    for (const auto& [k, v] : vars)
+      if (k == name) return v.c_str();
+    return nullptr;
+  };
+}
+
+TEST(ParseShard, ExplicitSlurmAndKubernetes) {
+  const auto none = env({});
+  auto expect = [](const Shard& s, std::uint64_t k, std::uint64_t n) {
+    EXPECT_EQ(s.index, k);
+    EXPECT_EQ(s.count, n);
+  };
+  expect(parse_shard("0/1", none), 0, 1);
+  expect(parse_shard("6/7", none), 6, 7);
+  EXPECT_EQ(parse_shard("6/7", none).text(), "6/7");
+  // A Slurm array 1-8 (task 3 is the third), one with a step, and auto/N.
+  expect(parse_shard("auto", env({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "1"},
+                                   {"SLURM_ARRAY_TASK_COUNT", "8"}})), 2, 8);
+  expect(parse_shard("auto", env({{"SLURM_ARRAY_TASK_ID", "14"}, {"SLURM_ARRAY_TASK_MIN", "10"},
+                                   {"SLURM_ARRAY_TASK_STEP", "2"}, {"SLURM_ARRAY_TASK_COUNT", "4"}})), 2, 4);
+  expect(parse_shard("auto/16", env({{"SLURM_ARRAY_TASK_ID", "9"}})), 9, 16);
+  expect(parse_shard("auto/5", env({{"JOB_COMPLETION_INDEX", "4"}})), 4, 5);
+
+  const std::vector<std::pair<std::string, std::function<const char*(const char*)>>> bad = {
+      {"3", none}, {"1/", none}, {"/2", none}, {"a/b", none}, {"2/2", none}, {"0/0", none}, {"-1/3", none},
+      {"1/3/4", none}, {"auto", none}, {"auto/4", none},
+      {"auto", env({{"JOB_COMPLETION_INDEX", "1"}})},
+      {"auto/4", env({{"JOB_COMPLETION_INDEX", "4"}})},
+      {"auto/4", env({{"JOB_COMPLETION_INDEX", "x"}})},
+      {"auto", env({{"SLURM_ARRAY_TASK_ID", "2"}})},
+      {"auto", env({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "3"}, {"SLURM_ARRAY_TASK_COUNT", "4"}})},
+      {"auto", env({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_STEP", "2"}, {"SLURM_ARRAY_TASK_COUNT", "4"}})},
+      {"auto", env({{"SLURM_ARRAY_TASK_ID", "9"}, {"SLURM_ARRAY_TASK_COUNT", "4"}})},
+  };
+  for (const auto& [spec, vars] : bad) {
+    try {
+      const Shard s = parse_shard(spec, vars);
+      ADD_FAILURE() << spec << " gave " << s.text();
+    } catch (const RequestError& e) {
+      EXPECT_EQ(e.option(), "--shard") << spec;
+      EXPECT_EQ(std::string(e.what()).rfind("--shard ", 0), 0u) << e.what();
+    }
+  }
 }
 
 }  // namespace

@@ -99,6 +99,16 @@ int report(const produce::GenerateSummary& summary, const produce::GeneratePlan&
   if (r.searched > 0)
     std::fprintf(stderr, "sudokit generate: local search judged %llu neighbours and found %llu of the puzzles\n",
                  static_cast<unsigned long long>(r.searched), static_cast<unsigned long long>(r.from_search));
+  if (plan.pipeline.shard_count > 1)
+    std::fprintf(stderr, "sudokit generate: shard %s: the indices i < %llu with i %% %llu == %llu\n",
+                 produce::Shard{plan.pipeline.shard_index, plan.pipeline.shard_count}.text().c_str(),
+                 static_cast<unsigned long long>(plan.pipeline.count),
+                 static_cast<unsigned long long>(plan.pipeline.shard_count),
+                 static_cast<unsigned long long>(plan.pipeline.shard_index));
+  if (r.skipped > 0)
+    std::fprintf(stderr, "sudokit generate: %s: %llu indices of this run were stored already (run %s): skipped\n",
+                 db_path ? db_path->c_str() : "", static_cast<unsigned long long>(r.skipped),
+                 produce::run_key(plan).c_str());
   if (db_path)
     std::fprintf(stderr, "sudokit generate: %s: generated %llu, stored %llu, duplicates skipped %llu\n",
                  db_path->c_str(), static_cast<unsigned long long>(r.accepted),
@@ -119,8 +129,10 @@ const char* const kUsage =
     "usage: sudokit generate [options]\n"
     "Makes puzzles with exactly one solution: a solution grid, then clues removed while the\n"
     "solver confirms uniqueness (minimal by default). The same --seed and --count give the same\n"
-    "puzzles on every machine and with any --threads. Progress goes to stderr when it is a terminal;\n"
-    "Ctrl-C stops cleanly after the puzzles in flight.";
+    "puzzles on every machine and with any --threads: puzzle i of a run depends on the seed, the\n"
+    "options and i alone, so --shard K/N splits a run over machines, and a run into --db that was\n"
+    "stopped makes only the indices it did not store when started again. Progress goes to stderr\n"
+    "when it is a terminal; Ctrl-C stops cleanly after the puzzles in flight.";
 
 void declare_options(po::options_description& opts, produce::GenerateRequest& q, double& time_limit) {
   add_number(opts, "count,n", q.count, {1, kMaxCount}, "number of puzzles", 10);
@@ -142,6 +154,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   opts.add_options()
       ("format", po::value<std::string>()->default_value("line"), "output: line, json (one object per line) or csv")
       ("solution", "also print each puzzle's solution")
+      ("shard", po::value<std::string>(), "K/N: make shard K (0 to N-1) of the run, the indices i with i % N == K; the N shards' puzzles together are exactly the whole run's. auto: the Slurm job array's task (SLURM_ARRAY_TASK_ID, _MIN, _STEP, _COUNT); auto/N: N shards, K from Slurm or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX). Not with --search-keep above 1")
       ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
       ("with-steps", "with --db: also store each puzzle's solution path, for hints from the stored data (db/README.md, \"Stored solution path\")")
@@ -207,6 +220,11 @@ int run_generate(const std::vector<std::string>& args) {
   q.verify_minimal = vm.count("verify-minimal") != 0;
   produce::GeneratePlan plan;
   try {
+    if (vm.count("shard")) {
+      const produce::Shard shard = produce::parse_shard(vm["shard"].as<std::string>(), std::getenv);
+      q.shard_index = shard.index;
+      q.shard_count = shard.count;
+    }
     plan = produce::plan_generation(q);
   } catch (const produce::RequestError& e) {
     std::cerr << "sudokit generate: " << e.what() << '\n';

@@ -38,6 +38,8 @@ struct PuzzleRecord {
   std::optional<int> search_moves;     // local-search moves from the dug puzzle (0 = as dug); empty = not generated here
   std::string dig_order;               // order the clues were dug in ("random", "sparse-digits"); empty = not dug here
   std::string path;                    // the solution path (path.hpp, JSON); empty = not stored (--with-steps)
+  std::string run;                     // the generate run that made it (produce::run_key: options and seed); empty = none
+  std::string shard;                   // "K/N" when shard K of N of that run made it; empty otherwise
 
   bool graded() const { return er.has_value(); }
   /// The global id (solver/global_id.hpp): names the canonical form, so it

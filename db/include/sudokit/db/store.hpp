@@ -37,7 +37,7 @@ namespace sudokit::db {
 
 /// The schema version this build writes (PRAGMA user_version). Older files
 /// are migrated forward on open; newer ones are refused.
-inline constexpr int kSchemaVersion = 10;
+inline constexpr int kSchemaVersion = 11;
 /// PRAGMA application_id of a sudokit store: "SUDK".
 inline constexpr std::int32_t kApplicationId = 0x5355444B;
 
@@ -160,6 +160,9 @@ class PuzzleStore {
   // --- reading --------------------------------------------------------------
 
   std::uint64_t count(const PuzzleFilter& filter = {});
+  /// The seed_index of every row the generate run `run` stored (the `run`
+  /// column, produce::run_key), ascending: what a resumed run skips.
+  std::vector<std::uint64_t> indices_of_run(const std::string& run);
   /// Calls `on_row` for each matching row (with id) until it returns false.
   void for_each(const PuzzleFilter& filter, const std::function<bool(const PuzzleRecord&)>& on_row);
   /// Counts by level (ordered as in `levels`), ratings, clues, techniques, methods.

@@ -1,10 +1,16 @@
 // The generation pipeline: grid -> dig -> [grade and filter] -> sink.
-// Puzzle `index` is made from its own random stream (seed, index), so the
-// output is the same for a given seed and count whatever the thread count:
-// workers take indices from a shared counter and the results are handed to
-// the sink strictly in index order. The grading/filter stage and the sink are
-// interfaces; `produce` plugs in the grader and the SQLite store, so this
-// module depends on neither.
+// Puzzle `index` i of a run (i = 0 .. count-1) is a function of the options,
+// the seed and i alone: its candidates are drawn from their own random
+// streams (seed, i, draw) for draw = 0, 1, 2, ... and the first one the
+// filter accepts (or the local search turns into a hit) is puzzle i. So the
+// output is the same for a given seed and count whatever the thread count,
+// and any subset of the indices (a shard: i % N == K; a resumed run: the
+// indices not stored yet) can be made on its own and gives exactly those
+// puzzles of the whole run. Workers take candidates (index, draw), the
+// lowest unfinished index first, and the sink gets the puzzles strictly in
+// index order. The grading/filter stage and the sink are interfaces;
+// `produce` plugs in the grader and the SQLite store, so this module depends
+// on neither.
 #pragma once
 
 #include <atomic>
@@ -13,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sudokit/generator/digger.hpp"
 #include "sudokit/generator/grids.hpp"
@@ -25,9 +32,10 @@ struct Annotation {
 };
 
 struct GeneratedPuzzle {
-  std::uint64_t index = 0;  // position in the stream of accepted candidates' indices
-  std::uint64_t seed = 0;
-  std::uint32_t attempt = 0;  // grids tried for this index before success (0 = first)
+  std::uint64_t index = 0;  // the puzzle's place in its run: 0 .. count-1
+  std::uint64_t seed = 0;   // the run's seed
+  std::uint64_t draw = 0;   // candidates the filter turned down for this index before it (0 = the first)
+  std::uint32_t attempt = 0;  // grids tried for this candidate before one could be dug (0 = first)
   GridMethod method = GridMethod::Backtrack;
   Symmetry symmetry = Symmetry::None;
   std::optional<DigOrder> dig_order;  // empty for pattern puzzles (nothing is dug)
@@ -64,8 +72,14 @@ class PuzzleSink {
 };
 
 struct PipelineOptions {
-  std::uint64_t count = 1;  // accepted puzzles wanted
+  std::uint64_t count = 1;  // puzzles wanted: indices 0 .. count-1
   std::uint64_t seed = 0;
+  // The indices this run makes: those with index % shard_count == shard_index
+  // (a shard of the run; 0 of 1 = all), except the ones in `skip` (sorted:
+  // the indices a resumed run made already). Neither with search_keep > 1:
+  // the run then counts puzzles, and an index gives a variable number.
+  std::uint64_t shard_index = 0, shard_count = 1;
+  std::vector<std::uint64_t> skip;
   // Worker threads; 0 = none: the calling thread makes the puzzles itself
   // (the same output; what a build without threads, WebAssembly, always does).
   unsigned threads = 1;
@@ -75,31 +89,35 @@ struct PipelineOptions {
   int target_clues = 0;                // 0 = minimal
   bool verify_minimal = false;         // re-check each minimal puzzle clue by clue
   std::optional<CellSet> pattern;      // fixed clue positions
-  std::uint32_t max_attempts = 64;     // grids per index before the index counts as failed
-  std::uint32_t max_failures = 100;    // give up after this many failed indices in a row
-  std::uint64_t max_candidates = 0;    // stop after this many indices (0 = count * 1,000,000)
+  std::uint32_t max_attempts = 64;     // grids per candidate before the candidate counts as failed
+  std::uint32_t max_failures = 100;    // give up when this many candidates of one index fail in a row
+  std::uint64_t max_candidates = 0;    // give up when one index has drawn this many (0 = 1,000,000)
   double time_limit = 0;               // seconds; 0 = none
   std::function<std::unique_ptr<PuzzleFilter>()> make_filter;  // optional
   // Local search (vicinity.hpp) around each candidate the filter rejects but
   // finds close: up to `search_evaluations` neighbours judged, the first one
-  // accepted written in the candidate's place. With search_keep > 1, accepted
+  // accepted is the index's puzzle. With search_keep > 1, accepted
   // candidates are searched too and up to that many accepted neighbours are
-  // written after each (close relatives: they share most clues).
+  // written after each (close relatives: they share most clues; they carry
+  // the index of the candidate), and `count` counts puzzles, not indices.
   // 0 evaluations = no search. Never with a pattern or a clue target (the
   // moves change the clues' places and count).
   int search_evaluations = 0;
   int search_keep = 1;
   // optional, main thread: accepted puzzles and candidates judged so far
-  // (indices finished plus neighbours judged by the local search)
+  // (neighbours judged by the local search included); called after each
+  // puzzle, and every 200 ms or so while the next one is being looked for
   std::function<void(std::uint64_t accepted, std::uint64_t tried)> progress;
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by a signal) to stop cleanly
 };
 
 struct PipelineReport {
+  std::uint64_t wanted = 0;    // puzzles this run was to write (its share of the count, less the indices skipped)
   std::uint64_t accepted = 0;  // written to the sink
-  std::uint64_t tried = 0;     // candidate indices finished
+  std::uint64_t skipped = 0;   // indices of the run's share `skip` left out
+  std::uint64_t tried = 0;     // candidates judged for the indices finished (up to each one's puzzle)
   std::uint64_t rejected = 0;  // by the filter
-  std::uint64_t failed = 0;    // indices where digging failed every attempt
+  std::uint64_t failed = 0;    // candidates where digging failed every attempt
   std::uint64_t searched = 0;  // neighbours judged by the local search
   std::uint64_t from_search = 0;  // accepted puzzles the local search found
   double seconds = 0;
@@ -107,10 +125,12 @@ struct PipelineReport {
   std::string failure;         // why generation gave up early, if it did
 };
 
-/// Makes one candidate for `index` (no filtering). False when every attempt failed.
-bool make_candidate(const PipelineOptions& options, std::uint64_t index, GeneratedPuzzle& out, std::string& failure);
+/// Makes candidate `draw` of `index` (no filtering). False when every attempt failed.
+bool make_candidate(const PipelineOptions& options, std::uint64_t index, std::uint64_t draw, GeneratedPuzzle& out,
+                    std::string& failure);
 
-/// Runs the pipeline until `count` puzzles were accepted (or a stop condition).
+/// Runs the pipeline until the run's share of the indices is made (or a
+/// stop condition); with search_keep > 1, until `count` puzzles are written.
 PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink);
 
 }  // namespace sudokit

@@ -56,6 +56,8 @@ struct GenerateRequest {
   int search_keep = 1;               // above 1: also keep up to this many accepted neighbours of each puzzle
   double time_limit = -1;            // seconds; 0 = none; negative = 120 for a rare target, else none
   double grade_time_limit = 10;      // seconds of grading per puzzle
+  std::uint64_t shard_index = 0;     // this run makes the indices i with i % shard_count == shard_index
+  std::uint64_t shard_count = 1;     // 1 = every index (see Shard, parse_shard)
 };
 
 /// A request that cannot be run. what() is the message the CLI prints after
@@ -76,10 +78,35 @@ struct GeneratePlan {
   PipelineOptions pipeline;  // progress and stop are set by generate()
   GradeCriteria criteria;    // grade stage (pipeline.make_filter builds it when active)
   std::string notice;        // "" or what the caller should tell the user (a default time limit applied)
+  std::string options_text;  // every option that decides the puzzles, as text (run_key hashes it with the seed)
 };
 
+/// Shard K of N of a run (K from 0): it makes the indices i with i % N == K.
+struct Shard {
+  std::uint64_t index = 0, count = 1;
+  std::string text() const;  // "K/N"
+};
+
+/// `--shard`'s value: "K/N" (K from 0 to N-1), "auto" (the Slurm job
+/// array's task: K from SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN,
+/// divided by SLURM_ARRAY_TASK_STEP; N = SLURM_ARRAY_TASK_COUNT) or "auto/N"
+/// (K from SLURM_ARRAY_TASK_ID as for "auto", else from a Kubernetes Indexed
+/// Job's JOB_COMPLETION_INDEX). `env` reads the environment (std::getenv;
+/// tests pass their own). Throws RequestError("--shard", ...) saying what
+/// is wrong: a bad spec, a missing or malformed variable, K out of range.
+Shard parse_shard(const std::string& spec, const std::function<const char*(const char*)>& env);
+
+/// The run key: 16 hexadecimal digits naming the plan's seed and every
+/// option that decides which puzzle each index gets (not the count, the
+/// threads, the shard or the time limits). Two runs with one key make the
+/// same puzzle at every index they share: the store keeps it with each row
+/// (column `run`), and generate_into_store skips the indices stored already.
+std::string run_key(const GeneratePlan& plan);
+
 /// Checks the request (throws RequestError, the first problem found) and
-/// applies the defaults above.
+/// applies the defaults above. A shard of a run that keeps several
+/// neighbours per puzzle (search_keep > 1) is refused: that run counts
+/// puzzles, not indices.
 GeneratePlan plan_generation(const GenerateRequest& request);
 
 /// Called on the calling thread while generate() runs.
@@ -101,11 +128,13 @@ struct GenerateSummary {
 GenerateSummary generate(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks = {});
 GenerateSummary generate(const GenerateRequest& request, PuzzleSink& sink, const GenerateHooks& hooks = {});
 
-/// Why a run that was not stopped by its caller ended short of the count, in
+/// Why a run that was not stopped by its caller ended short of what it was to make, in
 /// the command's words (after "sudokit generate: "): "giving up after N
 /// grids: ..." when digging kept failing, "reached A of the C puzzles asked
 /// for within the time limit (T s)" when the time ran out; "" when every
-/// puzzle was made. `accepted` counts the puzzles the sink took.
+/// puzzle was made. `accepted` counts the puzzles the sink took; what the
+/// run was to make is report.wanted (its shard's share, less what a resumed
+/// run found stored).
 std::string shortfall_message(const GeneratePlan& plan, const PipelineReport& report, std::uint64_t accepted);
 
 
