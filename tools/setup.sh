@@ -15,6 +15,7 @@ packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example 
           libpoppler-cpp-dev zlib1g-dev  # book preflight: PDFs read back (page boxes, fonts, rasterised pages, content streams)
           tzdata   # the C library's time zone database (daily --tz)
           pybind11-dev python3-dev python3-pytest  # the Python module (bindings/python) and its tests
+          python3-yaml  # the sharded-generation examples' test parses their Kubernetes manifests
           ccache)  # compiler cache: the test command builds a copy of the checkout
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)

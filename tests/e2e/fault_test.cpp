@@ -22,6 +22,7 @@
 #include "store_check.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
+#include "sudokit/solver/transform.hpp"
 
 namespace sudokit {
 namespace {
@@ -137,6 +138,69 @@ TEST(Faults, GenerateDbKilledAtRandomMomentsKeepsEveryCommittedBatch) {
       << rerun.err;
   EXPECT_EQ(check_generated_rows(db, expected), kCount);
   RecordProperty("killed_runs", killed);
+}
+
+// Every column of every row of a store, in id order, as one text.
+std::string whole_table(const std::string& db) {
+  Raw raw(db);
+  return raw.text("SELECT group_concat(r, char(10)) FROM (SELECT id || '|' || puzzle || '|' || solution || '|' || "
+                  "canonical || '|' || gid || '|' || method || '|' || ifnull(seed, '-') || '|' || ifnull(seed_index, '-') "
+                  "|| '|' || ifnull(run, '-') || '|' || ifnull(shard, '-') || '|' || created_at AS r FROM puzzles ORDER BY id)");
+}
+
+TEST(Faults, DbMergeKilledAtAnyMomentAndRunAgainWritesWhatOneMergeWrites) {
+  TempDir dir;
+  // Four shard files of one run; an isomorph of a row of shard 0 in shard 3
+  // (a duplicate across inputs).
+  constexpr int kShards = 4;
+  std::string shards;
+  for (int k = 0; k < kShards; ++k) {
+    const std::string db = dir.file("shard-" + std::to_string(k) + ".db");
+    const auto made = run_sudokit("generate --no-grade --count 40000 --seed 8 --threads 2 --shard " + std::to_string(k) +
+                                  "/" + std::to_string(kShards) + " --db " + db);
+    ASSERT_EQ(made.status, 0) << made.err;
+    shards += " " + db;
+  }
+  const auto first = run_sudokit("db export --format line --limit 1 --db " + dir.file("shard-0.db"));
+  Grid p;
+  ParseError e;
+  ASSERT_TRUE(parse_puzzle(first.out.substr(0, 81), p, e));
+  std::ofstream(dir.file("isomorph.txt")) << format_line(Transform::from_index(999, 5).apply(p)) << '\n';
+  ASSERT_EQ(run_sudokit("db import --no-grade --db " + dir.file("shard-3.db") + " " + dir.file("isomorph.txt")).status, 0);
+
+  const std::string reference = dir.file("reference.db");
+  const auto whole = run_sudokit("db merge --batch 2000 --db " + reference + shards);
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  EXPECT_NE(whole.err.find("added 40,000, duplicates 1 "), std::string::npos) << whole.err;
+  const std::string expected = whole_table(reference);
+  const auto started = std::chrono::steady_clock::now();
+  ASSERT_EQ(run_sudokit("db merge --batch 2000 --db " + dir.file("timing.db") + shards).status, 0);
+  const auto run_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+
+  // Killed at fixed fractions of a merge's time (also while the output is
+  // being created), then run again: the same file, ids included.
+  int killed = 0;
+  for (int fraction : {3, 20, 45, 70, 95}) {
+    const std::string db = dir.file("killed-" + std::to_string(fraction) + ".db");
+    const pid_t pid = spawn("db merge --batch 2000 --db " + db + shards, dir.file("out"), dir.file("err"));
+    std::this_thread::sleep_for(std::chrono::milliseconds(run_ms * fraction / 100));
+    ASSERT_EQ(kill(pid, SIGKILL), 0);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    killed += WIFSIGNALED(status);
+    if (std::filesystem::exists(db)) {
+      Raw raw(db);
+      EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok") << fraction;
+    }
+    const auto rerun = run_sudokit("db merge --batch 2000 --db " + db + shards);
+    ASSERT_EQ(rerun.status, 0) << rerun.err;
+    EXPECT_EQ(whole_table(db), expected) << "killed at " << fraction << "% of a merge";
+  }
+  EXPECT_GE(killed, 3) << "most merges should still be going when killed";
+  // Run twice, it adds nothing.
+  const auto again = run_sudokit("db merge --db " + reference + shards);
+  EXPECT_NE(again.err.find("added 0, duplicates 40,001 "), std::string::npos) << again.err;
+  EXPECT_EQ(whole_table(reference), expected);
 }
 
 TEST(Faults, AFullFileSystemStopsWritersWithAClearErrorAndLosesNothing) {

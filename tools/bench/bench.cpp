@@ -368,6 +368,52 @@ void bench_db(const Options& o) {
   const std::string graded_file = repeat_file(o.data_dir + "/puzzles_17clue.txt", 1, graded);
   import_case("import with grading, 17-clue (" + std::to_string(graded) + " lines)", graded_file,
               static_cast<double>(graded), "", std::max(1, o.runs / 2));
+
+  // Whole process: sudokit db merge of four shard stores (the corpus in
+  // quarters, imported --no-grade) into a new store, then again into the
+  // full one (every row a duplicate: what a rerun after a crash reads).
+  {
+    std::vector<std::string> shards;
+    std::string shard_list;
+    for (int k = 0; k < 4; ++k) {
+      const std::string text = dir + "/sudokit-bench-" + tag + "-shard" + std::to_string(k) + ".txt";
+      const std::string db = dir + "/sudokit-bench-" + tag + "-shard" + std::to_string(k) + ".db";
+      std::ofstream f(text, std::ios::binary);
+      std::string lines;
+      for (std::size_t i = static_cast<std::size_t>(k); i < corpus.size(); i += 4) {
+        sudokit::append_line(lines, corpus[i].first);
+        lines += '\n';
+      }
+      f << lines;
+      f.close();
+      remove_db(db);
+      if (time_command(o.sudokit + " db import --no-grade --db " + db + " " + text + " 2>/dev/null", 1).wall < 0) return;
+      fs::remove(text);
+      shards.push_back(db);
+      shard_list += " " + db;
+    }
+    const std::string out = dir + "/sudokit-bench-" + tag + "-merged.db";
+    const double rows = static_cast<double>(corpus.size());
+    std::vector<double> fresh, again, fresh_cpu, again_cpu;
+    for (int r = 0; r < o.runs; ++r) {
+      remove_db(out);
+      double c0 = child_cpu_seconds();
+      const double a = time_command(o.sudokit + " db merge --db " + out + shard_list + " 2>/dev/null", 1).wall;
+      fresh_cpu.push_back(child_cpu_seconds() - c0);
+      c0 = child_cpu_seconds();
+      const double b = time_command(o.sudokit + " db merge --db " + out + shard_list + " 2>/dev/null", 1).wall;
+      again_cpu.push_back(child_cpu_seconds() - c0);
+      if (a < 0 || b < 0) return;
+      fresh.push_back(a);
+      again.push_back(b);
+    }
+    std::puts("db: whole process (sudokit db merge --db NEW.db 4 shard stores)");
+    row("merge 4 shards, " + std::to_string(corpus.size()) + " rows, into a new store", rows / median(fresh), "rows/s",
+        cpu_note(rows, median(fresh_cpu)));
+    row("the same again (every row a duplicate)", rows / median(again), "rows/s", cpu_note(rows, median(again_cpu)));
+    remove_db(out);
+    for (const auto& db : shards) remove_db(db);
+  }
   fs::remove(corpus_file);
   fs::remove(graded_file);
 }

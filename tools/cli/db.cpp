@@ -1,8 +1,10 @@
-// `sudokit db <stats|export|ship|import>`: the SQLite puzzle store from the command
+// `sudokit db <stats|export|ship|import|merge>`: the SQLite puzzle store from the command
 // line. Options are read here; the work is done by the db module (store,
 // import, export). Store failures (not a database, locked, read-only, disk
 // full) are printed as `sudokit db CMD: FILE: reason` with exit status 1;
 // SIGINT/SIGTERM during an import commit the batch in flight and report it.
+#include <unistd.h>
+
 #include <csignal>
 #include <chrono>
 #include <cerrno>
@@ -20,6 +22,7 @@
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/ship.hpp"
 #include "sudokit/db/import.hpp"
+#include "sudokit/db/merge.hpp"
 #include "sudokit/db/paths.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/grader/step.hpp"
@@ -412,16 +415,94 @@ int run_import(const std::vector<std::string>& args) {
   return status;
 }
 
+// --- merge --------------------------------------------------------------------
+
+int run_merge(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  add_store_options(opts);
+  std::uint64_t batch_rows = MergeOptions{}.batch_rows;
+  add_number(opts, "batch", batch_rows, {1, 10'000'000}, "rows copied per transaction", batch_rows);
+  const std::string usage =
+      "usage: sudokit db merge --db OUT IN.db...\n"
+      "Adds the puzzles of other stores (the shard files of a sharded generate) to OUT, created\n"
+      "if missing: an isomorph of a puzzle OUT holds is left out (the first input wins), every\n"
+      "column of provenance is kept (seed, index, method, run, shard, ratings). In batches, each\n"
+      "committed: killed or stopped, run it again and the result is what one run writes; running\n"
+      "it twice adds nothing. Only puzzles are merged, not daily schedules or used marks.";
+  po::variables_map vm;
+  if (auto status = parse_options(args, usage, opts, vm)) return *status;
+  const std::string& cmd = args[0];
+  const auto path = db_path(vm, cmd);
+  if (!path) return kUsageError;
+  const std::vector<std::string> inputs = input_files(vm);
+  if (inputs.empty()) {
+    std::cerr << "sudokit " << cmd << ": no input store (usage: sudokit db merge --db OUT IN.db...)\n";
+    return kUsageError;
+  }
+  {
+    CommandFiles paths;
+    for (const auto& name : inputs) paths.add_input("IN.db", name);
+    if (output_clash(cmd, paths.check_output_database("--db", *path))) return kUsageError;
+  }
+  catch_stop_signals();
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  MergeOptions options;
+  options.batch_rows = batch_rows;
+  options.stop = &g_stop;
+  auto last = start;
+  options.progress = [&](const MergeProgress& p) {
+    const auto now = std::chrono::steady_clock::now();
+    if (tty ? now - last < std::chrono::milliseconds(200) && p.done < p.total : now - last < std::chrono::seconds(5)) return;
+    last = now;
+    std::fprintf(stderr, tty ? "\rsudokit %s: %s: %s of %s rows   " : "sudokit %s: %s: %s of %s rows\n", cmd.c_str(),
+                 p.source->c_str(), with_commas(p.done).c_str(), with_commas(p.total).c_str());
+  };
+  MergeReport report;
+  int status = 0;
+  try {
+    PuzzleStore store(*path, store_options(vm, OpenMode::Write));
+    report = merge_stores(store, inputs, options);
+  } catch (const StoreError& e) {
+    if (tty) std::fputc('\n', stderr);
+    std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
+    return 1;
+  }
+  if (tty) std::fputc('\n', stderr);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::uint64_t rows = 0;
+  for (const auto& source : report.sources) {
+    rows += source.rows;
+    std::cerr << "sudokit " << cmd << ": " << source.path << ": " << with_commas(source.rows) << " rows, added "
+              << with_commas(source.added) << ", duplicates " << with_commas(source.duplicates) << '\n';
+    if (source.other_tables)
+      std::cerr << "sudokit " << cmd << ": " << source.path
+                << ": has a daily schedule or used marks, which are not merged (only puzzles)\n";
+  }
+  char rate[96];
+  std::snprintf(rate, sizeof rate, " (%s rows in %.2f s: %s rows/s)", with_commas(rows).c_str(), seconds,
+                with_commas(static_cast<std::uint64_t>(seconds > 0 ? static_cast<double>(rows) / seconds : 0)).c_str());
+  std::cerr << "sudokit " << cmd << ": " << *path << ": added " << with_commas(report.added) << ", duplicates "
+            << with_commas(report.duplicates) << rate << '\n';
+  if (report.stopped) {
+    std::cerr << "sudokit " << cmd << ": interrupted by " << stop_signal_name()
+              << ": the rows added are committed; run it again to merge the rest\n";
+    return interrupted_status();
+  }
+  return status;
+}
+
 }  // namespace
 
 int run_db(const std::vector<std::string>& args) {
   const std::string usage =
-      "usage: sudokit db <stats|export|ship|import> --db FILE [options]\n\n"
+      "usage: sudokit db <stats|export|ship|import|merge> --db FILE [options]\n\n"
       "The SQLite puzzle store (schema in db/README.md):\n"
       "  stats    counts by level, rating and clue-count histograms, techniques seen\n"
       "  export   write puzzles as json, ndjson, csv or line, with filters\n"
       "  ship     write the read-only file an app ships (graded puzzles, few columns, indexed)\n"
-      "  import   load puzzles from text files (one per line, CSV, puzzle bank)\n\n"
+      "  import   load puzzles from text files (one per line, CSV, puzzle bank)\n"
+      "  merge    add the puzzles of other stores (shard files), deduplicated, provenance kept\n\n"
       "Run `sudokit db <command> --help` for a command's options.\n";
   if (args.size() < 2) {
     std::cerr << usage;
@@ -437,6 +518,7 @@ int run_db(const std::vector<std::string>& args) {
   if (args[1] == "export") return run_export(sub);
   if (args[1] == "ship") return run_ship(sub);
   if (args[1] == "import") return run_import(sub);
+  if (args[1] == "merge") return run_merge(sub);
   std::cerr << "sudokit db: unknown command '" << args[1] << "'\n\n" << usage;
   return kUsageError;
 }

@@ -1,0 +1,139 @@
+"""The sharded-generation examples (examples/slurm, examples/kubernetes):
+well-formed (bash -n; the manifests parse as YAML and are Indexed Jobs whose
+--shard auto/N matches their completions), and the same flow run here: the
+Slurm array's tasks as N concurrent processes with the variables Slurm sets,
+the Kubernetes pods' commands with JOB_COMPLETION_INDEX, each followed by its
+merge step, give exactly the store one `generate --db` of the whole run
+writes (the same puzzle at every index, with its rating); a killed task run
+again finishes its shard; the merge run twice adds nothing.
+
+usage: sharded_flow_test.py SUDOKIT EXAMPLES_DIR
+"""
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+SUDOKIT, EXAMPLES = sys.argv[1], sys.argv[2]
+COUNT, SEED, TARGET = 90, 424242, "--level hard"
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def rows(db):
+    with sqlite3.connect(db) as c:
+        return c.execute("SELECT seed_index, puzzle, solution, er, level, run FROM puzzles ORDER BY seed_index").fetchall()
+
+
+def shards_of(db):
+    with sqlite3.connect(db) as c:
+        return c.execute("SELECT DISTINCT shard FROM puzzles ORDER BY shard").fetchall()
+
+
+scripts = [os.path.join(EXAMPLES, "slurm", f) for f in ("generate.sbatch", "merge.sbatch", "submit.sh")]
+for script in scripts:
+    r = subprocess.run(["bash", "-n", script], capture_output=True, text=True)
+    check(r.returncode == 0, f"bash -n {script}: {r.stderr}")
+
+manifests = {}
+for name in ("generate-job.yaml", "merge-job.yaml"):
+    with open(os.path.join(EXAMPLES, "kubernetes", name)) as f:
+        docs = [d for d in yaml.safe_load_all(f) if d]
+    check(len(docs) == 1 and docs[0]["apiVersion"] == "batch/v1" and docs[0]["kind"] == "Job", f"{name}: one batch/v1 Job")
+    manifests[name] = docs[0]
+gen = manifests["generate-job.yaml"]["spec"]
+check(gen["completionMode"] == "Indexed", "generate-job.yaml: an Indexed Job")
+gen_container = gen["template"]["spec"]["containers"][0]
+gen_args = gen_container["args"]
+shard = gen_args[gen_args.index("--shard") + 1]
+check(shard == f"auto/{gen['completions']}", f"generate-job.yaml: --shard {shard} for {gen['completions']} completions")
+check(gen["parallelism"] <= gen["completions"], "generate-job.yaml: parallelism within completions")
+
+work = tempfile.mkdtemp(prefix="sudokit-sharded-")
+try:
+    # The reference: the whole run in one process.
+    whole = os.path.join(work, "whole.db")
+    subprocess.run([SUDOKIT, "generate", "--count", str(COUNT), "--seed", str(SEED), *TARGET.split(), "--db", whole],
+                   check=True, capture_output=True)
+    expected = rows(whole)
+    check(len(expected) == COUNT, f"the whole run stored {len(expected)} of {COUNT}")
+
+    # Slurm: an array 1-4 (so K is the task id less SLURM_ARRAY_TASK_MIN), all tasks at once.
+    n = 4
+    out = os.path.join(work, "slurm-shards")
+    env = dict(os.environ, SUDOKIT=SUDOKIT, COUNT=str(COUNT), SEED=str(SEED), TARGET=TARGET, OUT=out,
+               FINAL=os.path.join(work, "slurm.db"), SLURM_ARRAY_TASK_MIN="1", SLURM_ARRAY_TASK_COUNT=str(n),
+               SLURM_CPUS_PER_TASK="1")
+    tasks = [subprocess.Popen(["bash", scripts[0]], env=dict(env, SLURM_ARRAY_TASK_ID=str(k + 1)),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for k in range(n)]
+    for t in tasks:
+        _, err = t.communicate()
+        check(t.returncode == 0, f"a Slurm task failed: {err}")
+    # Task 3 is killed and run again: its file loses nothing and it finishes.
+    os.remove(os.path.join(out, "shard-3.db"))
+    killed = subprocess.Popen(["bash", scripts[0]], env=dict(env, SLURM_ARRAY_TASK_ID="3"), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    killed.kill()
+    killed.wait()
+    again = subprocess.run(["bash", scripts[0]], env=dict(env, SLURM_ARRAY_TASK_ID="3"), capture_output=True, text=True)
+    check(again.returncode == 0, f"the rerun of task 3 failed: {again.stderr}")
+    merge = subprocess.run(["bash", scripts[1]], env=env, capture_output=True, text=True)
+    check(merge.returncode == 0, f"merge.sbatch failed: {merge.stderr}")
+    check(rows(env["FINAL"]) == expected, "Slurm: the merged store is not the whole run's")
+    check(shards_of(env["FINAL"]) == [(f"{k}/{n}",) for k in range(n)], f"Slurm: shards {shards_of(env['FINAL'])}")
+    twice = subprocess.run(["bash", scripts[1]], env=env, capture_output=True, text=True)
+    check(re.search(r": added 0, duplicates " + str(COUNT), twice.stderr) is not None, f"a second merge added rows: {twice.stderr}")
+
+    # Kubernetes: each pod's command, with the index Kubernetes sets and the
+    # count, target and paths of this test.
+    n = gen["completions"]
+    data = os.path.join(work, "k8s-data")
+    os.makedirs(os.path.join(data, "shards"))
+
+    def local(arg, index=None):
+        arg = arg.replace("/data", data)
+        if index is not None:
+            arg = arg.replace("$(JOB_COMPLETION_INDEX)", str(index))
+        return arg
+
+    def pod_args(index):
+        args = [local(a, index) for a in gen_args]
+        args[args.index("--count") + 1] = str(COUNT)
+        args[args.index("--seed") + 1] = str(SEED)
+        return [SUDOKIT] + args
+
+    check(gen_container["command"] == ["sudokit"], "generate-job.yaml runs sudokit")
+    pods = []
+    for k in range(n):
+        pods.append(subprocess.Popen(pod_args(k), env=dict(os.environ, JOB_COMPLETION_INDEX=str(k)),
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
+        if len(pods) >= 4:  # four at a time on this machine
+            p = pods.pop(0)
+            _, err = p.communicate()
+            check(p.returncode == 0, f"a pod failed: {err}")
+    for p in pods:
+        _, err = p.communicate()
+        check(p.returncode == 0, f"a pod failed: {err}")
+    merge_container = manifests["merge-job.yaml"]["spec"]["template"]["spec"]["containers"][0]
+    check(merge_container["command"] == ["sh", "-c"], "merge-job.yaml runs a shell command")
+    script = local(merge_container["args"][0]).replace("exec sudokit", "exec '" + SUDOKIT + "'")
+    merged = subprocess.run(["sh", "-c", script], capture_output=True, text=True)
+    check(merged.returncode == 0, f"merge-job.yaml's command failed: {merged.stderr}")
+    check(rows(os.path.join(data, "puzzles.db")) == expected, "Kubernetes: the merged store is not the whole run's")
+finally:
+    shutil.rmtree(work, ignore_errors=True)
+
+if failures:
+    print(f"{len(failures)} checks failed", file=sys.stderr)
+    sys.exit(1)
+print("sharded flow: Slurm and Kubernetes examples make exactly the whole run")
