@@ -7,6 +7,7 @@
 #include <map>
 
 #include "store_impl.hpp"
+#include "sudokit/grader/grade.hpp"
 #include "sudokit/grader/step.hpp"
 
 namespace sudokit::db {
@@ -90,6 +91,65 @@ std::vector<std::uint64_t> PuzzleStore::indices_of_run(const std::string& run) {
   std::vector<std::uint64_t> out;
   while (st.step()) out.push_back(static_cast<std::uint64_t>(st.int64(0)));
   return out;
+}
+
+namespace {
+
+// The condition of a stale row (count_stale): ?1 = this grader's name,
+// ?2 = older_than (0: any other rater).
+constexpr const char* kStale =
+    "er IS NOT NULL AND (rated_by IS NULL OR (?2 = 0 AND rated_by <> ?1) OR (?2 > 0 AND (rated_by NOT LIKE "
+    "'sudokit-grader/%' OR CAST(substr(rated_by, 16) AS INTEGER) < ?2)))";
+
+}  // namespace
+
+std::uint64_t PuzzleStore::count_stale(int older_than) {
+  Impl& s = *impl_;
+  const std::string rater = grader::rater_name();
+  Statement st(s.db, std::string("SELECT count(*) FROM puzzles WHERE ") + kStale, &s.path);
+  st.bind_static(1, rater);
+  st.bind(2, older_than);
+  return st.step() ? static_cast<std::uint64_t>(st.int64(0)) : 0;
+}
+
+std::vector<PuzzleRecord> PuzzleStore::stale_rows(std::int64_t after_id, std::size_t limit, int older_than) {
+  Impl& s = *impl_;
+  const std::string rater = grader::rater_name();
+  Statement st(s.db,
+               "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id > ?3 AND " + kStale +
+                   " ORDER BY id LIMIT ?4",
+               &s.path);
+  st.bind_static(1, rater);
+  st.bind(2, older_than);
+  st.bind(3, after_id);
+  st.bind(4, static_cast<std::int64_t>(limit));
+  std::vector<PuzzleRecord> out;
+  while (st.step()) out.push_back(read_row(st, s.path));
+  return out;
+}
+
+void PuzzleStore::update_ratings(const std::vector<PuzzleRecord>& rows) {
+  Impl& s = *impl_;
+  Statement st(s.db,
+               "UPDATE puzzles SET er = ?1, ep = ?2, ed = ?3, level = ?4, hardest = ?5, histogram = ?6, path = ?7, "
+               "rated_by = ?8 WHERE id = ?9",
+               &s.path);
+  st.doing("cannot write the ratings");
+  WriteTransaction batch(s, "cannot start writing the ratings");
+  for (const PuzzleRecord& r : rows) {
+    st.bind_optional(1, r.er);
+    st.bind_optional(2, r.ep);
+    st.bind_optional(3, r.ed);
+    st.bind_text_or_null(4, r.level);
+    st.bind_text_or_null(5, r.hardest);
+    st.bind_text_or_null(6, r.histogram);
+    st.bind_text_or_null(7, r.path);
+    st.bind_text_or_null(8, r.rated_by);
+    st.bind(9, r.id);
+    st.step();
+    st.reset();
+  }
+  batch.commit("cannot commit the ratings");
 }
 
 void PuzzleStore::for_each(const PuzzleFilter& filter, const std::function<bool(const PuzzleRecord&)>& on_row) {
@@ -179,6 +239,10 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
     }
     out.methods = counts(Statement(
         s.db, "SELECT method, count(*) AS n FROM puzzles GROUP BY method ORDER BY n DESC, method", &s.path));
+    out.raters = counts(Statement(s.db,
+                                  "SELECT ifnull(rated_by, ''), count(*) AS n FROM puzzles WHERE er IS NOT NULL "
+                                  "GROUP BY 1 ORDER BY n DESC, 1",
+                                  &s.path));
   } catch (...) {
     sqlite3_exec(s.db, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;

@@ -38,6 +38,7 @@ void set_grade(PuzzleRecord& record, const grader::Grade& grade, const std::vect
   record.hardest = std::string(grader::technique_key(grade.hardest));
   record.histogram = histogram_json(grade.histogram);
   if (!grade.steps.empty()) record.path = encode_path(record.puzzle, grade.steps);
+  record.rated_by = grader::rater_name();
 }
 
 std::string utc_timestamp_now() {

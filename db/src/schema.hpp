@@ -161,10 +161,12 @@ ALTER TABLE puzzles ADD COLUMN path TEXT;
 )sql",
     // v10 -> v11: the generate run that made a row (a key of its options and
     // seed: a resumed or sharded run finds the indices stored already) and
-    // the shard of it ("K/N"); NULL for imported rows and older ones.
+    // the shard of it ("K/N"), NULL for imported rows and older ones; what
+    // rated a row (grader::rater_name()), NULL for rows rated before.
     R"sql(
 ALTER TABLE puzzles ADD COLUMN run TEXT;
 ALTER TABLE puzzles ADD COLUMN shard TEXT;
+ALTER TABLE puzzles ADD COLUMN rated_by TEXT;
 CREATE INDEX puzzles_run ON puzzles (run, seed_index) WHERE run IS NOT NULL;
 )sql",
 };

@@ -322,8 +322,8 @@ void PuzzleStore::Impl::prepare_writes() {
   insert = Statement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
                      "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
-                     "dig_order, symmetric_minimal, gid, path, run, shard) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-                     "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3), ?21, ?22, ?23) "
+                     "dig_order, symmetric_minimal, gid, path, run, shard, rated_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+                     "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3), ?21, ?22, ?23, ?24) "
                      "ON CONFLICT (canonical) DO NOTHING",
                      &path);
   insert.doing("cannot write a batch");
@@ -410,6 +410,8 @@ void PuzzleStore::Impl::write_queue(WriteTransaction& batch) {
     else insert.bind_static(22, r.run);
     if (r.shard.empty()) insert.bind_null(23);
     else insert.bind_static(23, r.shard);
+    if (r.rated_by.empty()) insert.bind_null(24);
+    else insert.bind_static(24, r.rated_by);
     insert.step();
     if (sqlite3_changes(db) == 0) ++late_duplicates;  // another writer stored it since insert()
     else ++added;
@@ -561,6 +563,7 @@ PuzzleRecord read_row(const Statement& st, const std::string& path) {
   r.path = st.text(21);
   r.run = st.text(22);
   r.shard = st.text(23);
+  r.rated_by = st.text(24);
   return r;
 }
 

@@ -54,6 +54,20 @@ bool work_budget_expired() {
   return t_budget_expired;
 }
 
+std::string rater_name(int revision) { return "sudokit-grader/" + std::to_string(revision); }
+
+int rater_revision(const std::string& name) {
+  static const std::string prefix = "sudokit-grader/";
+  if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0 || name.size() > prefix.size() + 9)
+    return 0;
+  int revision = 0;
+  for (std::size_t i = prefix.size(); i < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9') return 0;
+    revision = revision * 10 + (name[i] - '0');
+  }
+  return revision;
+}
+
 std::string status_message(GradeStatus s) {
   switch (s) {
     case GradeStatus::Rated: return "rated";

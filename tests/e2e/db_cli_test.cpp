@@ -67,7 +67,7 @@ TEST(DbCli, UsageErrors) {
   auto help = run_sudokit("db --help");
   EXPECT_EQ(help.status, 0);
   EXPECT_NE(help.out.find("import"), std::string::npos);
-  for (const char* sub : {"stats", "export", "import"}) {
+  for (const char* sub : {"stats", "export", "import", "merge", "regrade"}) {
     auto h = run_sudokit(std::string("db ") + sub + " --help");
     EXPECT_EQ(h.status, 0) << sub;
     EXPECT_NE(h.out.find("--db"), std::string::npos) << sub;
@@ -85,7 +85,35 @@ TEST(DbCli, UsageErrors) {
     EXPECT_NE(r.err.find("--time-limit must be a number from 0 to 100000000 (0 = no limit) (found " + std::string(bad) + ")"), std::string::npos) << r.err;
   }
   EXPECT_EQ(run_sudokit("db stats --db x.db --bogus").status, 2);
+  EXPECT_EQ(run_sudokit("db merge --db x.db").status, 2) << "no input";
+  auto regrade_missing = run_sudokit("db regrade --db x.db");
+  EXPECT_EQ(regrade_missing.status, 1);
+  EXPECT_NE(regrade_missing.err.find("x.db: no such database file"), std::string::npos) << regrade_missing.err;
   EXPECT_FALSE(std::filesystem::exists("x.db"));
+}
+
+TEST(DbCli, RegradeRatesAgainWhatAnotherGraderRatedAndStatsSayWhoRatedWhat) {
+  TempDir dir;
+  const std::string db = dir.file("r.db");
+  ASSERT_EQ(run_sudokit("generate --db " + db + " --count 12 --seed 3 --level hard").status, 0);
+  Raw raw(db);
+  const std::string truth = raw.text("SELECT group_concat(er || level || hardest, ',') FROM puzzles");
+  ASSERT_EQ(raw.exec("UPDATE puzzles SET rated_by = 'sudokit-grader/0', er = 9.9, level = 'x' WHERE id <= 5"), SQLITE_OK);
+  auto stats = run_sudokit("db stats --db " + db + " --format json");
+  ASSERT_EQ(stats.status, 0) << stats.err;
+  const auto j = nlohmann::json::parse(stats.out);
+  EXPECT_EQ(j["rated_by"]["sudokit-grader/1"], 7);
+  EXPECT_EQ(j["rated_by"]["sudokit-grader/0"], 5);
+  auto r = run_sudokit("db regrade --db " + db + " --threads 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find(db + ": 5 rows rated by another grader; 5 rated again by sudokit-grader/1 (5 changed)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(raw.text("SELECT group_concat(er || level || hardest, ',') FROM puzzles"), truth);
+  auto text = run_sudokit("db stats --db " + db);
+  EXPECT_NE(text.out.find("sudokit-grader/1     12"), std::string::npos) << text.out;
+  auto again = run_sudokit("db regrade --db " + db);
+  EXPECT_NE(again.err.find(": 0 rows rated by another grader; 0 rated again"), std::string::npos) << again.err;
 }
 
 TEST(DbCli, ImportGradeExportAndImportBackGivesTheSameRows) {

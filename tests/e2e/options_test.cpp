@@ -141,6 +141,13 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"db import", "--time-limit", "--db " + import_db + " " + puzzle_file + " --time-limit {}", {{"0", imported}}},
       {"db import", "--threads", "--db " + import_db + " " + puzzle_file + " --threads {}", {{"0", imported}}},
       {"db import", "--batch-rows", "--db " + import_db + " " + puzzle_file + " --batch-rows {}"},
+      {"db merge", "--busy-timeout", "--db " + dir + "/merged.db " + db + " --busy-timeout {}", {{"0", exit_0}}},
+      {"db merge", "--batch", "--db " + dir + "/merged.db " + db + " --batch {}"},
+      {"db regrade", "--busy-timeout", "--db " + db + " --busy-timeout {}", {{"0", exit_0}}},
+      {"db regrade", "--threads", "--db " + db + " --threads {}"},
+      {"db regrade", "--older-than", "--db " + db + " --older-than {}"},
+      {"db regrade", "--batch", "--db " + db + " --batch {}"},
+      {"db regrade", "--time-limit", "--db " + db + " --time-limit {}", {{"0", exit_0}}},
       {"daily", "--busy-timeout", "--db " + db + " --from 2030-01-01 --levels easy --dry-run --busy-timeout {}",
        {{"0", exit_0}}},
       {"daily", "--days", "--db " + db + " --from 2030-01-01 --levels easy --dry-run --days {}"},
@@ -245,7 +252,7 @@ TEST_F(Options, TheTableCoversEveryNumericOptionOfEverySubcommand) {
   for (std::string line; std::getline(lines, line);) {
     if (line.rfind("  ", 0) != 0 || line.size() < 3 || line[2] == ' ') continue;
     const std::string name = line.substr(2, line.find(' ', 2) - 2);
-    if (name == "db") commands.insert(commands.end(), {"db stats", "db export", "db import"});
+    if (name == "db") commands.insert(commands.end(), {"db stats", "db export", "db import", "db merge", "db regrade"});
     else commands.push_back(name);
   }
   ASSERT_GE(commands.size(), 12u) << top.out;

@@ -1,4 +1,4 @@
-// `sudokit db <stats|export|ship|import|merge>`: the SQLite puzzle store from the command
+// `sudokit db <stats|export|ship|import|merge|regrade>`: the SQLite puzzle store from the command
 // line. Options are read here; the work is done by the db module (store,
 // import, export). Store failures (not a database, locked, read-only, disk
 // full) are printed as `sudokit db CMD: FILE: reason` with exit status 1;
@@ -12,6 +12,7 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "commands.hpp"
 #include "input.hpp"
@@ -27,6 +28,7 @@
 #include "sudokit/db/store.hpp"
 #include "sudokit/grader/step.hpp"
 #include "sudokit/produce/export.hpp"
+#include "sudokit/produce/regrade.hpp"
 
 namespace sudokit::cli {
 
@@ -68,6 +70,8 @@ void print_stats_text(std::ostream& out, const std::string& path, const StoreSta
               << pad(std::to_string(t.hardest), 10) << ' ' << t.steps << '\n';
   out << "\nmethods:\n";
   for (const auto& c : s.methods) out << "  " << pad(c.key, 14) << ' ' << c.count << '\n';
+  out << "\nrated by (graded puzzles by grader; `db regrade` rates again what another one rated):\n";
+  for (const auto& c : s.raters) out << "  " << pad(c.key.empty() ? "(unknown)" : c.key, 20) << ' ' << c.count << '\n';
   out << "\ndaily schedule: " << s.daily << " rows\n";
   out << "used (never picked again):";
   if (s.used.empty()) out << " none";
@@ -86,6 +90,8 @@ nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) 
   for (const auto& [bucket, n] : s.ratings) ratings[std::to_string(bucket)] = n;
   for (const auto& [c, n] : s.clues) clues[std::to_string(c)] = n;
   for (const auto& c : s.methods) methods[c.key] = c.count;
+  json raters = json::object();
+  for (const auto& c : s.raters) raters[c.key.empty() ? "unknown" : c.key] = c.count;
   json used = json::object();
   for (const auto& c : s.used) used[c.key] = c.count;
   json techniques = json::object();
@@ -95,6 +101,7 @@ nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) 
   j["clues"] = clues;
   j["techniques"] = techniques;
   j["methods"] = methods;
+  j["rated_by"] = raters;
   j["used"] = used;
   return j;
 }
@@ -492,17 +499,83 @@ int run_merge(const std::vector<std::string>& args) {
   return status;
 }
 
+// --- regrade ------------------------------------------------------------------
+
+int run_regrade(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  add_store_options(opts);
+  produce::RegradeOptions options;
+  options.threads = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
+  add_number(opts, "threads", options.threads, {1, kMaxThreads}, "graders working at once (default: one per core)",
+             options.threads);
+  add_number(opts, "older-than", options.older_than, {1, 1'000'000},
+             "only rows rated by a grader revision below this one (or by an unknown grader)");
+  add_number(opts, "batch", options.batch, {1, 1'000'000}, "rows rated again per transaction", options.batch);
+  add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"}, "seconds of grading per puzzle",
+             options.time_limit);
+  opts.add_options()("levels", po::value<std::string>(), "level table NAME:MIN,... for the new ratings' levels");
+  const std::string usage =
+      "usage: sudokit db regrade --db FILE [--older-than REVISION]\n"
+      "Rates again the graded rows another grader rated (the `rated_by` column is not this\n"
+      "grader's, " + grader::rater_name() + ", or is unknown): new ER/EP/ED, level, hardest technique,\n"
+      "histogram and stored path, written in batches. Stopped or killed, run it again: it goes on\n"
+      "with the rows still rated by another grader. A row this grader cannot rate keeps its ratings.";
+  po::variables_map vm;
+  if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
+  const std::string& cmd = args[0];
+  const auto path = db_path(vm, cmd);
+  if (!path) return kUsageError;
+  if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
+  if (!store_exists(*path, cmd)) return 1;
+  catch_stop_signals();
+  options.stop = &g_stop;
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  auto last = std::chrono::steady_clock::now();
+  options.progress = [&](std::uint64_t done, std::uint64_t total) {
+    const auto now = std::chrono::steady_clock::now();
+    if (tty ? now - last < std::chrono::milliseconds(200) && done < total : now - last < std::chrono::seconds(5)) return;
+    last = now;
+    std::fprintf(stderr, tty ? "\rsudokit %s: %s of %s rows   " : "sudokit %s: %s of %s rows\n", cmd.c_str(),
+                 with_commas(done).c_str(), with_commas(total).c_str());
+  };
+  produce::RegradeReport report;
+  try {
+    PuzzleStore store(*path, store_options(vm, OpenMode::Write));
+    report = produce::regrade_store(store, options);
+  } catch (const StoreError& e) {
+    if (tty) std::fputc('\n', stderr);
+    std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
+    return 1;
+  }
+  if (tty) std::fputc('\n', stderr);
+  const std::string which = options.older_than > 0
+                                ? " rows rated by a revision below " + std::to_string(options.older_than) + " or an unknown grader; "
+                                : " rows rated by another grader; ";
+  std::cerr << "sudokit " << cmd << ": " << *path << ": " << with_commas(report.stale) << which
+            << with_commas(report.regraded) << " rated again by " << grader::rater_name() << " ("
+            << with_commas(report.changed) << " changed)";
+  if (report.unrated) std::cerr << ", " << with_commas(report.unrated) << " could not be rated and kept their ratings";
+  std::cerr << '\n';
+  if (report.stopped) {
+    std::cerr << "sudokit " << cmd << ": interrupted by " << stop_signal_name()
+              << ": the rows rated again are written; run it again to rate the rest\n";
+    return interrupted_status();
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run_db(const std::vector<std::string>& args) {
   const std::string usage =
-      "usage: sudokit db <stats|export|ship|import|merge> --db FILE [options]\n\n"
+      "usage: sudokit db <stats|export|ship|import|merge|regrade> --db FILE [options]\n\n"
       "The SQLite puzzle store (schema in db/README.md):\n"
       "  stats    counts by level, rating and clue-count histograms, techniques seen\n"
       "  export   write puzzles as json, ndjson, csv or line, with filters\n"
       "  ship     write the read-only file an app ships (graded puzzles, few columns, indexed)\n"
       "  import   load puzzles from text files (one per line, CSV, puzzle bank)\n"
-      "  merge    add the puzzles of other stores (shard files), deduplicated, provenance kept\n\n"
+      "  merge    add the puzzles of other stores (shard files), deduplicated, provenance kept\n"
+      "  regrade  rate again the rows another grader rated\n\n"
       "Run `sudokit db <command> --help` for a command's options.\n";
   if (args.size() < 2) {
     std::cerr << usage;
@@ -519,6 +592,7 @@ int run_db(const std::vector<std::string>& args) {
   if (args[1] == "ship") return run_ship(sub);
   if (args[1] == "import") return run_import(sub);
   if (args[1] == "merge") return run_merge(sub);
+  if (args[1] == "regrade") return run_regrade(sub);
   std::cerr << "sudokit db: unknown command '" << args[1] << "'\n\n" << usage;
   return kUsageError;
 }

@@ -40,6 +40,7 @@ struct PuzzleRecord {
   std::string path;                    // the solution path (path.hpp, JSON); empty = not stored (--with-steps)
   std::string run;                     // the generate run that made it (produce::run_key: options and seed); empty = none
   std::string shard;                   // "K/N" when shard K of N of that run made it; empty otherwise
+  std::string rated_by;                // what gave the ratings (grader::rater_name()); empty = not graded, or unknown
 
   bool graded() const { return er.has_value(); }
   /// The global id (solver/global_id.hpp): names the canonical form, so it
@@ -53,9 +54,9 @@ struct PuzzleRecord {
 /// count filled in, everything else empty.
 PuzzleRecord make_record(const Grid& puzzle, const Grid& solution);
 
-/// Fills er/ep/ed, level, hardest and histogram from a rated Grade (does
-/// nothing for one that is not rated), and the path when the grade kept its
-/// steps (GradeOptions::keep_steps). Ratings are stored rounded the way SE
+/// Fills er/ep/ed, level, hardest, histogram and rated_by (this grader's
+/// rater_name) from a rated Grade (does nothing for one that is not rated),
+/// and the path when the grade kept its steps (GradeOptions::keep_steps). Ratings are stored rounded the way SE
 /// prints them (rounded_rating), so `er >= 7.2` in SQL means what people read.
 void set_grade(PuzzleRecord& record, const grader::Grade& grade,
                const std::vector<grader::Level>& levels = grader::default_levels());

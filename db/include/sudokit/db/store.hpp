@@ -111,6 +111,7 @@ struct StoreStats {
   std::vector<std::pair<int, std::uint64_t>> clues;    // clue count -> puzzles, ascending
   std::vector<TechniqueUse> techniques;             // SE producer order, unknown keys after
   std::vector<Count> methods;                       // by count, descending
+  std::vector<Count> raters;                        // graded puzzles by what rated them (rated_by; "" = unknown), by count
 };
 
 class PuzzleStore {
@@ -163,6 +164,18 @@ class PuzzleStore {
   /// The seed_index of every row the generate run `run` stored (the `run`
   /// column, produce::run_key), ascending: what a resumed run skips.
   std::vector<std::uint64_t> indices_of_run(const std::string& run);
+
+  // --- ratings of another grader (db regrade) -----------------------------------
+
+  /// Graded rows rated by another grader than this one (rated_by not
+  /// grader::rater_name(), or unknown); with older_than > 0, only rows rated
+  /// by a revision below it (or unknown). count_stale counts them;
+  /// stale_rows gives up to `limit` of them with id above `after_id`, in id order.
+  std::uint64_t count_stale(int older_than = 0);
+  std::vector<PuzzleRecord> stale_rows(std::int64_t after_id, std::size_t limit, int older_than = 0);
+  /// Writes the ratings of these rows (er, ep, ed, level, hardest, histogram,
+  /// path, rated_by; by id) in one transaction. Throws StoreError.
+  void update_ratings(const std::vector<PuzzleRecord>& rows);
   /// Calls `on_row` for each matching row (with id) until it returns false.
   void for_each(const PuzzleFilter& filter, const std::function<bool(const PuzzleRecord&)>& on_row);
   /// Counts by level (ordered as in `levels`), ratings, clues, techniques, methods.

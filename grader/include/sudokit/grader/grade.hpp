@@ -30,6 +30,18 @@ enum class GradeStatus {
 /// Human-readable reason for a status that is not Rated.
 std::string status_message(GradeStatus s);
 
+/// The grader's revision: raised in the same commit as any change that can
+/// give some puzzle another ER, EP, ED, hardest technique or histogram. A
+/// stored rating keeps the name of what rated it (rater_name(), the store's
+/// `rated_by`), so `sudokit db regrade` knows which rows an upgrade must
+/// rate again. Revision 1 is the grader whose ratings agree with Sukaku
+/// Explainer on the whole calibration set (docs/GRADING.md).
+inline constexpr int kGraderRevision = 1;
+/// "sudokit-grader/<revision>".
+std::string rater_name(int revision = kGraderRevision);
+/// The revision a rater name says (0 for a name that is not one of ours).
+int rater_revision(const std::string& name);
+
 struct GradeOptions {
   bool keep_steps = false;  // keep every step (for --explain and JSON)
   int max_steps = 2000;     // bound on steps per puzzle (each step restarts the producer list)
