@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
@@ -424,6 +425,20 @@ int run_import(const std::vector<std::string>& args) {
 
 // --- merge --------------------------------------------------------------------
 
+/// Progress of a long store command: "sudokit CMD: [WHAT]DONE of TOTAL rows",
+/// redrawn in place on a terminal (at most 5 times a second, and at the
+/// end), one line every 5 s otherwise (a log).
+std::function<void(const std::string&, std::uint64_t, std::uint64_t)> row_progress(const std::string& cmd, bool tty) {
+  return [cmd, tty, last = std::chrono::steady_clock::now()](const std::string& what, std::uint64_t done,
+                                                              std::uint64_t total) mutable {
+    const auto now = std::chrono::steady_clock::now();
+    if (tty ? now - last < std::chrono::milliseconds(200) && done < total : now - last < std::chrono::seconds(5)) return;
+    last = now;
+    std::fprintf(stderr, tty ? "\rsudokit %s: %s%s of %s rows   " : "sudokit %s: %s%s of %s rows\n", cmd.c_str(),
+                 what.c_str(), with_commas(done).c_str(), with_commas(total).c_str());
+  };
+}
+
 int run_merge(const std::vector<std::string>& args) {
   po::options_description opts("options");
   add_store_options(opts);
@@ -457,13 +472,8 @@ int run_merge(const std::vector<std::string>& args) {
   MergeOptions options;
   options.batch_rows = batch_rows;
   options.stop = &g_stop;
-  auto last = start;
-  options.progress = [&](const MergeProgress& p) {
-    const auto now = std::chrono::steady_clock::now();
-    if (tty ? now - last < std::chrono::milliseconds(200) && p.done < p.total : now - last < std::chrono::seconds(5)) return;
-    last = now;
-    std::fprintf(stderr, tty ? "\rsudokit %s: %s: %s of %s rows   " : "sudokit %s: %s: %s of %s rows\n", cmd.c_str(),
-                 p.source->c_str(), with_commas(p.done).c_str(), with_commas(p.total).c_str());
+  options.progress = [progress = row_progress(cmd, tty)](const MergeProgress& p) mutable {
+    progress(*p.source + ": ", p.done, p.total);
   };
   MergeReport report;
   int status = 0;
@@ -530,13 +540,8 @@ int run_regrade(const std::vector<std::string>& args) {
   catch_stop_signals();
   options.stop = &g_stop;
   const bool tty = isatty(STDERR_FILENO) != 0;
-  auto last = std::chrono::steady_clock::now();
-  options.progress = [&](std::uint64_t done, std::uint64_t total) {
-    const auto now = std::chrono::steady_clock::now();
-    if (tty ? now - last < std::chrono::milliseconds(200) && done < total : now - last < std::chrono::seconds(5)) return;
-    last = now;
-    std::fprintf(stderr, tty ? "\rsudokit %s: %s of %s rows   " : "sudokit %s: %s of %s rows\n", cmd.c_str(),
-                 with_commas(done).c_str(), with_commas(total).c_str());
+  options.progress = [progress = row_progress(cmd, tty)](std::uint64_t done, std::uint64_t total) mutable {
+    progress("", done, total);
   };
   produce::RegradeReport report;
   try {
