@@ -357,6 +357,15 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     return (options.stop && options.stop->load()) ||
            (options.time_limit > 0 && std::chrono::duration<double>(Clock::now() - t0).count() >= options.time_limit);
   };
+  // Progress: the puzzles written and the candidates judged so far (read
+  // under the mutex, reported without it: the callback may throw).
+  auto show_progress = [&] {
+    if (!options.progress) return;
+    std::unique_lock<std::mutex> lock(mu);
+    const std::uint64_t so_far = judged;
+    lock.unlock();
+    options.progress(report.accepted, so_far);
+  };
   for (;;) {
     Slot s;
     [[maybe_unused]] std::uint64_t index = 0;
@@ -381,9 +390,8 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
           break;
         }
         // An index that takes long (a rare target) still shows the work.
-        const std::uint64_t so_far = judged;
         lock.unlock();
-        if (options.progress) options.progress(report.accepted, so_far);
+        show_progress();
         continue;
       }
       index = open.begin()->first;
@@ -416,12 +424,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       ++report.accepted;
       ++report.from_search;
     }
-    if (options.progress) {
-      std::unique_lock<std::mutex> lock(mu);
-      const std::uint64_t so_far = judged;
-      lock.unlock();
-      options.progress(report.accepted, so_far);
-    }
+    show_progress();
     if (counts_puzzles && report.accepted >= options.count) break;
     if (out_of_time()) {
       report.stopped = true;
