@@ -16,6 +16,7 @@ packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example 
           tzdata   # the C library's time zone database (daily --tz)
           pybind11-dev python3-dev python3-pytest  # the Python module (bindings/python) and its tests
           python3-yaml  # the sharded-generation examples' test parses their Kubernetes manifests
+          postgresql libpq-dev  # the PostgreSQL store (libpq) and its tests' throwaway servers
           ccache)  # compiler cache: the test command builds a copy of the checkout
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
