@@ -194,6 +194,16 @@ class PgServer {
     return name;
   }
 
+  /// Runs `sql` in database `db` over the Unix socket (psql -At: rows as
+  /// unaligned text, one per line); throws when psql fails.
+  std::string query(const std::string& db, const std::string& sql) const {
+    const ProcessResult r = run_process({psql(), "-X", "-w", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", dir_, "-p",
+                                         std::to_string(port_), "-U", user_, "-d", db, "-c", sql},
+                                        dir_);
+    if (r.status != 0) fail("psql -c '" + sql + "'", r);
+    return r.out;
+  }
+
   /// libpq URI over TCP with the password (`db` is put in as it is).
   std::string uri(const std::string& db) const {
     return "postgresql://" + user_ + ":" + password_ + "@127.0.0.1:" + std::to_string(port_) + "/" + db;

@@ -177,9 +177,9 @@ DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request
   tx_ = std::make_unique<WriteTransaction>(s, "cannot start assigning daily puzzles");  // rolled back unless committed
   {
     // Pairs already in the table keep their puzzle; the rest are counted per level.
-    Statement existing(s.db, "SELECT puzzle_id FROM daily WHERE date = ?1 AND level = ?2", &s.path);
-    Statement on_date(s.db, "SELECT level, puzzle_id FROM daily WHERE date = ?1 ORDER BY level", &s.path);
-    Statement by_id(s.db, "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id = ?1", &s.path);
+    Statement existing(*s.conn, "SELECT puzzle_id FROM daily WHERE date = ?1 AND level = ?2");
+    Statement on_date(*s.conn, "SELECT level, puzzle_id FROM daily WHERE date = ?1 ORDER BY level");
+    Statement by_id(*s.conn, "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id = ?1");
     // An entry the table already has: its stored puzzle.
     auto stored = [&](DailyEntry& entry, const std::string& date_text, std::int64_t id) {
       by_id.reset();
@@ -240,11 +240,10 @@ DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request
     std::map<std::string, std::size_t> next;  // level -> index of its next puzzle in `fresh`
     for (std::size_t i = fresh.size(); i-- > 0;) next[fresh[i].level] = i;
 
-    Statement add_daily(s.db, "INSERT INTO daily (date, level, puzzle_id) VALUES (?1, ?2, ?3)", &s.path);
+    Statement add_daily(*s.conn, "INSERT INTO daily (date, level, puzzle_id) VALUES (?1, ?2, ?3)");
     add_daily.doing("cannot record the daily schedule");
-    Statement add_used(s.db,
-                       "INSERT INTO used (canonical, puzzle_id, kind, label, used_at) VALUES (?1, ?2, 'daily', ?3, ?4)",
-                       &s.path);
+    Statement add_used(*s.conn,
+                       "INSERT INTO used (canonical, puzzle_id, kind, label, used_at) VALUES (?1, ?2, 'daily', ?3, ?4)");
     add_used.doing("cannot record the daily schedule");
     const std::string stamp = utc_timestamp_now();
     for (DailyDate& date : dates_) {

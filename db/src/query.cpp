@@ -1,7 +1,9 @@
 // Reading the store: filtered row selection (for export) and the summary of
 // `sudokit db stats`. Filters become one SQL WHERE clause with bound
 // parameters; "level + rating" and "clue count" filters use the indexes the
-// schema creates for them.
+// schema creates for them. Both back-ends run the same statements but for
+// JSON (SQLite's json_each, PostgreSQL's jsonb functions) and the rating
+// bucket (CAST rounds in PostgreSQL, truncates in SQLite).
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -23,7 +25,13 @@ constexpr double kRatingSlack = 1e-9;
 
 }  // namespace
 
-Where where_of(const PuzzleFilter& f) {
+std::string random_order(std::uint64_t seed) {
+  // Both back-ends define sudokit_mix (SQLite: registered by the connection;
+  // PostgreSQL: a function of the schema).
+  return " ORDER BY sudokit_mix(id, " + std::to_string(static_cast<std::int64_t>(seed)) + "), id";
+}
+
+Where where_of(const PuzzleFilter& f, detail::Dialect dialect) {
   Where w;
   if (f.level) w.add("level = ?", [v = *f.level](Statement& st, int i) { st.bind_text(i, v); });
   if (f.min_rating) w.add("er >= ?", [v = *f.min_rating](Statement& st, int i) { st.bind(i, v - kRatingSlack); });
@@ -48,8 +56,12 @@ Where where_of(const PuzzleFilter& f) {
     w.add("NOT EXISTS (SELECT 1 FROM used WHERE used.canonical = puzzles.canonical) AND "
           "NOT EXISTS (SELECT 1 FROM daily WHERE daily.puzzle_id = puzzles.id)");
   if (!f.technique.empty()) {
-    w.add("json_valid(puzzles.histogram) AND EXISTS (SELECT 1 FROM json_each(puzzles.histogram) WHERE json_each.key IN " +
-          one_of(f.technique) + ")");
+    if (dialect == detail::Dialect::Sqlite)
+      w.add("json_valid(puzzles.histogram) AND EXISTS (SELECT 1 FROM json_each(puzzles.histogram) WHERE json_each.key IN " +
+            one_of(f.technique) + ")");
+    else
+      w.add("puzzles.histogram IS NOT NULL AND EXISTS (SELECT 1 FROM jsonb_object_keys(puzzles.histogram::jsonb) AS k "
+            "WHERE k IN " + one_of(f.technique) + ")");
     key_binders(f.technique);
   }
   return w;
@@ -58,8 +70,7 @@ Where where_of(const PuzzleFilter& f) {
 namespace {
 
 std::string order_and_limit(const PuzzleFilter& f) {
-  std::string sql = f.random ? " ORDER BY sudokit_mix(id, " + std::to_string(static_cast<std::int64_t>(f.seed)) + "), id"
-                             : " ORDER BY id";
+  std::string sql = f.random ? random_order(f.seed) : " ORDER BY id";
   if (f.limit) sql += " LIMIT " + std::to_string(std::min<std::uint64_t>(*f.limit, INT64_MAX));
   return sql;
 }
@@ -74,19 +85,18 @@ std::vector<StoreStats::Count> counts(Statement&& st) {
 
 std::uint64_t PuzzleStore::count(const PuzzleFilter& filter) {
   Impl& s = *impl_;
-  const Where w = where_of(filter);
+  const Where w = where_of(filter, s.dialect());
   std::string sql = "SELECT count(*) FROM (SELECT id FROM puzzles" + w.sql;
   if (filter.limit) sql += " LIMIT " + std::to_string(std::min<std::uint64_t>(*filter.limit, INT64_MAX));
-  sql += ")";
-  Statement st(s.db, sql, &s.path);
+  sql += ") AS matching";
+  Statement st(*s.conn, sql);
   w.bind(st);
   return st.step() ? static_cast<std::uint64_t>(st.int64(0)) : 0;
 }
 
 std::vector<std::uint64_t> PuzzleStore::indices_of_run(const std::string& run) {
   Impl& s = *impl_;
-  Statement st(s.db, "SELECT seed_index FROM puzzles WHERE run = ?1 AND seed_index IS NOT NULL ORDER BY seed_index",
-               &s.path);
+  Statement st(*s.conn, "SELECT seed_index FROM puzzles WHERE run = ?1 AND seed_index IS NOT NULL ORDER BY seed_index");
   st.bind_static(1, run);
   std::vector<std::uint64_t> out;
   while (st.step()) out.push_back(static_cast<std::uint64_t>(st.int64(0)));
@@ -96,17 +106,23 @@ std::vector<std::uint64_t> PuzzleStore::indices_of_run(const std::string& run) {
 namespace {
 
 // The condition of a stale row (count_stale): ?1 = this grader's name,
-// ?2 = older_than (0: any other rater).
-constexpr const char* kStale =
-    "er IS NOT NULL AND (rated_by IS NULL OR (?2 = 0 AND rated_by <> ?1) OR (?2 > 0 AND (rated_by NOT LIKE "
-    "'sudokit-grader/%' OR CAST(substr(rated_by, 16) AS INTEGER) < ?2)))";
+// ?2 = older_than (0: any other rater). PostgreSQL's CAST refuses text that
+// is no number (SQLite's gives 0), so only a name that is one is cast.
+const char* stale_condition(const detail::Connection& c) {
+  return detail::by_dialect(
+      c,
+      "er IS NOT NULL AND (rated_by IS NULL OR (?2 = 0 AND rated_by <> ?1) OR (?2 > 0 AND (rated_by NOT LIKE "
+      "'sudokit-grader/%' OR CAST(substr(rated_by, 16) AS INTEGER) < ?2)))",
+      "er IS NOT NULL AND (rated_by IS NULL OR (?2 = 0 AND rated_by <> ?1) OR (?2 > 0 AND (CASE WHEN rated_by ~ "
+      "'^sudokit-grader/[0-9]{1,9}$' THEN CAST(substr(rated_by, 16) AS INTEGER) ELSE 0 END) < ?2))");
+}
 
 }  // namespace
 
 std::uint64_t PuzzleStore::count_stale(int older_than) {
   Impl& s = *impl_;
   const std::string rater = grader::rater_name();
-  Statement st(s.db, std::string("SELECT count(*) FROM puzzles WHERE ") + kStale, &s.path);
+  Statement st(*s.conn, std::string("SELECT count(*) FROM puzzles WHERE ") + stale_condition(*s.conn));
   st.bind_static(1, rater);
   st.bind(2, older_than);
   return st.step() ? static_cast<std::uint64_t>(st.int64(0)) : 0;
@@ -115,10 +131,9 @@ std::uint64_t PuzzleStore::count_stale(int older_than) {
 std::vector<PuzzleRecord> PuzzleStore::stale_rows(std::int64_t after_id, std::size_t limit, int older_than) {
   Impl& s = *impl_;
   const std::string rater = grader::rater_name();
-  Statement st(s.db,
-               "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id > ?3 AND " + kStale +
-                   " ORDER BY id LIMIT ?4",
-               &s.path);
+  Statement st(*s.conn,
+               "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id > ?3 AND " + stale_condition(*s.conn) +
+                   " ORDER BY id LIMIT ?4");
   st.bind_static(1, rater);
   st.bind(2, older_than);
   st.bind(3, after_id);
@@ -130,10 +145,9 @@ std::vector<PuzzleRecord> PuzzleStore::stale_rows(std::int64_t after_id, std::si
 
 void PuzzleStore::update_ratings(const std::vector<PuzzleRecord>& rows) {
   Impl& s = *impl_;
-  Statement st(s.db,
+  Statement st(*s.conn,
                "UPDATE puzzles SET er = ?1, ep = ?2, ed = ?3, level = ?4, hardest = ?5, histogram = ?6, path = ?7, "
-               "rated_by = ?8 WHERE id = ?9",
-               &s.path);
+               "rated_by = ?8 WHERE id = ?9");
   st.doing("cannot write the ratings");
   WriteTransaction batch(s, "cannot start writing the ratings");
   for (const PuzzleRecord& r : rows) {
@@ -154,8 +168,9 @@ void PuzzleStore::update_ratings(const std::vector<PuzzleRecord>& rows) {
 
 void PuzzleStore::for_each(const PuzzleFilter& filter, const std::function<bool(const PuzzleRecord&)>& on_row) {
   Impl& s = *impl_;
-  const Where w = where_of(filter);
-  Statement st(s.db, "SELECT " + std::string(kRowColumns) + " FROM puzzles" + w.sql + order_and_limit(filter), &s.path);
+  const Where w = where_of(filter, s.dialect());
+  Statement st = s.conn->prepare_cursor("SELECT " + std::string(kRowColumns) + " FROM puzzles" + w.sql +
+                                        order_and_limit(filter));
   w.bind(st);
   while (st.step())
     if (!on_row(read_row(st, s.path))) break;
@@ -166,10 +181,10 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
   StoreStats out;
   // One read transaction, so every figure describes the same moment even
   // while another process writes.
-  s.exec("BEGIN", "cannot start reading");
+  s.conn->begin_read();
   try {
     {
-      Statement st(s.db, "SELECT count(*), count(er), min(er), max(er), avg(er) FROM puzzles", &s.path);
+      Statement st(*s.conn, "SELECT count(*), count(er), min(er), max(er), avg(er) FROM puzzles");
       st.step();
       out.puzzles = static_cast<std::uint64_t>(st.int64(0));
       out.graded = static_cast<std::uint64_t>(st.int64(1));
@@ -178,13 +193,13 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
       out.mean_er = st.opt_real(4);
     }
     {
-      Statement st(s.db, "SELECT count(*) FROM daily", &s.path);
+      Statement st(*s.conn, "SELECT count(*) FROM daily");
       st.step();
       out.daily = static_cast<std::uint64_t>(st.int64(0));
     }
-    out.used = counts(Statement(s.db, "SELECT kind, count(*) FROM used GROUP BY kind ORDER BY kind", &s.path));
+    out.used = counts(Statement(*s.conn, "SELECT kind, count(*) FROM used GROUP BY kind ORDER BY kind"));
     {
-      auto by_level = counts(Statement(s.db, "SELECT coalesce(level, ''), count(*) FROM puzzles GROUP BY level", &s.path));
+      auto by_level = counts(Statement(*s.conn, "SELECT coalesce(level, ''), count(*) FROM puzzles GROUP BY level"));
       auto rank = [&](const std::string& name) -> std::size_t {
         if (name.empty()) return levels.size() + 1;
         for (std::size_t i = 0; i < levels.size(); ++i)
@@ -199,22 +214,24 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
     }
     {
       // Stored ratings are already rounded to one decimal: floor() is the "7.x" bucket.
-      Statement st(s.db,
-                   "SELECT CAST(er + 1e-9 AS INTEGER) AS bucket, count(*) FROM puzzles WHERE er IS NOT NULL "
-                   "GROUP BY bucket ORDER BY bucket",
-                   &s.path);
+      Statement st(*s.conn, std::string("SELECT ") +
+                                detail::by_dialect(*s.conn, "CAST(er + 1e-9 AS INTEGER)", "CAST(floor(er + 1e-9) AS INTEGER)") +
+                                " AS bucket, count(*) FROM puzzles WHERE er IS NOT NULL GROUP BY bucket ORDER BY bucket");
       while (st.step()) out.ratings.emplace_back(static_cast<int>(st.int64(0)), static_cast<std::uint64_t>(st.int64(1)));
     }
     {
-      Statement st(s.db, "SELECT clues, count(*) FROM puzzles GROUP BY clues ORDER BY clues", &s.path);
+      Statement st(*s.conn, "SELECT clues, count(*) FROM puzzles GROUP BY clues ORDER BY clues");
       while (st.step()) out.clues.emplace_back(static_cast<int>(st.int64(0)), static_cast<std::uint64_t>(st.int64(1)));
     }
     {
       std::map<std::string, StoreStats::TechniqueUse> uses;
-      Statement st(s.db,
-                   "SELECT json_each.key, count(*), sum(json_each.value) FROM puzzles, json_each(puzzles.histogram) "
-                   "WHERE puzzles.histogram IS NOT NULL AND json_valid(puzzles.histogram) GROUP BY json_each.key",
-                   &s.path);
+      Statement st(*s.conn, detail::by_dialect(*s.conn,
+                                             "SELECT json_each.key, count(*), sum(json_each.value) FROM puzzles, "
+                                             "json_each(puzzles.histogram) WHERE puzzles.histogram IS NOT NULL AND "
+                                             "json_valid(puzzles.histogram) GROUP BY json_each.key",
+                                             "SELECT h.key, count(*), sum(CAST(h.value AS BIGINT)) FROM puzzles, "
+                                             "jsonb_each_text(puzzles.histogram::jsonb) AS h WHERE puzzles.histogram "
+                                             "IS NOT NULL GROUP BY h.key"));
       while (st.step()) {
         auto& u = uses[std::string(st.text(0))];
         u.key = st.text(0);
@@ -222,7 +239,7 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
         u.steps = static_cast<std::uint64_t>(st.int64(2));
       }
       for (const auto& c :
-           counts(Statement(s.db, "SELECT hardest, count(*) FROM puzzles WHERE hardest IS NOT NULL GROUP BY hardest", &s.path))) {
+           counts(Statement(*s.conn, "SELECT hardest, count(*) FROM puzzles WHERE hardest IS NOT NULL GROUP BY hardest"))) {
         auto& u = uses[c.key];
         u.key = c.key;
         u.hardest = c.count;
@@ -237,17 +254,16 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
       }
       for (auto& [key, use] : uses) out.techniques.push_back(use);
     }
-    out.methods = counts(Statement(
-        s.db, "SELECT method, count(*) AS n FROM puzzles GROUP BY method ORDER BY n DESC, method", &s.path));
-    out.raters = counts(Statement(s.db,
-                                  "SELECT ifnull(rated_by, ''), count(*) AS n FROM puzzles WHERE er IS NOT NULL "
-                                  "GROUP BY 1 ORDER BY n DESC, 1",
-                                  &s.path));
+    out.methods = counts(
+        Statement(*s.conn, "SELECT method, count(*) AS n FROM puzzles GROUP BY method ORDER BY n DESC, method"));
+    out.raters = counts(Statement(*s.conn,
+                                  "SELECT coalesce(rated_by, ''), count(*) AS n FROM puzzles WHERE er IS NOT NULL "
+                                  "GROUP BY 1 ORDER BY n DESC, 1"));
   } catch (...) {
-    sqlite3_exec(s.db, "ROLLBACK", nullptr, nullptr, nullptr);
+    s.conn->end_read();
     throw;
   }
-  s.exec("COMMIT", "cannot finish reading");
+  s.conn->end_read();
   return out;
 }
 

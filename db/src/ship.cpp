@@ -15,7 +15,7 @@ namespace sudokit::db {
 
 namespace {
 
-using detail::Statement;
+using Statement = detail::SqliteStatement;
 
 // The fixed columns, always shipped, in this order.
 constexpr Field kFixed[] = {Field::Id, Field::Gid, Field::Level, Field::Puzzle, Field::Solution, Field::Er,

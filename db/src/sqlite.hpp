@@ -1,7 +1,9 @@
 // Thin RAII wrappers over the SQLite C API, private to the db module: a
-// prepared Statement that finalizes itself and turns every failing call into
-// a StoreError naming the database file. Nothing here hides SQL; callers
-// write their statements in full where they use them.
+// prepared SqliteStatement that finalizes itself and turns every failing
+// call into a StoreError naming the database file. The SQLite back-end of
+// the store (sqlite_backend.cpp) and the shipping file (ship.cpp) use it.
+// Nothing here hides SQL; callers write their statements in full where they
+// use them.
 #pragma once
 
 #include <sqlite3.h>
@@ -35,18 +37,18 @@ inline std::string describe(sqlite3* db, int code) {
   throw StoreError(path, doing + ": " + describe(db, code), code);
 }
 
-class Statement {
+class SqliteStatement {
  public:
-  Statement() = default;
-  Statement(sqlite3* db, std::string_view sql, const std::string* path) : db_(db), path_(path) {
+  SqliteStatement() = default;
+  SqliteStatement(sqlite3* db, std::string_view sql, const std::string* path) : db_(db), path_(path) {
     const int rc = sqlite3_prepare_v3(db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_,
                                       nullptr);
     if (rc != SQLITE_OK) fail(*path, db, rc, "cannot prepare `" + std::string(sql.substr(0, 60)) + "`");
   }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement(Statement&& o) noexcept
+  ~SqliteStatement() { sqlite3_finalize(stmt_); }
+  SqliteStatement(SqliteStatement&& o) noexcept
       : db_(std::exchange(o.db_, nullptr)), stmt_(std::exchange(o.stmt_, nullptr)), path_(o.path_), doing_(o.doing_) {}
-  Statement& operator=(Statement&& o) noexcept {
+  SqliteStatement& operator=(SqliteStatement&& o) noexcept {
     if (this != &o) {
       sqlite3_finalize(stmt_);
       db_ = std::exchange(o.db_, nullptr);
@@ -56,13 +58,13 @@ class Statement {
     }
     return *this;
   }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
+  SqliteStatement(const SqliteStatement&) = delete;
+  SqliteStatement& operator=(const SqliteStatement&) = delete;
 
   sqlite3_stmt* get() const { return stmt_; }
   /// What a failing step() says it was doing ("cannot write a batch"); by
   /// default "cannot run `SQL...`".
-  Statement& doing(const char* what) {
+  SqliteStatement& doing(const char* what) {
     doing_ = what;
     return *this;
   }

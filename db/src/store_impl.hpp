@@ -1,21 +1,20 @@
-// The state behind a PuzzleStore (private to the db module): the connection,
-// the prepared statements, the queue of rows waiting for the next batch
-// commit, and the counters. store.cpp opens, migrates and writes;
-// query.cpp reads.
+// The state behind a PuzzleStore (private to the db module): the connection
+// (sql.hpp: SQLite or PostgreSQL), the queue of rows waiting for the next
+// batch commit, and the counters. store.cpp queues and writes; query.cpp
+// reads; the back-ends open, migrate and run the SQL.
 #pragma once
-
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <ctime>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "sqlite.hpp"
+#include "sql.hpp"
 #include "sudokit/db/store.hpp"
 
 namespace sudokit::db {
@@ -64,20 +63,14 @@ class QueuedForms {
   std::size_t used_ = 0;
 };
 
-class WriteTransaction;
-
 struct PuzzleStore::Impl {
   using Clock = std::chrono::steady_clock;
 
-  std::string path;
+  std::string path;  // conn->name(): the file, or the URI without its password
   StoreOptions options;
-  sqlite3* db = nullptr;
+  std::unique_ptr<detail::Connection> conn;
   bool read_only = false;
   int opened_version = 0;
-
-  detail::Statement exists;  // SELECT 1 ... WHERE canonical = ?
-  detail::Statement insert;  // INSERT ... ON CONFLICT(canonical) DO NOTHING
-  detail::Statement begin, commit, rollback;
 
   std::vector<PuzzleRecord> queue;
   QueuedForms queued_forms;
@@ -86,31 +79,16 @@ struct PuzzleStore::Impl {
   std::uint64_t stored = 0;
   std::uint64_t duplicates = 0;
 
-  Clock::time_point busy_start{};  // start of the current wait for a lock
-  std::time_t stamp_second = -1;   // created_at cache: the second it is for
+  std::time_t stamp_second = -1;  // created_at cache: the second it is for
   std::string stamp;
-  char text[3][81] = {};           // puzzle/solution/canonical text of the row being bound
 
-  ~Impl();
-  void open();
-  void close() noexcept;
-  void configure_connection();
-  void migrate();
-  void prepare_writes();
-
-  /// Runs one or more statements with sqlite3_exec; `doing` names it in errors.
-  void exec(const char* sql, const char* doing);
-  std::int64_t pragma_int(const char* sql);
-  /// Steps a statement that takes the write lock, retrying SQLITE_BUSY until busy_timeout.
-  void step_locking(detail::Statement& stmt, const char* doing);
-  [[noreturn]] void locked_out(const char* doing) const;
-  bool stored_form_exists(const Grid& canonical);
+  detail::Dialect dialect() const { return conn->dialect(); }
+  void exec(const char* sql, const char* doing) { conn->exec(sql, doing); }
   const std::string& now_stamp();
-  void write_queue(WriteTransaction& batch);
 };
 
-/// A write transaction (BEGIN IMMEDIATE, waiting up to busy_timeout for the
-/// lock) that rolls back unless committed: the one home of commit and
+/// A write transaction (Connection::begin_write: one writer at a time,
+/// waiting up to busy_timeout for the others) that rolls back unless committed: the one home of commit and
 /// rollback in the db module (batches of inserts, migrations, the daily
 /// schedule, the used marks). `doing` says what failed in the StoreError
 /// ("cannot start a batch").
@@ -146,7 +124,10 @@ struct Where {
   }
 };
 /// The conditions of `filter` (all but its limit and order).
-Where where_of(const PuzzleFilter& filter);
+Where where_of(const PuzzleFilter& filter, detail::Dialect dialect);
+/// " ORDER BY <seeded mix of id>, id": the seeded random order of rows (the
+/// same on every machine for one store and seed).
+std::string random_order(std::uint64_t seed);
 
 /// The columns of a row, in table order, as every reader selects them.
 inline constexpr std::string_view kRowColumns =
@@ -156,5 +137,7 @@ inline constexpr std::string_view kRowColumns =
 
 /// Reads a row selected with kRowColumns (from column 0) into a record.
 PuzzleRecord read_row(const detail::Statement& stmt, const std::string& path);
+
+using detail::Statement;
 
 }  // namespace sudokit::db

@@ -42,7 +42,7 @@ std::vector<std::string> known_levels(PuzzleStore& store, const std::vector<grad
   std::vector<std::string> names;
   for (const auto& level : table) names.push_back(level.name);
   std::set<std::string> others;
-  Statement st(s.db, "SELECT DISTINCT level FROM puzzles WHERE level IS NOT NULL", &s.path);
+  Statement st(*s.conn, "SELECT DISTINCT level FROM puzzles WHERE level IS NOT NULL");
   while (st.step()) {
     std::string name(st.text(0));
     if (std::find(names.begin(), names.end(), name) == names.end()) others.insert(std::move(name));
@@ -79,13 +79,15 @@ std::uint64_t count_unused(PuzzleStore& store, const std::string& level) {
   // index and the small used and daily tables instead of testing every
   // puzzle of the level (96 ms -> a few ms at 1,000,000 rows,
   // `sudokit-bench queries`). CROSS JOIN keeps SQLite's loops in that order.
-  Statement st(s.db,
-               "SELECT (SELECT count(*) FROM puzzles WHERE level = ?1)"
-               " - (SELECT count(*) FROM used u CROSS JOIN puzzles p ON p.canonical = u.canonical WHERE p.level = ?1)"
-               " - (SELECT count(*) FROM (SELECT DISTINCT puzzle_id FROM daily) d CROSS JOIN puzzles p"
-               "    ON p.id = d.puzzle_id WHERE p.level = ?1"
-               "    AND NOT EXISTS (SELECT 1 FROM used WHERE used.canonical = p.canonical))",
-               &s.path);
+  Statement st(*s.conn,
+               // PostgreSQL has no CROSS JOIN ... ON (and plans the joins itself).
+               std::string("SELECT (SELECT count(*) FROM puzzles WHERE level = ?1)"
+                           " - (SELECT count(*) FROM used u ") + detail::by_dialect(*s.conn, "CROSS JOIN", "JOIN") +
+                   " puzzles p ON p.canonical = u.canonical WHERE p.level = ?1)"
+                   " - (SELECT count(*) FROM (SELECT DISTINCT puzzle_id FROM daily) d " +
+                   detail::by_dialect(*s.conn, "CROSS JOIN", "JOIN") +
+                   " puzzles p ON p.id = d.puzzle_id WHERE p.level = ?1"
+                   "    AND NOT EXISTS (SELECT 1 FROM used WHERE used.canonical = p.canonical))");
   st.bind_text(1, level);
   return st.step() ? static_cast<std::uint64_t>(st.int64(0)) : 0;
 }
@@ -95,8 +97,8 @@ namespace {
 // The custom levels of the store as a --levels table (see Shortage).
 std::string stored_levels_table(PuzzleStore::Impl& s) {
   const auto& defaults = grader::default_levels();
-  Statement st(s.db, "SELECT level, min(er) FROM puzzles WHERE level IS NOT NULL AND er IS NOT NULL GROUP BY level "
-                     "ORDER BY min(er), level", &s.path);
+  Statement st(*s.conn, "SELECT level, min(er) FROM puzzles WHERE level IS NOT NULL AND er IS NOT NULL GROUP BY level "
+                     "ORDER BY min(er), level");
   std::string table;
   double last = -1;
   while (st.step()) {
@@ -171,7 +173,7 @@ std::vector<PuzzleRecord> pick_book_puzzles(PuzzleStore& store, const BookReques
   PuzzleStore::Impl& s = store.impl();
   PuzzleFilter filter = request.filter;
   filter.level.reset();
-  Where where = where_of(filter);
+  Where where = where_of(filter, s.dialect());
   where.add("level = ?");  // bound last, after the filter's parameters
   const std::string unused = request.include_used ? "" : kUnusedCondition;
   const int level_param = static_cast<int>(where.binders.size()) + 1;
@@ -183,23 +185,20 @@ std::vector<PuzzleRecord> pick_book_puzzles(PuzzleStore& store, const BookReques
     const auto limit = std::to_string(std::min<std::uint64_t>(w.count, INT64_MAX));
     std::vector<PuzzleRecord> level;
     if (request.pick == Pick::Spread) {
-      Statement st(s.db, "SELECT er, id FROM puzzles" + where.sql + unused + " AND er IS NOT NULL ORDER BY er, id", &s.path);
+      Statement st(*s.conn, "SELECT er, id FROM puzzles" + where.sql + unused + " AND er IS NOT NULL ORDER BY er, id");
       where.bind(st);
       st.bind_text(level_param, w.level);
       std::vector<std::pair<double, std::int64_t>> candidates;
       while (st.step()) candidates.emplace_back(st.real(0), st.int64(1));
-      Statement row(s.db, "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id = ?1", &s.path);
+      Statement row(*s.conn, "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE id = ?1");
       for (const std::int64_t id : spread_ids(candidates, w.count)) {
         row.reset();
         row.bind(1, id);
         if (row.step()) level.push_back(read_row(row, s.path));
       }
     } else {
-      const std::string order = request.pick == Pick::Random
-                                    ? " ORDER BY sudokit_mix(id, " + std::to_string(static_cast<std::int64_t>(request.seed)) + "), id"
-                                    : " ORDER BY id";
-      Statement st(s.db, "SELECT " + std::string(kRowColumns) + " FROM puzzles" + where.sql + unused + order + " LIMIT " + limit,
-                   &s.path);
+      const std::string order = request.pick == Pick::Random ? random_order(request.seed) : " ORDER BY id";
+      Statement st(*s.conn, "SELECT " + std::string(kRowColumns) + " FROM puzzles" + where.sql + unused + order + " LIMIT " + limit);
       where.bind(st);
       st.bind_text(level_param, w.level);
       while (st.step()) level.push_back(read_row(st, s.path));
@@ -223,10 +222,9 @@ std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<L
   PuzzleStore::Impl& s = store.impl();
   std::vector<PuzzleRecord> out;
   std::vector<Shortage> shortages;
-  Statement st(s.db,
+  Statement st(*s.conn,
                "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE level = ?1" +
-                   (include_used ? "" : kUnusedCondition) + " ORDER BY id LIMIT ?2",
-               &s.path);
+                   (include_used ? "" : kUnusedCondition) + " ORDER BY id LIMIT ?2");
   for (const LevelCount& w : wanted) {
     if (w.count == 0) continue;
     st.reset();
@@ -259,10 +257,9 @@ PendingMarks::PendingMarks(PuzzleStore& store, const std::vector<PuzzleRecord>& 
   PuzzleStore::Impl& s = store.impl();
   store.flush();
   tx_ = std::make_unique<WriteTransaction>(s, "cannot mark puzzles used");
-  Statement insert(s.db,
+  Statement insert(*s.conn,
                    "INSERT INTO used (canonical, puzzle_id, kind, label, used_at) VALUES (?1, ?2, ?3, ?4, ?5) "
-                   "ON CONFLICT (canonical) DO NOTHING",
-                   &s.path);
+                   "ON CONFLICT (canonical) DO NOTHING");
   insert.doing("cannot mark puzzles used");
   const std::string stamp = utc_timestamp_now();
   std::vector<std::int64_t> taken;
@@ -274,7 +271,7 @@ PendingMarks::PendingMarks(PuzzleStore& store, const std::vector<PuzzleRecord>& 
     insert.bind_text(4, label);
     insert.bind_text(5, stamp);
     insert.step();
-    if (sqlite3_changes(s.db) == 1) ++added_;
+    if (insert.changes() == 1) ++added_;
     else taken.push_back(p.id);
   }
   if (!taken.empty() && !allow_already_used) {

@@ -3,9 +3,12 @@
 # array has ended well (afterok). Settings as in generate.sbatch and
 # merge.sbatch, passed on to both jobs, e.g.
 #   COUNT=10000000 TARGET="--level expert" OUT=/scratch/shards FINAL=/data/expert.db ./submit.sh
+# With SUDOKIT_DB (a PostgreSQL store) the tasks write it directly and there
+# is nothing to merge:
+#   SUDOKIT_DB=postgresql://sudokit@db.example.org/puzzles ./submit.sh
 set -euo pipefail
 cd "$(dirname "$0")"
 export SUDOKIT="${SUDOKIT:-sudokit}" COUNT="${COUNT:-1000000}" SEED="${SEED:-20261125}" \
   TARGET="${TARGET:---level hard}" OUT="${OUT:-shards}" FINAL="${FINAL:-puzzles.db}"
 array=$(sbatch --parsable --export=ALL generate.sbatch)
-sbatch --dependency="afterok:${array%%;*}" --export=ALL merge.sbatch
+[ -n "${SUDOKIT_DB:-}" ] || sbatch --dependency="afterok:${array%%;*}" --export=ALL merge.sbatch

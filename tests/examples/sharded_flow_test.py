@@ -46,7 +46,7 @@ for script in scripts:
     check(r.returncode == 0, f"bash -n {script}: {r.stderr}")
 
 manifests = {}
-for name in ("generate-job.yaml", "merge-job.yaml"):
+for name in ("generate-job.yaml", "merge-job.yaml", "generate-postgres-job.yaml"):
     with open(os.path.join(EXAMPLES, "kubernetes", name)) as f:
         docs = [d for d in yaml.safe_load_all(f) if d]
     check(len(docs) == 1 and docs[0]["apiVersion"] == "batch/v1" and docs[0]["kind"] == "Job", f"{name}: one batch/v1 Job")
@@ -58,6 +58,19 @@ gen_args = gen_container["args"]
 shard = gen_args[gen_args.index("--shard") + 1]
 check(shard == f"auto/{gen['completions']}", f"generate-job.yaml: --shard {shard} for {gen['completions']} completions")
 check(gen["parallelism"] <= gen["completions"], "generate-job.yaml: parallelism within completions")
+# Straight into PostgreSQL: the same shards, the store's URI from the pod's
+# environment, the password from a Secret (never in the manifest). The flow
+# itself runs against a real server in pg.store (PgCli.TheSlurmExampleWritesPostgresqlDirectly).
+pg_job = manifests["generate-postgres-job.yaml"]["spec"]
+check(pg_job["completionMode"] == "Indexed", "generate-postgres-job.yaml: an Indexed Job")
+pg_container = pg_job["template"]["spec"]["containers"][0]
+pg_args = pg_container["args"]
+check(pg_args[pg_args.index("--shard") + 1] == f"auto/{pg_job['completions']}", "generate-postgres-job.yaml: --shard auto/N")
+check(pg_args[pg_args.index("--db") + 1] == "$(SUDOKIT_DB)", "generate-postgres-job.yaml: --db from SUDOKIT_DB")
+pg_env = {e["name"]: e for e in pg_container["env"]}
+check(pg_env["SUDOKIT_DB"]["value"].startswith("postgresql://") and ":" not in pg_env["SUDOKIT_DB"]["value"].split("@")[0][len("postgresql://"):],
+      "generate-postgres-job.yaml: a postgresql:// URI without a password")
+check("secretKeyRef" in pg_env["PGPASSWORD"]["valueFrom"], "generate-postgres-job.yaml: PGPASSWORD from a Secret")
 
 work = tempfile.mkdtemp(prefix="sudokit-sharded-")
 try:

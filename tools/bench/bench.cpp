@@ -17,6 +17,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
+#include <set>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -42,6 +44,7 @@
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
+#include "pg_server.hpp"  // tests/: a throwaway PostgreSQL server
 
 namespace {
 
@@ -254,6 +257,33 @@ std::vector<std::pair<sudokit::Grid, sudokit::Grid>> import_corpus(const std::ve
   return out;
 }
 
+// Graded-looking store rows for the insert benchmarks.
+std::vector<sudokit::db::PuzzleRecord> store_records(const std::vector<std::pair<sudokit::Grid, sudokit::Grid>>& corpus,
+                                                     const std::vector<sudokit::Grid>& forms) {
+  std::vector<sudokit::db::PuzzleRecord> records;
+  records.reserve(corpus.size());
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    sudokit::db::PuzzleRecord r;
+    r.puzzle = corpus[i].first;
+    r.solution = corpus[i].second;
+    r.canonical = forms[i];
+    r.clues = r.puzzle.clue_count();
+    r.symmetry = "none";
+    r.minimal = true;
+    r.method = "backtrack";
+    r.seed = 42;
+    r.index = i;
+    r.er = 7.2;
+    r.ep = 2.6;
+    r.ed = 1.2;
+    r.level = "expert";
+    r.hardest = "xy-chain";
+    r.histogram = R"({"hidden-single":41,"pointing":3,"naked-pair":2,"x-wing":1,"xy-chain":2})";
+    records.push_back(std::move(r));
+  }
+  return records;
+}
+
 void bench_db(const Options& o) {
   std::puts("db: SQLite store (WAL, default batches: 10,000 rows or 1 s, canonical-form deduplication)");
   const auto p17 = load(o.data_dir + "/puzzles_17clue.txt");
@@ -288,27 +318,7 @@ void bench_db(const Options& o) {
 
   // Inserts: graded-looking rows, a fresh file per run.
   {
-    std::vector<sudokit::db::PuzzleRecord> records;
-    records.reserve(corpus.size());
-    for (std::size_t i = 0; i < corpus.size(); ++i) {
-      sudokit::db::PuzzleRecord r;
-      r.puzzle = corpus[i].first;
-      r.solution = corpus[i].second;
-      r.canonical = forms[i];
-      r.clues = r.puzzle.clue_count();
-      r.symmetry = "none";
-      r.minimal = true;
-      r.method = "backtrack";
-      r.seed = 42;
-      r.index = i;
-      r.er = 7.2;
-      r.ep = 2.6;
-      r.ed = 1.2;
-      r.level = "expert";
-      r.hardest = "xy-chain";
-      r.histogram = R"({"hidden-single":41,"pointing":3,"naked-pair":2,"x-wing":1,"xy-chain":2})";
-      records.push_back(std::move(r));
-    }
+    const std::vector<sudokit::db::PuzzleRecord> records = store_records(corpus, forms);
     const std::string path = dir + "/sudokit-bench-" + tag + "-insert.db";
     for (const std::size_t batch : {sudokit::db::StoreOptions{}.batch_rows, std::size_t{1000}}) {
       std::vector<double> t, cpu;
@@ -608,6 +618,86 @@ void bench_grader(const Options& o) {
 // calibration puzzle (every 4th with --quick) after 0, 10 and 30 steps, the
 // player's marks being the path's candidates; one find_hint per position
 // (solution check, mistakes, next step), one thread.
+// The two back-ends side by side: rows/s into a new SQLite file and a new
+// PostgreSQL database (a throwaway durable server on this machine, started
+// here: tests/pg_server.hpp), by one writer process and by four at once
+// (each its own quarter of the rows; the store's default batches).
+void bench_writers(const Options& o) {
+  std::puts("writers: rows/s into a new store, SQLite file vs PostgreSQL 15 (local server, fsync on), 1 and 4 processes");
+  const auto p17 = load(o.data_dir + "/puzzles_17clue.txt");
+  const std::size_t n = o.quick ? 20000 : 100000;
+  const auto corpus = import_corpus(p17, n);
+  std::vector<sudokit::Grid> forms(corpus.size());
+  for (std::size_t i = 0; i < corpus.size(); ++i) forms[i] = sudokit::canonical_form(corpus[i].first);
+  const std::vector<sudokit::db::PuzzleRecord> records = store_records(corpus, forms);
+  std::set<std::string> distinct;  // the corpus repeats some forms: stored once
+  for (const auto& f : forms) distinct.insert(sudokit::format_line(f));
+  std::optional<sudokit::test::PgServer> server;
+  try {
+    server.emplace(sudokit::test::PgServerOptions{true});
+  } catch (const std::exception& e) {
+    std::printf("  no PostgreSQL server: %s\n", e.what());
+  }
+  const std::string file = fs::temp_directory_path().string() + "/sudokit-bench-" + std::to_string(getpid()) + "-writers.db";
+  int database = 0;
+  // Seconds for `writers` processes to store every row in `location`.
+  auto run = [&](const std::string& location, int writers) -> double {
+    { sudokit::db::PuzzleStore create(location); }  // the schema first, as a deployment would
+    const auto t0 = Clock::now();
+    std::vector<pid_t> children;
+    for (int w = 0; w < writers; ++w) {
+      const pid_t pid = fork();
+      if (pid == 0) {
+        int status = 0;
+        try {
+          sudokit::db::PuzzleStore store(location);
+          for (std::size_t i = static_cast<std::size_t>(w); i < records.size(); i += static_cast<std::size_t>(writers))
+            store.insert(records[i]);
+          store.flush();
+        } catch (const std::exception& e) {
+          std::fprintf(stderr, "  writer %d: %s\n", w, e.what());
+          status = 1;
+        }
+        _exit(status);
+      }
+      children.push_back(pid);
+    }
+    bool ok = true;
+    for (const pid_t pid : children) {
+      int status = 0;
+      waitpid(pid, &status, 0);
+      ok = ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
+    const double seconds = seconds_since(t0);
+    sudokit::db::PuzzleStore check(location, {sudokit::db::OpenMode::Read});
+    if (!ok || check.count() != distinct.size()) return -1;
+    return seconds;
+  };
+  for (const int writers : {1, 4}) {
+    std::vector<double> sqlite_t, pg_t;
+    for (int r = 0; r < o.runs; ++r) {
+      remove_db(file);
+      sqlite_t.push_back(run(file, writers));
+      if (server) {
+        const std::string name = "bench" + std::to_string(database++);
+        server->create_database(name);
+        pg_t.push_back(run(server->uri(name), writers));
+      }
+    }
+    remove_db(file);
+    const std::string what = std::to_string(records.size()) + " rows, " + std::to_string(writers) + " writer" +
+                             (writers > 1 ? "s" : "");
+    const double sqlite_rate = static_cast<double>(records.size()) / median(sqlite_t);
+    row("SQLite: " + what, sqlite_rate, "rows/s");
+    if (server) {
+      const double pg_rate = static_cast<double>(records.size()) / median(pg_t);
+      char ratio[64];
+      std::snprintf(ratio, sizeof ratio, "%.2fx SQLite", pg_rate / sqlite_rate);
+      row("PostgreSQL: " + what, pg_rate, "rows/s", ratio);
+    }
+  }
+}
+
 void bench_hints(const Options& o) {
   std::puts("hints: latency of find_hint from positions of the calibration set (single thread, in process)");
   std::vector<sudokit::Grid> puzzles;
@@ -904,7 +994,8 @@ int main(int argc, char** argv) {
     else if (a == "--help" || a == "-h") {
       std::puts("usage: sudokit-bench [--data DIR] [--runs N] [--quick] [--sudokit PATH] [SECTION...]\n"
                 "sections: solver, generator, grader, targeted, db, hints, books (default: all of those),\n"
-                "          queries (--rows N: store size, default 1,000,000; makes the store once, minutes)");
+                "          queries (--rows N: store size, default 1,000,000; makes the store once, minutes),\n"
+                "          writers (SQLite vs PostgreSQL, 1 and 4 writer processes; starts a throwaway server)");
       return 0;
     } else if (!a.empty() && a[0] != '-') o.sections.push_back(a);
     else {
@@ -920,10 +1011,11 @@ int main(int argc, char** argv) {
       {"db", bench_db},
       {"hints", bench_hints},
       {"queries", bench_queries},
+      {"writers", bench_writers},
       {"books", bench_books},
   };
   std::printf("sudokit-bench: median of %d runs; data from %s\n", o.runs, o.data_dir.c_str());
   for (const auto& [name, fn] : sections)
-    if ((o.sections.empty() && name != "queries") || std::find(o.sections.begin(), o.sections.end(), name) != o.sections.end()) fn(o);
+    if ((o.sections.empty() && name != "queries" && name != "writers") || std::find(o.sections.begin(), o.sections.end(), name) != o.sections.end()) fn(o);
   return 0;
 }

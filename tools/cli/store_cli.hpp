@@ -1,5 +1,5 @@
-// Command-line pieces shared by the subcommands that use the SQLite store
-// (db, daily, book): the --db and --busy-timeout options, opening options,
+// Command-line pieces shared by the subcommands that use the store (db,
+// daily, book; a SQLite file or a PostgreSQL URI, shown redacted): the --db and --busy-timeout options, opening options,
 // and the report of a level that ran out of unused puzzles, with the
 // `sudokit generate` commands that would supply them.
 #pragma once
@@ -11,13 +11,15 @@
 #include <string>
 
 #include "options.hpp"
+#include "sudokit/db/location.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"
 
 namespace sudokit::cli {
 
 inline void add_store_options(po::options_description& opts) {
-  opts.add_options()("db", po::value<std::string>(), "the SQLite store FILE (required)");
+  opts.add_options()("db", po::value<std::string>(),
+                     "the store: a SQLite FILE, or a PostgreSQL database postgresql://USER@HOST[:PORT]/DB (required)");
   add_number<unsigned>(opts, "busy-timeout", {0, 86'400'000, "give up at once"},
                        "wait this many ms for another process's lock", 60000);
 }
@@ -42,6 +44,7 @@ inline db::StoreOptions store_options(const po::variables_map& vm, db::OpenMode 
 /// for writing, which would create a missing file: refuse a missing file
 /// first, as reading does. False (message printed) when it does not exist.
 inline bool store_exists(const std::string& path, const std::string& command) {
+  if (db::is_postgres_uri(path)) return true;  // opening it says whether it is a store
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) return true;
   std::cerr << "sudokit " << command << ": " << path << ": no such database file (fill one with `sudokit generate --db "

@@ -1,6 +1,9 @@
-// PuzzleStore: the SQLite puzzle database. One object is one connection to
-// one file. Opening creates the file when asked, checks it really is a
-// sudokit store, and migrates its schema forward (PRAGMA user_version).
+// PuzzleStore: the puzzle database, a SQLite file (the embedded default) or
+// a PostgreSQL database named by a postgresql:// URI (location.hpp; the
+// back-ends are behind one interface, db/src/sql.hpp, and behave the same:
+// db/README.md). One object is one connection to one store. Opening creates
+// the store when asked, checks it really is a sudokit store, and migrates its
+// schema forward (SQLite: PRAGMA user_version; PostgreSQL: sudokit_meta).
 //
 // Writing. insert() queues the row unless the same canonical form is already
 // queued; rows are written in batched transactions (one per `batch_rows` rows
@@ -9,16 +12,18 @@
 // holds: duplicates are counted, never an error. A batch is written
 // under BEGIN IMMEDIATE only when it is complete, so the write lock is held
 // for the few milliseconds of the write, not while the caller computes the
-// next rows: several processes can write to one file at once, each waiting
-// (up to `busy_timeout`) for the others' short transactions. The file is in
-// WAL mode: a process killed at any moment leaves every committed batch intact
-// and the file consistent; the uncommitted batch is simply absent.
+// next rows: several processes (on several machines, with PostgreSQL) can
+// write to one store at once, each waiting (up to `busy_timeout`) for the
+// others' short transactions. A process killed at any moment leaves every
+// committed batch intact and the store consistent (SQLite: WAL mode); the
+// uncommitted batch is simply absent.
 //
 // Reading. count/for_each take a PuzzleFilter (level, rating range, clue
 // range, technique, limit, seeded random order); stats() summarises the file.
 //
-// Every SQLite failure (not a database, read-only, locked past the timeout,
-// disk full, ...) is thrown as a StoreError whose message names the file.
+// Every failure (not a database, read-only, locked past the timeout, disk
+// full, a lost connection, a refused password, ...) is thrown as a StoreError
+// whose message names the store (a URI without its password).
 #pragma once
 
 #include <chrono>
@@ -41,13 +46,15 @@ inline constexpr int kSchemaVersion = 11;
 /// PRAGMA application_id of a sudokit store: "SUDK".
 inline constexpr std::int32_t kApplicationId = 0x5355444B;
 
-/// A failure of the store. what() is "FILE: what happened: SQLite's reason".
+/// A failure of the store. what() is "STORE: what happened: the database's
+/// reason", STORE the file or the URI with its password shown as ***.
 class StoreError : public std::runtime_error {
  public:
   StoreError(const std::string& path, const std::string& message, int sqlite_code = 0)
       : std::runtime_error(path + ": " + message), path_(path), code_(sqlite_code) {}
   const std::string& path() const { return path_; }
-  /// The SQLite (extended) result code, 0 when the failure is not SQLite's.
+  /// The SQLite (extended) result code, 0 when the failure is not SQLite's
+  /// (PostgreSQL's included).
   int sqlite_code() const { return code_; }
 
  private:
@@ -116,14 +123,16 @@ struct StoreStats {
 
 class PuzzleStore {
  public:
-  /// Opens (and with OpenMode::Write creates) the store at `path`, migrating
-  /// its schema to kSchemaVersion. Throws StoreError.
+  /// Opens (and with OpenMode::Write creates) the store at `path` (a file,
+  /// or a postgresql:// URI: is_postgres_uri), migrating its schema to
+  /// kSchemaVersion. Throws StoreError.
   explicit PuzzleStore(const std::string& path, const StoreOptions& options = {});
   /// Commits the queued rows (errors are swallowed here: call flush() first to see them).
   ~PuzzleStore();
   PuzzleStore(PuzzleStore&&) noexcept;
   PuzzleStore& operator=(PuzzleStore&&) noexcept;
 
+  /// The file, or the URI with its password redacted (redact_uri).
   const std::string& path() const;
   /// The schema version found in the file before migration (0 for a new file).
   int opened_version() const;

@@ -1,0 +1,445 @@
+// The PostgreSQL back-end of PuzzleStore against a real server the test
+// starts (pg_server.hpp), checked against the SQLite back-end as ground
+// truth: the same rows in give the same rows, statistics, query answers,
+// daily schedule and used marks out; isomorphs are duplicates across
+// connections; concurrent writers lose nothing; merges go both ways; a lost
+// server, a held lock, bad URIs and wrong passwords are clear errors that
+// never show the password.
+#include <atomic>
+#include <thread>
+
+#include "db_test_util.hpp"
+#include "pg_test_util.hpp"
+#include "sudokit/db/daily.hpp"
+#include "sudokit/db/location.hpp"
+#include "sudokit/db/merge.hpp"
+#include "sudokit/db/store.hpp"
+#include "sudokit/db/used.hpp"
+#include "sudokit/grader/grade.hpp"
+#include "sudokit/solver/transform.hpp"
+
+namespace sudokit::db::test {
+namespace {
+
+using sudokit::test::fresh_database;
+using sudokit::test::PgServer;
+
+std::vector<PuzzleRecord> sample_records(std::size_t n) {
+  std::vector<PuzzleRecord> out;
+  const std::vector<Grid> puzzles = load_puzzles("puzzles_top1465.txt", n);
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    PuzzleRecord r = full_record(puzzles[i], i);
+    r.run = i % 5 == 0 ? "" : "0123456789abcdef";
+    r.shard = i % 5 == 0 ? "" : std::to_string(i % 4) + "/4";
+    r.rated_by = i % 7 == 0 ? "" : i % 7 == 1 ? "sudokit-grader/0" : grader::rater_name();
+    r.path = i % 6 == 0 ? R"({"steps":[{"t":"tab\tand \\ backslash","n":"line\nbreak"}]})" : "";
+    r.level = i % 3 == 0 ? "hard" : i % 3 == 1 ? "expert" : "diabolical";
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<PuzzleRecord> all_rows(PuzzleStore& store, const PuzzleFilter& filter = {}) {
+  std::vector<PuzzleRecord> out;
+  store.for_each(filter, [&](const PuzzleRecord& r) {
+    out.push_back(r);
+    return true;
+  });
+  return out;
+}
+
+std::vector<std::int64_t> ids(PuzzleStore& store, const PuzzleFilter& filter) {
+  std::vector<std::int64_t> out;
+  for (const PuzzleRecord& r : all_rows(store, filter)) out.push_back(r.id);
+  return out;
+}
+
+/// A SQLite file and a PostgreSQL database holding the same rows.
+struct Twins {
+  TempDir dir;
+  std::string file = dir.file("twin.db");
+  std::string uri = fresh_database();
+  explicit Twins(const std::vector<PuzzleRecord>& rows) {
+    for (const std::string& where : {file, uri}) {
+      PuzzleStore store(where);
+      for (const PuzzleRecord& r : rows) store.insert(r);
+      store.flush();
+    }
+  }
+};
+
+TEST(PgStore, StoresEveryColumnAsSqliteDoes) {
+  const std::vector<PuzzleRecord> rows = sample_records(300);
+  Twins twins(rows);
+  PuzzleStore sqlite(twins.file, {OpenMode::Read});
+  PuzzleStore pg(twins.uri, {OpenMode::Read});
+  const auto from_sqlite = all_rows(sqlite);
+  const auto from_pg = all_rows(pg);
+  ASSERT_EQ(from_pg.size(), rows.size());
+  ASSERT_EQ(from_sqlite.size(), rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(from_pg[i], from_sqlite[i]) << "row " << i;
+    PuzzleRecord expected = rows[i];
+    expected.id = static_cast<std::int64_t>(i) + 1;  // ids in insertion order, from 1
+    EXPECT_EQ(from_pg[i], expected) << "row " << i;
+  }
+  EXPECT_EQ(pg.count(), rows.size());
+  EXPECT_EQ(pg.opened_version(), kSchemaVersion);
+}
+
+TEST(PgStore, AnswersEveryQueryAsSqliteDoes) {
+  const std::vector<PuzzleRecord> rows = sample_records(300);
+  Twins twins(rows);
+  PuzzleStore sqlite(twins.file, {OpenMode::Read});
+  PuzzleStore pg(twins.uri, {OpenMode::Read});
+  std::vector<PuzzleFilter> filters(9);
+  filters[0].level = "hard";
+  filters[1].min_rating = 3.2;
+  filters[1].max_rating = 7.2;
+  filters[2].min_clues = 22;
+  filters[2].max_clues = 23;
+  filters[3].technique = {"x-wing"};
+  filters[4].hardest = {"xy-chain"};
+  filters[5].random = true;
+  filters[5].seed = 0xFFFFFFFFFFFFFFFFull;  // the whole 64-bit range of seeds
+  filters[6].random = true;
+  filters[6].seed = 42;
+  filters[6].limit = 17;
+  filters[7].symmetry = "rotational";
+  filters[7].level = "expert";
+  filters[8].unused = true;
+  for (std::size_t i = 0; i < filters.size(); ++i) {
+    const auto expected = ids(sqlite, filters[i]);
+    EXPECT_FALSE(expected.empty()) << "filter " << i;
+    EXPECT_EQ(ids(pg, filters[i]), expected) << "filter " << i;
+    EXPECT_EQ(pg.count(filters[i]), sqlite.count(filters[i])) << "filter " << i;
+  }
+  EXPECT_EQ(pg.indices_of_run("0123456789abcdef"), sqlite.indices_of_run("0123456789abcdef"));
+  EXPECT_EQ(pg.count_stale(), sqlite.count_stale());
+  EXPECT_EQ(pg.count_stale(1), sqlite.count_stale(1));
+  EXPECT_GT(pg.count_stale(), 0u);
+
+  const StoreStats a = sqlite.stats(), b = pg.stats();
+  EXPECT_EQ(b.puzzles, a.puzzles);
+  EXPECT_EQ(b.graded, a.graded);
+  EXPECT_EQ(b.min_er, a.min_er);
+  EXPECT_EQ(b.max_er, a.max_er);
+  ASSERT_TRUE(a.mean_er && b.mean_er);
+  EXPECT_NEAR(*b.mean_er, *a.mean_er, 1e-9);  // summed in another order
+  auto same_counts = [](const std::vector<StoreStats::Count>& x, const std::vector<StoreStats::Count>& y) {
+    ASSERT_EQ(x.size(), y.size());
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      EXPECT_EQ(x[i].key, y[i].key);
+      EXPECT_EQ(x[i].count, y[i].count);
+    }
+  };
+  same_counts(b.levels, a.levels);
+  same_counts(b.methods, a.methods);
+  same_counts(b.raters, a.raters);
+  EXPECT_EQ(b.ratings, a.ratings);
+  EXPECT_EQ(b.clues, a.clues);
+  ASSERT_EQ(b.techniques.size(), a.techniques.size());
+  for (std::size_t i = 0; i < a.techniques.size(); ++i) {
+    EXPECT_EQ(b.techniques[i].key, a.techniques[i].key);
+    EXPECT_EQ(b.techniques[i].puzzles, a.techniques[i].puzzles);
+    EXPECT_EQ(b.techniques[i].hardest, a.techniques[i].hardest);
+    EXPECT_EQ(b.techniques[i].steps, a.techniques[i].steps);
+  }
+}
+
+TEST(PgStore, AnIsomorphIsADuplicateAcrossConnections) {
+  const std::string uri = fresh_database();
+  const Grid puzzle = load_puzzles("puzzles_top95.txt", 1)[0];
+  const Grid solution = solve(puzzle, 2).solution;
+  PuzzleStore first(uri), second(uri);
+  PuzzleRecord r = make_record(puzzle, solution);
+  r.method = "import";
+  first.insert(r);
+  first.flush();
+  const Transform t = Transform::from_index(4321, 99);
+  PuzzleRecord twin = make_record(t.apply(puzzle), t.apply(solution));
+  twin.method = "import";
+  ASSERT_NE(twin.puzzle, r.puzzle);
+  EXPECT_TRUE(second.contains(twin.canonical));
+  second.insert(twin);
+  second.flush();
+  EXPECT_EQ(second.stored(), 0u);
+  EXPECT_EQ(second.duplicates(), 1u);
+  EXPECT_EQ(first.count(), 1u);
+}
+
+TEST(PgStore, ConcurrentWritersLoseNothingAndDuplicateNothing) {
+  const std::string uri = fresh_database();
+  const std::vector<PuzzleRecord> rows = sample_records(400);
+  // Four writers, each with a batch of 25: writer w takes rows i with
+  // i % 4 == w and also every row i % 10 == 0 (which all four try to store).
+  std::vector<std::thread> writers;
+  std::atomic<std::uint64_t> stored{0}, duplicates{0};
+  for (int w = 0; w < 4; ++w)
+    writers.emplace_back([&, w] {
+      StoreOptions o;
+      o.batch_rows = 25;
+      PuzzleStore store(uri, o);
+      for (std::size_t i = 0; i < rows.size(); ++i)
+        if (static_cast<int>(i % 4) == w || i % 10 == 0) store.insert(rows[i]);
+      store.flush();
+      stored += store.stored();
+      duplicates += store.duplicates();
+    });
+  for (auto& t : writers) t.join();
+  std::set<std::string> distinct;  // the list holds isomorphs: one row each
+  for (const PuzzleRecord& r : rows) distinct.insert(format_line(r.canonical));
+  EXPECT_EQ(stored.load(), distinct.size());
+  EXPECT_EQ(stored.load() + duplicates.load(), rows.size() + 3 * (rows.size() / 10));
+  PuzzleStore check(uri, {OpenMode::Read});
+  EXPECT_EQ(check.count(), distinct.size());
+  std::set<std::string> forms;
+  for (const PuzzleRecord& r : all_rows(check)) forms.insert(format_line(r.canonical));
+  EXPECT_EQ(forms, distinct);
+}
+
+TEST(PgStore, DailyScheduleAndUsedMarksAsSqlite) {
+  const std::vector<PuzzleRecord> rows = sample_records(120);
+  Twins twins(rows);
+  DailyRequest request;
+  std::string error;
+  ASSERT_TRUE(parse_date("2027-03-01", request.first, error));
+  request.days = 10;
+  request.schedule = WeeklySchedule::every_day({"hard", "expert"});
+  std::vector<std::vector<std::int64_t>> picked;
+  for (const std::string& where : {twins.file, twins.uri}) {
+    PuzzleStore store(where);
+    std::vector<std::int64_t> ids_of_run;
+    {
+      DailyAssignment a(store, request);
+      EXPECT_EQ(a.assigned(), 20u);
+      for (const DailyDate& d : a.dates())
+        for (const DailyEntry& e : d.entries) ids_of_run.push_back(e.puzzle.id);
+      a.commit();
+    }
+    {
+      DailyAssignment again(store, request);  // idempotent
+      EXPECT_EQ(again.assigned(), 0u);
+    }
+    BookRequest book;
+    book.levels = {{"diabolical", 5}};
+    for (const PuzzleRecord& r : pick_book_puzzles(store, book)) ids_of_run.push_back(r.id);
+    EXPECT_EQ(mark_used(store, pick_book_puzzles(store, book), "book", "test"), 5u);
+    EXPECT_EQ(count_unused(store, "diabolical"), 40u - 5u);
+    book.pick = Pick::Random;
+    book.seed = 7;
+    for (const PuzzleRecord& r : pick_book_puzzles(store, book)) ids_of_run.push_back(r.id);
+    book.pick = Pick::Spread;
+    for (const PuzzleRecord& r : pick_book_puzzles(store, book)) ids_of_run.push_back(r.id);
+    const StoreStats s = store.stats();
+    EXPECT_EQ(s.daily, 20u);
+    picked.push_back(ids_of_run);
+  }
+  EXPECT_EQ(picked[1], picked[0]);
+}
+
+TEST(PgStore, MergesShardFilesInAndOutAgain) {
+  TempDir dir;
+  const std::vector<PuzzleRecord> rows = sample_records(90);
+  std::vector<std::string> shards;
+  for (int k = 0; k < 3; ++k) {
+    shards.push_back(dir.file("s" + std::to_string(k) + ".db"));
+    PuzzleStore store(shards.back());
+    for (std::size_t i = static_cast<std::size_t>(k); i < rows.size(); i += 3) store.insert(rows[i]);
+  }
+  const std::string uri = fresh_database();
+  MergeOptions o;
+  o.batch_rows = 7;
+  {
+    PuzzleStore out(uri);
+    const MergeReport report = merge_stores(out, shards, o);
+    EXPECT_EQ(report.added, rows.size());
+    const MergeReport again = merge_stores(out, shards, o);  // idempotent
+    EXPECT_EQ(again.added, 0u);
+    EXPECT_EQ(again.duplicates, rows.size());
+  }
+  const std::string file_merge = dir.file("merged.db"), back = dir.file("back.db");
+  {
+    PuzzleStore out(file_merge);
+    merge_stores(out, shards, o);
+    PuzzleStore home(back);
+    const MergeReport report = merge_stores(home, {uri}, o);
+    EXPECT_EQ(report.added, rows.size());
+    ASSERT_EQ(report.sources.size(), 1u);
+    EXPECT_EQ(report.sources[0].path.find(PgServer::shared().password()), std::string::npos);
+  }
+  PuzzleStore a(file_merge, {OpenMode::Read}), b(uri, {OpenMode::Read}), c(back, {OpenMode::Read});
+  EXPECT_EQ(all_rows(b), all_rows(a));
+  EXPECT_EQ(all_rows(c), all_rows(a));
+}
+
+TEST(PgStore, RatingsAreRewrittenInPlace) {
+  const std::vector<PuzzleRecord> rows = sample_records(50);
+  const std::string uri = fresh_database();
+  {
+    PuzzleStore store(uri);
+    for (const PuzzleRecord& r : rows) store.insert(r);
+  }
+  PuzzleStore store(uri);
+  const std::uint64_t stale = store.count_stale();
+  ASSERT_GT(stale, 0u);
+  std::vector<PuzzleRecord> batch = store.stale_rows(0, 1000);
+  ASSERT_EQ(batch.size(), stale);
+  for (PuzzleRecord& r : batch) {
+    r.er = 9.9;
+    r.rated_by = grader::rater_name();
+  }
+  store.update_ratings(batch);
+  EXPECT_EQ(store.count_stale(), 0u);
+  PuzzleFilter high;
+  high.min_rating = 9.9;
+  EXPECT_EQ(store.count(high), stale);
+}
+
+TEST(PgStore, AWrongPasswordIsRefusedAndNeverShown) {
+  PgServer& server = PgServer::shared();
+  const std::string uri = fresh_database();
+  const std::string db = uri.substr(uri.rfind('/') + 1);
+  const std::string secret = "not-the-Pa55word";
+  const std::string wrong = "postgresql://sudokit:" + secret + "@127.0.0.1:" + std::to_string(server.port()) + "/" + db;
+  try {
+    PuzzleStore store(wrong);
+    FAIL() << "opened with a wrong password";
+  } catch (const StoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("password authentication failed"), std::string::npos) << what;
+    EXPECT_EQ(what.find(secret), std::string::npos) << what;
+    EXPECT_NE(what.find("postgresql://sudokit:***@127.0.0.1"), std::string::npos) << what;
+  }
+  PuzzleStore good(uri);
+  EXPECT_EQ(good.path().find(server.password()), std::string::npos);
+  EXPECT_NE(good.path().find(":***@"), std::string::npos);
+}
+
+TEST(PgStore, BadUrisSayWhatIsWrong) {
+  PgServer& server = PgServer::shared();
+  const std::string base = "postgresql://sudokit:" + server.password() + "@127.0.0.1:";
+  const std::pair<std::string, std::string> cases[] = {
+      {base + "notaport/x", "invalid integer value \"notaport\" for connection option \"port\""},
+      {base + std::to_string(server.port()) + "/no_such_database", "database \"no_such_database\" does not exist"},
+      {base + std::to_string(server.port()) + "/x?frobnicate=1", "invalid URI query parameter: \"frobnicate\""},
+      {"postgresql://sudokit@127.0.0.1:" + std::to_string(server.port()) + "/postgres", "no password supplied"},
+  };
+  ::unsetenv("PGPASSWORD");
+  for (const auto& [uri, expected] : cases) {
+    try {
+      PuzzleStore store(uri);
+      ADD_FAILURE() << "opened " << uri;
+    } catch (const StoreError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(expected), std::string::npos) << what;
+      EXPECT_EQ(what.find(server.password()), std::string::npos) << what;
+    }
+  }
+}
+
+TEST(PgStore, AnotherApplicationsTablesAreLeftAlone) {
+  PgServer& server = PgServer::shared();
+  const std::string uri = fresh_database();
+  const std::string db = uri.substr(uri.rfind('/') + 1);
+  server.query(db, "CREATE TABLE puzzles (x integer); INSERT INTO puzzles VALUES (7)");
+  try {
+    PuzzleStore store(uri);
+    FAIL() << "took another application's database";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a sudokit store: it has a table `puzzles`"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(server.query(db, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"), "1\n");  // nothing created
+}
+
+TEST(PgStore, ReadingADatabaseWithoutAStoreIsRefused) {
+  const std::string uri = fresh_database();
+  try {
+    PuzzleStore store(uri, {OpenMode::Read});
+    FAIL() << "read an empty database";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a sudokit store"), std::string::npos) << e.what();
+  }
+}
+
+TEST(PgStore, AWriterWaitsForTheLockThenGivesUp) {
+  const std::string uri = fresh_database();
+  const std::vector<PuzzleRecord> rows = sample_records(40);
+  PuzzleStore holder(uri);
+  for (std::size_t i = 0; i < 20; ++i) holder.insert(rows[i]);
+  holder.flush();
+  // The daily assignment holds the write transaction until committed.
+  DailyRequest request;
+  std::string error;
+  ASSERT_TRUE(parse_date("2027-01-01", request.first, error));
+  request.schedule = WeeklySchedule::every_day({"hard"});
+  DailyAssignment held(holder, request);
+  StoreOptions o;
+  o.busy_timeout = std::chrono::milliseconds(300);
+  PuzzleStore waiting(uri, o);
+  waiting.insert(rows[30]);
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    waiting.flush();
+    FAIL() << "wrote while another writer held the lock";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("database is locked (another process held it for more than 300 ms)"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(250));
+  EXPECT_EQ(waiting.queued(), 1u);  // kept for another flush
+  held.rollback();
+  waiting.flush();
+  EXPECT_EQ(waiting.stored(), 1u);
+}
+
+TEST(PgStore, AServerRestartIsAClearErrorAndTheRowsStayQueued) {
+  PgServer server;  // its own: this test restarts it
+  server.create_database("restart");
+  const std::string uri = server.uri("restart");
+  const std::vector<PuzzleRecord> rows = sample_records(60);
+  PuzzleStore store(uri);
+  for (std::size_t i = 0; i < 30; ++i) store.insert(rows[i]);
+  store.flush();
+  server.restart();
+  for (std::size_t i = 30; i < 60; ++i) store.insert(rows[i]);
+  try {
+    store.flush();
+    FAIL() << "wrote through a restarted server's dead connection";
+  } catch (const StoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("cannot start a batch: the connection to the server was lost"), std::string::npos) << what;
+    EXPECT_EQ(what.find(server.password()), std::string::npos) << what;
+  }
+  EXPECT_EQ(store.queued(), 30u);
+  store.discard();
+  // A new connection (a rerun) finishes the work.
+  PuzzleStore rerun(uri);
+  for (const PuzzleRecord& r : rows) rerun.insert(r);
+  rerun.flush();
+  EXPECT_EQ(rerun.stored(), 30u);
+  EXPECT_EQ(rerun.duplicates(), 30u);
+  EXPECT_EQ(rerun.count(), 60u);
+}
+
+TEST(Location, RedactsThePasswordWhereverTheUriCarriesIt) {
+  EXPECT_EQ(redact_uri("postgresql://u:secret@h:5432/db"), "postgresql://u:***@h:5432/db");
+  EXPECT_EQ(redact_uri("postgres://u:se%40cret@h/db?sslmode=require"), "postgres://u:***@h/db?sslmode=require");
+  EXPECT_EQ(redact_uri("postgresql://u@h/db?password=secret&sslmode=disable"),
+            "postgresql://u@h/db?password=***&sslmode=disable");
+  EXPECT_EQ(redact_uri("postgresql://h/db"), "postgresql://h/db");
+  EXPECT_EQ(redact_uri("postgresql://u@h/db"), "postgresql://u@h/db");
+  EXPECT_EQ(redact_uri("/var/lib/a:b@c.db"), "/var/lib/a:b@c.db");  // a file name is not a URI
+  EXPECT_EQ(uri_password("postgres://u:se%40cret@h/db"), "se@cret");
+  EXPECT_EQ(uri_password("postgresql://u@h/db?password=p%20w"), "p w");
+  EXPECT_EQ(uri_password("postgresql://u@h/db"), "");
+  EXPECT_EQ(redact_text("failed for secret and secret", "secret"), "failed for *** and ***");
+  EXPECT_TRUE(is_postgres_uri("postgresql://x"));
+  EXPECT_TRUE(is_postgres_uri("postgres://x"));
+  EXPECT_FALSE(is_postgres_uri("puzzles.db"));
+  EXPECT_FALSE(is_postgres_uri("postgresql:/x"));
+}
+
+}  // namespace
+}  // namespace sudokit::db::test

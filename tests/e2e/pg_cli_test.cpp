@@ -1,0 +1,166 @@
+// `sudokit` with --db postgresql://... against a real server (pg_server.hpp):
+// four shard processes writing at once make exactly the single run's
+// puzzles; a writer killed with SIGKILL mid-run and started again finishes
+// with nothing lost and nothing twice; two daily runs at once assign each
+// date once; and no output of any command shows the password.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "../db/pg_test_util.hpp"
+#include "run.hpp"
+#include "store_check.hpp"
+#include "sudokit/db/store.hpp"
+
+namespace sudokit::test {
+namespace {
+
+/// The puzzles of line-format output (the first field of each line; a
+/// targeted generate adds its rating), sorted.
+std::vector<std::string> sorted_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line.substr(0, line.find(' ')));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+TEST(PgCli, FourShardWritersAtOnceMakeTheSingleRun) {
+  const std::string uri = fresh_database();
+  TempDir dir;
+  const std::string run = "generate -n 600 --seed 21 --threads 1";
+  std::vector<pid_t> writers;
+  for (int k = 0; k < 4; ++k)
+    writers.push_back(spawn(run + " --shard " + std::to_string(k) + "/4 --db " + quoted(uri),
+                            dir.file(std::to_string(k) + ".out"), dir.file(std::to_string(k) + ".err")));
+  for (int k = 0; k < 4; ++k)
+    EXPECT_EQ(wait_for(writers[static_cast<std::size_t>(k)]), 0) << slurp(dir.file(std::to_string(k) + ".err"));
+  const RunResult single = run_sudokit(run);
+  ASSERT_EQ(single.status, 0) << single.err;
+  const RunResult stored = run_sudokit("db export --format line --db " + quoted(uri));
+  ASSERT_EQ(stored.status, 0) << stored.err;
+  EXPECT_EQ(sorted_lines(stored.out).size(), 600u);
+  EXPECT_EQ(sorted_lines(stored.out), sorted_lines(single.out));
+}
+
+TEST(PgCli, AWriterKilledMidRunResumesWithNothingLostOrTwice) {
+  const std::string uri = fresh_database();
+  TempDir dir;
+  const std::string run = "generate -n 3000 --seed 8 --threads 2 --db " + quoted(uri);
+  const pid_t pid = spawn(run, dir.file("out"), dir.file("err"));
+  // Kill it once some batches are committed (one per second) and before it ends.
+  std::uint64_t stored = 0;
+  {
+    db::PuzzleStore watch(uri);
+    for (int i = 0; i < 600 && stored == 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      stored = watch.count();
+    }
+  }
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  EXPECT_EQ(wait_for(pid), 128 + SIGKILL) << slurp(dir.file("err"));
+  ASSERT_GT(stored, 0u) << slurp(dir.file("err"));
+  const RunResult again = run_sudokit(run);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("stored already"), std::string::npos) << again.err;
+  const RunResult all = run_sudokit("db export --format line --db " + quoted(uri));
+  const RunResult single = run_sudokit("generate -n 3000 --seed 8");
+  EXPECT_EQ(sorted_lines(all.out), sorted_lines(single.out));
+}
+
+TEST(PgCli, TheSlurmExampleWritesPostgresqlDirectly) {
+  PgServer& server = PgServer::shared();
+  const std::string uri = fresh_database();
+  const std::string db = uri.substr(uri.rfind('/') + 1);
+  // Four array tasks at once, the password from PGPASSWORD as the example says.
+  const std::string env = "SUDOKIT=" + std::string(SUDOKIT_BIN) +
+                          " COUNT=400 SEED=31 TARGET='--level medium' SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_COUNT=4"
+                          " SUDOKIT_DB=" + quoted(server.uri_without_password(db)) + " PGPASSWORD=" + server.password();
+  const std::string script = std::string(SUDOKIT_EXAMPLES) + "/slurm/generate.sbatch";
+  TempDir dir;
+  std::ofstream(dir.file("tasks.sh")) << "failed=0; pids=''\nfor k in 0 1 2 3; do\n  env " << env
+                                      << " SLURM_ARRAY_TASK_ID=$k bash " << script
+                                      << " 2>>err &\n  pids=\"$pids $!\"\ndone\n"
+                                         "for p in $pids; do wait $p || failed=1; done\nexit $failed\n";
+  const int status = std::system(("cd " + dir.path() + " && sh tasks.sh").c_str());
+  EXPECT_EQ(status, 0) << slurp(dir.file("err"));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("shards")));  // no files: the store took it all
+  const RunResult stored = run_sudokit("db export --format line --db " + quoted(uri));
+  const RunResult single = run_sudokit("generate -n 400 --seed 31 --level medium");
+  ASSERT_EQ(single.status, 0) << single.err;
+  EXPECT_EQ(sorted_lines(stored.out).size(), 400u);
+  EXPECT_EQ(sorted_lines(stored.out), sorted_lines(single.out));
+}
+
+TEST(PgCli, TwoDailyRunsAtOnceAssignEachDateOnce) {
+  const std::string uri = fresh_database();
+  ASSERT_EQ(run_sudokit("generate -n 400 --seed 2 --db " + quoted(uri)).status, 0);
+  TempDir dir;
+  const std::string daily = "daily --from 2027-06-01 --days 20 --levels medium,hard --db " + quoted(uri) + " --out ";
+  const pid_t a = spawn(daily + dir.file("a"), dir.file("a.out"), dir.file("a.err"));
+  const pid_t b = spawn(daily + dir.file("b"), dir.file("b.out"), dir.file("b.err"));
+  EXPECT_EQ(wait_for(a), 0) << slurp(dir.file("a.err"));
+  EXPECT_EQ(wait_for(b), 0) << slurp(dir.file("b.err"));
+  for (const char* day : {"2027-06-01.json", "2027-06-11.json", "2027-06-20.json"})
+    EXPECT_EQ(slurp(dir.file(std::string("b/") + day)), slurp(dir.file(std::string("a/") + day))) << day;
+  const RunResult stats = run_sudokit("db stats --format json --db " + quoted(uri));
+  EXPECT_NE(stats.out.find("\"daily\": 40"), std::string::npos) << stats.out;
+  // One of them assigned all 40, the other found them assigned.
+  const std::string both = slurp(dir.file("a.err")) + slurp(dir.file("b.err"));
+  EXPECT_NE(both.find("(40 newly assigned, 0 already assigned)"), std::string::npos) << both;
+  EXPECT_NE(both.find("(0 newly assigned, 40 already assigned)"), std::string::npos) << both;
+}
+
+TEST(PgCli, NoCommandShowsThePassword) {
+  PgServer& server = PgServer::shared();
+  const std::string uri = fresh_database();
+  TempDir dir;
+  const std::string shard = dir.file("shard.db");
+  const std::vector<std::string> commands = {
+      "generate -n 50 --seed 4 --db " + quoted(uri),
+      "generate -n 50 --seed 4 --db " + quoted(uri),  // resumed: says what it skipped
+      "db stats --db " + quoted(uri),
+      "db stats --format json --db " + quoted(uri),
+      "db export --format json --limit 3 --db " + quoted(uri),
+      "generate -n 20 --seed 5 --db " + shard,
+      "db merge --db " + quoted(uri) + " " + shard,
+      "db merge --db " + dir.file("back.db") + " " + quoted(uri),
+      "db regrade --db " + quoted(uri),
+      "daily --from 2027-01-01 --days 400 --levels extreme --out " + dir.file("d") + " --db " + quoted(uri),  // runs short
+      "book --levels nightmare:3 --out " + dir.file("b.pdf") + " --db " + quoted(uri),  // unknown level
+      "db stats --db " + quoted(uri + "_missing"),
+      "db import --db " + quoted(uri) + " " + data_file("puzzles_top95.txt"),
+  };
+  int failures = 0;
+  for (const std::string& command : commands) {
+    const RunResult r = run_sudokit(command);
+    failures += r.status != 0;
+    EXPECT_EQ(r.out.find(server.password()), std::string::npos) << command << "\n" << r.out;
+    EXPECT_EQ(r.err.find(server.password()), std::string::npos) << command << "\n" << r.err;
+    // Where the store is named, it is named redacted.
+    if ((r.out + r.err).find("@127.0.0.1") != std::string::npos)
+      EXPECT_NE((r.out + r.err).find("postgresql://sudokit:***@127.0.0.1"), std::string::npos) << command << "\n"
+                                                                                             << r.out << r.err;
+  }
+  EXPECT_EQ(failures, 3);  // the short daily, the unknown level, the missing database
+}
+
+}  // namespace
+}  // namespace sudokit::test
