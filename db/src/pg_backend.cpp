@@ -241,7 +241,13 @@ class PgConnection final : public Connection {
  public:
   PgConnection(const std::string& uri, const StoreOptions& options)
       : name_(redact_uri(uri)), secret_(uri_password(uri)), options_(options) {
-    open(uri);
+    try {
+      open(uri);
+    } catch (...) {
+      PQfinish(conn_);  // the destructor does not run for a constructor that throws
+      conn_ = nullptr;
+      throw;
+    }
   }
   ~PgConnection() override {
     if (conn_ != nullptr) PQfinish(conn_);

@@ -60,7 +60,14 @@ class SqliteStatementBackend final : public StatementBackend {
 
 class SqliteConnection final : public Connection {
  public:
-  SqliteConnection(const std::string& path, const StoreOptions& options) : path(path), options(options) { open(); }
+  SqliteConnection(const std::string& path, const StoreOptions& options) : path(path), options(options) {
+    try {
+      open();
+    } catch (...) {
+      close();  // the destructor does not run for a constructor that throws
+      throw;
+    }
+  }
   ~SqliteConnection() override;
 
   Dialect dialect() const override { return Dialect::Sqlite; }

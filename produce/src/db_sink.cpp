@@ -19,8 +19,11 @@ db::PuzzleRecord stored_record(const GeneratedPuzzle& p, const std::vector<grade
   return r;
 }
 
-GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path, const GenerateHooks& hooks) {
-  db::PuzzleStore store(path);
+GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path, const GenerateHooks& hooks,
+                                    const db::StoreOptions& store_options) {
+  db::StoreOptions writing = store_options;
+  writing.mode = db::OpenMode::Write;
+  db::PuzzleStore store(path, writing);
   const std::string run = run_key(plan);
   const PipelineOptions& o = plan.pipeline;
   GeneratePlan resumed = plan;

@@ -119,6 +119,7 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"generate", "--search-keep", gen + " --search-keep {}"},
       {"generate", "--time-limit", gen + " --time-limit {}", {{"0", one_puzzle}}},
       {"generate", "--max-attempts", gen + " --max-attempts {}"},
+      {"generate", "--batch-rows", gen + " --no-grade --db " + dir + "/batches.db --batch-rows {}"},
       {"grade", "--max-steps", "--max-steps {} " + puzzle_file},
       {"grade", "--threads", "--threads {} " + puzzle_file},
       {"grade", "--time-limit", "--time-limit {} " + puzzle_file,

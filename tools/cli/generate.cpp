@@ -136,7 +136,8 @@ const char* const kUsage =
     "stopped makes only the indices it did not store when started again. Progress goes to stderr\n"
     "when it is a terminal; Ctrl-C stops cleanly after the puzzles in flight.";
 
-void declare_options(po::options_description& opts, produce::GenerateRequest& q, double& time_limit) {
+void declare_options(po::options_description& opts, produce::GenerateRequest& q, double& time_limit,
+                     std::size_t& batch_rows) {
   add_number(opts, "count,n", q.count, {1, kMaxCount}, "number of puzzles", 10);
   opts.add_options()
       ("method", po::value<std::string>(&q.method)->default_value("backtrack"), "grid method: backtrack, box-permutation, digit-box or relabel")
@@ -176,6 +177,9 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
              1);
   add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise)",
              0);
+  add_number(opts, "batch-rows", batch_rows, {1, 1'000'000},
+             "with --db: commit after this many puzzles (and at least once a second); a killed run loses at most one batch",
+             batch_rows);
   add_number(opts, "max-attempts", q.max_attempts, {1, 1'000'000},
              "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
 }
@@ -186,8 +190,9 @@ int run_generate(const std::vector<std::string>& args) {
   po::options_description opts("options");
   produce::GenerateRequest q;  // the library checks it and applies the target defaults (produce/generate.hpp)
   double time_limit = 0;
+  std::size_t batch_rows = db::StoreOptions{}.batch_rows;
   q.threads = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
-  declare_options(opts, q, time_limit);
+  declare_options(opts, q, time_limit, batch_rows);
   po::variables_map vm;
   if (auto status = parse_options(args, kUsage, opts, vm, false)) return *status;
 
@@ -252,7 +257,9 @@ int run_generate(const std::vector<std::string>& args) {
     if (!pattern_file.empty()) files.add_input("--pattern", pattern_file);
     if (output_clash("generate", files.check_output_database("--db", path))) return kUsageError;
     try {
-      summary = produce::generate_into_store(plan, path, hooks);
+      db::StoreOptions store;
+      store.batch_rows = batch_rows;
+      summary = produce::generate_into_store(plan, path, hooks, store);
     } catch (const db::StoreError& e) {
       if (tty) std::fputc('\n', stderr);
       std::cerr << "sudokit generate: " << e.what() << '\n';

@@ -43,7 +43,9 @@ class DbSink final : public PuzzleSink {
 /// larger count adds the indices after), except when the plan keeps several
 /// neighbours per puzzle (search_keep > 1: its count is of puzzles). Every
 /// batch committed before a failure stays; throws db::StoreError.
+/// `store` sets the store's batches and lock wait (db::StoreOptions; its
+/// mode is Write whatever it says).
 GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path,
-                                    const GenerateHooks& hooks = {});
+                                    const GenerateHooks& hooks = {}, const db::StoreOptions& store = {});
 
 }  // namespace sudokit::produce
