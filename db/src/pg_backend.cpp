@@ -285,8 +285,19 @@ class PgConnection final : public Connection {
   void rollback() noexcept override {
     if (conn_ != nullptr && PQtransactionStatus(conn_) != PQTRANS_IDLE) PQclear(PQexec(conn_, "ROLLBACK"));
   }
-  void begin_read() override { exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "cannot start reading"); }
-  void end_read() noexcept override { rollback(); }
+  // Inside a transaction already (a write transaction of the caller), reads
+  // are part of it: neither started nor ended here.
+  void begin_read() override {
+    if (in_transaction()) {
+      ++reads_in_caller_transaction_;
+      return;
+    }
+    exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "cannot start reading");
+  }
+  void end_read() noexcept override {
+    if (reads_in_caller_transaction_ > 0) --reads_in_caller_transaction_;
+    else rollback();
+  }
   std::uint64_t write_rows(const std::vector<PuzzleRecord>& rows, const std::string& stamp) override;
   bool stored_form_exists(const Grid& canonical) override {
     char text[81];
@@ -332,6 +343,7 @@ class PgConnection final : public Connection {
   bool read_only_ = false;
   int opened_version_ = 0;
   std::uint64_t cursors_ = 0;
+  int reads_in_caller_transaction_ = 0;
 };
 
 void PgStatement::run() {

@@ -85,6 +85,11 @@ class SqliteStatement {
     if (v.empty()) bind_null(i);
     else bind_text(i, v);
   }
+  /// Stable text (as bind_static), or NULL for an empty string.
+  void bind_static_or_null(int i, std::string_view v) {
+    if (v.empty()) bind_null(i);
+    else bind_static(i, v);
+  }
   template <class T>
   void bind_optional(int i, const std::optional<T>& v) {
     if (v) bind(i, *v);
