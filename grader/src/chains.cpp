@@ -48,6 +48,7 @@ class ForcingChainsAndCycles final : public Producer {
     board_ = &board;
     hints_.clear();
     best_ = 1e9;
+    mark_links();
     // The three passes, pooled in this order before sorting.
     run_pass(false, true);
     run_pass(true, false);
@@ -87,26 +88,76 @@ class ForcingChainsAndCycles final : public Producer {
   }
 
   // --- implication rules ------------------------------------------------------
+  // Which "off" potentials lead anywhere (off_to_on yields something): bit 1
+  // when the cell is bivalue (a Y link), bit 2 when the digit has exactly two
+  // positions in one of the cell's houses (an X link). Fixed for one find().
+  void mark_links() {
+    link_.fill(0);
+    for (auto& by_digit : live_) by_digit.fill(CellSet{});
+    for (int cell = 0; cell < kCells; ++cell) {
+      const DigitMask m = board_->candidates(cell);
+      if (board_->value(cell) != 0 || m == 0) continue;
+      const std::uint8_t bivalue = popcount(m) == 2 ? 1 : 0;
+      for_each_digit(m, [&](int d) {
+        std::uint8_t bits = bivalue;
+        Partners& to = partners_[static_cast<std::size_t>(key(cell, d))];
+        to.digit = bivalue ? static_cast<std::uint8_t>(single_digit(static_cast<DigitMask>(m & ~digit_bit(d)))) : 0;
+        to.count = 0;
+        for (int u : kCellUnits[static_cast<std::size_t>(cell)]) {
+          const std::uint16_t pos = board_->positions(u, d);
+          if (popcount(pos) != 2) continue;
+          bits |= 2;
+          const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
+          int other = cells[static_cast<std::size_t>(lowest_bit_index(pos))];
+          if (other == cell) other = cells[static_cast<std::size_t>(lowest_bit_index(clear_lowest_bit(pos)))];
+          bool dup = false;  // the same other cell through an earlier house
+          for (int i = 0; i < to.count; ++i) dup = dup || to.cell[i] == other;
+          if (dup) continue;
+          to.cell[to.count] = static_cast<std::uint8_t>(other);
+          to.cause[to.count++] = region_cause(u);
+        }
+        link_[static_cast<std::size_t>(key(cell, d))] = bits;
+        for (int links = 1; links <= 3; ++links)
+          if (bits & links) live_[static_cast<std::size_t>(links)][static_cast<std::size_t>(d)].add(cell);
+      });
+    }
+  }
+  // Whether an "off" (cell, digit) can matter to a search with these link
+  // kinds: it has a link, or it is the search's target `keep` (a key, or -1).
+  // A dead-end "off" derives nothing, closes no cycle and ends no chain, so
+  // it is never made: the nodes, parents and queue order of every potential
+  // that matters are the same as with it.
+  bool matters(int cell, int digit, int links, int keep) const {
+    const int k = key(cell, digit);
+    return (link_[static_cast<std::size_t>(k)] & links) != 0 || k == keep;
+  }
+
   // "p is on" makes these off: other candidates of its cell (Y only), then the
-  // digit in the other cells of its box, row and column (each cell once).
-  void on_to_off(int p, bool y, std::vector<int>& out) {
+  // digit in the other cells of its box, row and column (each cell once, in
+  // the house's order, which is the cells' order); only those that matter
+  // (links as in matters()).
+  void on_to_off(int p, bool y, int links, int keep, std::vector<int>& out) {
     out.clear();
     const Potential src = nodes_[static_cast<std::size_t>(p)];
     const int cell = src.cell, d = src.digit;
     if (y) {
-      for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)),
-                     [&](int v) { out.push_back(add_node(cell, v, false, p, Cause::NakedSingle)); });
-    }
-    const int box = box_of(cell);
-    const auto& units = kCellUnits[static_cast<std::size_t>(cell)];
-    for (int u : {units[0], units[1], units[2]}) {
-      const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
-      for_each_bit(board_->positions(u, d), [&](int i) {
-        const int c = cells[static_cast<std::size_t>(i)];
-        if (c == cell || (u != units[0] && box_of(c) == box)) return;
-        out.push_back(add_node(c, d, false, p, region_cause(u)));
+      for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)), [&](int v) {
+        if (matters(cell, v, links, keep)) out.push_back(add_node(cell, v, false, p, Cause::NakedSingle));
       });
     }
+    CellSet live = live_[static_cast<std::size_t>(links)][static_cast<std::size_t>(d)];
+    if (keep >= 0 && keep % 10 == d) live.add(keep / 10);
+    live &= board_->digit_cells(d);
+    live.remove(cell);
+    const auto& units = kCellUnits[static_cast<std::size_t>(cell)];
+    const CellSet box = kUnitSet[static_cast<std::size_t>(units[0])];
+    (live & box).for_each([&](int c) { out.push_back(add_node(c, d, false, p, Cause::HiddenBox)); });
+    ((live & kUnitSet[static_cast<std::size_t>(units[1])]) - box).for_each([&](int c) {
+      out.push_back(add_node(c, d, false, p, Cause::HiddenRow));
+    });
+    ((live & kUnitSet[static_cast<std::size_t>(units[2])]) - box).for_each([&](int c) {
+      out.push_back(add_node(c, d, false, p, Cause::HiddenColumn));
+    });
   }
 
   // "p is off" makes these on: the other candidate of a bivalue cell (Y), and
@@ -115,32 +166,27 @@ class ForcingChainsAndCycles final : public Producer {
   void off_to_on(int p, bool y, bool x, std::vector<int>& out) {
     out.clear();
     const Potential src = nodes_[static_cast<std::size_t>(p)];
-    const int cell = src.cell, d = src.digit;
-    if (y) {
-      const DigitMask m = board_->candidates(cell);
-      if (popcount(m) == 2)
-        out.push_back(add_node(cell, single_digit(static_cast<DigitMask>(m & ~digit_bit(d))), true, p, Cause::NakedSingle));
-    }
-    if (x) {
-      for (int u : kCellUnits[static_cast<std::size_t>(cell)]) {
-        const std::uint16_t pos = board_->positions(u, d);
-        if (popcount(pos) != 2) continue;
-        const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
-        int other = cells[static_cast<std::size_t>(lowest_bit_index(pos))];
-        if (other == cell) other = cells[static_cast<std::size_t>(lowest_bit_index(clear_lowest_bit(pos)))];
-        bool dup = false;
-        for (int q : out) dup = dup || same(q, other, d, true);
-        if (!dup) out.push_back(add_node(other, d, true, p, region_cause(u)));
-      }
-    }
+    const Partners& to = partners_[static_cast<std::size_t>(key(src.cell, src.digit))];
+    if (y && to.digit) out.push_back(add_node(src.cell, to.digit, true, p, Cause::NakedSingle));
+    if (x)
+      for (int i = 0; i < to.count; ++i) out.push_back(add_node(to.cell[i], src.digit, true, p, to.cause[i]));
   }
 
-  // Whether a potential equal to `target` lies on the first-parent path above `child`.
-  bool is_ancestor(int child, int target) const {
+  // Marks the potentials on the first-parent path above `child` (not child
+  // itself); is_marked_ancestor() then answers for any target in O(1).
+  void mark_ancestors(int child) {
+    if (++anc_gen_ == 0) {
+      anc_stamp_.fill(0);
+      anc_gen_ = 1;
+    }
+    for (int q = nodes_[static_cast<std::size_t>(child)].parent; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
+      const Potential& p = nodes_[static_cast<std::size_t>(q)];
+      anc_stamp_[static_cast<std::size_t>(key(p.cell, p.digit) * 2 + (p.on ? 1 : 0))] = anc_gen_;
+    }
+  }
+  bool is_marked_ancestor(int target) const {
     const Potential& t = nodes_[static_cast<std::size_t>(target)];
-    for (int q = nodes_[static_cast<std::size_t>(child)].parent; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent)
-      if (same(q, t.cell, t.digit, t.on)) return true;
-    return false;
+    return anc_stamp_[static_cast<std::size_t>(key(t.cell, t.digit) * 2 + (t.on ? 1 : 0))] == anc_gen_;
   }
 
   // Number of distinct potentials (cell, digit, on/off) among `node` and its ancestors.
@@ -205,9 +251,10 @@ class ForcingChainsAndCycles final : public Producer {
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
         if (!worth_expanding(p, cycle_base, 1)) return finish_cycles(y, x);
-        on_to_off(p, y, scratch_);
+        on_to_off(p, y, (y ? 1 : 0) | (x ? 2 : 0), -1, scratch_);
+        if (!scratch_.empty()) mark_ancestors(p);
         for (int q : scratch_) {
-          if (is_ancestor(p, q)) continue;
+          if (is_marked_ancestor(q)) continue;
           pending_off_.push_back(q);
           if (find_off(nodes_[static_cast<std::size_t>(q)].cell, nodes_[static_cast<std::size_t>(q)].digit) < 0) put(q);
         }
@@ -346,7 +393,7 @@ class ForcingChainsAndCycles final : public Producer {
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
         if (!worth_expanding(p, base, 1)) return finish_chains(y);
-        on_to_off(p, y, scratch_);
+        on_to_off(p, y, (y ? 1 : 0) | 2, from_on ? key(cell, d) : -1, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
           if (from_on && n.cell == cell && n.digit == d) add_target(q);
@@ -453,6 +500,19 @@ class ForcingChainsAndCycles final : public Producer {
   std::vector<int> pending_on_, pending_off_, scratch_, found_;
   std::vector<ChainHint> hints_;
   std::array<int, 810> on_idx_{}, off_idx_{};
+  std::array<std::uint8_t, 810> link_{};  // mark_links()
+  std::array<std::array<CellSet, 10>, 4> live_{};  // [links][digit]: cells whose "off" matters
+  // What an "off" (cell, digit) makes on: the cell's other digit when it is
+  // bivalue (0 if not), then the other position in each house holding the
+  // digit twice (box, row, column; each cell once). Fixed for one find().
+  struct Partners {
+    std::uint8_t digit = 0, count = 0;
+    std::uint8_t cell[3] = {};
+    Cause cause[3] = {};
+  };
+  std::array<Partners, 810> partners_{};
+  std::array<std::uint32_t, 1620> anc_stamp_{};  // mark_ancestors()
+  std::uint32_t anc_gen_ = 0;
   std::array<std::uint32_t, 810> on_stamp_{}, off_stamp_{}, off_done_{};
   std::uint32_t gen_ = 0;
   std::array<std::uint32_t, 1620> count_stamp_{};

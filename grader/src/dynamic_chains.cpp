@@ -47,36 +47,30 @@ struct Node {
   int nested;                  // index into nested_ when derived from a nested chain hint, else -1
 };
 
-// The potentials one run derived, in insertion order, with lookup by (cell, digit).
+// The potentials one run derived, in insertion order, with lookup by (cell,
+// digit). Membership is a bit set (cleared per run, small enough to stay in
+// the first-level cache while the run is built and read); the node index of a
+// member is in `idx`, which is never cleared.
 struct Run {
   bool consistent = true;          // false when the run met a contradiction
   int absurd_on = -1, absurd_off = -1;  // the clashing pair, then
   std::vector<int> ons, offs;
-  std::array<int, kKeys> on_idx{}, off_idx{};
-  std::array<std::uint32_t, kKeys> on_stamp{}, off_stamp{};
-  std::uint32_t gen = 0;
+  std::array<std::uint64_t, (2 * kKeys + 63) / 64> member{};
+  std::array<int, 2 * kKeys> idx;  // valid where `member` has the bit
 
   void reset() {
     ons.clear();
     offs.clear();
-    if (++gen == 0) {
-      on_stamp.fill(0);
-      off_stamp.fill(0);
-      gen = 1;
-    }
+    member.fill(0);
   }
-  int on(int k) const { return on_stamp[static_cast<std::size_t>(k)] == gen ? on_idx[static_cast<std::size_t>(k)] : -1; }
-  int off(int k) const { return off_stamp[static_cast<std::size_t>(k)] == gen ? off_idx[static_cast<std::size_t>(k)] : -1; }
+  int find(std::size_t slot) const { return (member[slot >> 6] >> (slot & 63)) & 1 ? idx[slot] : -1; }
+  int on(int k) const { return find(static_cast<std::size_t>(2 * k + 1)); }
+  int off(int k) const { return find(static_cast<std::size_t>(2 * k)); }
   void add(int k, bool is_on, int node) {
-    if (is_on) {
-      on_stamp[static_cast<std::size_t>(k)] = gen;
-      on_idx[static_cast<std::size_t>(k)] = node;
-      ons.push_back(node);
-    } else {
-      off_stamp[static_cast<std::size_t>(k)] = gen;
-      off_idx[static_cast<std::size_t>(k)] = node;
-      offs.push_back(node);
-    }
+    const std::size_t slot = static_cast<std::size_t>(2 * k + (is_on ? 1 : 0));
+    member[slot >> 6] |= std::uint64_t{1} << (slot & 63);
+    idx[slot] = node;
+    (is_on ? ons : offs).push_back(node);
   }
 };
 
