@@ -60,6 +60,7 @@ class ForcingChainsAndCycles final : public Producer {
   // --- potential sets (stamped, so clearing is O(1)) ------------------------
   void new_search() {
     nodes_.clear();
+    reached_off_.fill(CellSet{});
     if (++gen_ == 0) {
       on_stamp_.fill(0);
       off_stamp_.fill(0);
@@ -75,6 +76,7 @@ class ForcingChainsAndCycles final : public Producer {
     auto& idx = p.on ? on_idx_ : off_idx_;
     stamp[key(p.cell, p.digit)] = gen_;
     idx[key(p.cell, p.digit)] = node;
+    if (!p.on) reached_off_[p.digit].add(p.cell);
   }
   int add_node(int cell, int digit, bool on, int parent, Cause cause = Cause::None) {
     const int level = parent < 0 ? 0 : nodes_[static_cast<std::size_t>(parent)].level + 1;
@@ -135,20 +137,36 @@ class ForcingChainsAndCycles final : public Producer {
   // "p is on" makes these off: other candidates of its cell (Y only), then the
   // digit in the other cells of its box, row and column (each cell once, in
   // the house's order, which is the cells' order); only those that matter
-  // (links as in matters()).
-  void on_to_off(int p, bool y, int links, int keep, std::vector<int>& out) {
+  // (links as in matters()). With Reached::Skip only those not reached yet: a
+  // forcing chain keeps the first way it reaches a potential, and one call
+  // never makes the same potential twice. With Reached::UnlessClosing a
+  // reached one is made again only if it closes the cycle (closes()): a
+  // cycle search processes a repeated "off" for that alone.
+  enum class Reached { Keep, Skip, UnlessClosing };
+  void on_to_off(int p, bool y, int links, int keep, Reached reached, std::vector<int>& out) {
     out.clear();
     const Potential src = nodes_[static_cast<std::size_t>(p)];
     const int cell = src.cell, d = src.digit;
     if (y) {
       for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)), [&](int v) {
-        if (matters(cell, v, links, keep)) out.push_back(add_node(cell, v, false, p, Cause::NakedSingle));
+        if (!matters(cell, v, links, keep)) return;
+        if (reached != Reached::Keep && find_off(cell, v) >= 0 && !(reached == Reached::UnlessClosing && closes(cell, v)))
+          return;
+        out.push_back(add_node(cell, v, false, p, Cause::NakedSingle));
       });
     }
     CellSet live = live_[static_cast<std::size_t>(links)][static_cast<std::size_t>(d)];
     if (keep >= 0 && keep % 10 == d) live.add(keep / 10);
     live &= board_->digit_cells(d);
     live.remove(cell);
+    if (reached != Reached::Keep) {
+      const CellSet again = live & reached_off_[static_cast<std::size_t>(d)];
+      live -= again;
+      if (reached == Reached::UnlessClosing)
+        again.for_each([&](int c) {
+          if (closes(c, d)) live.add(c);
+        });
+    }
     const auto& units = kCellUnits[static_cast<std::size_t>(cell)];
     const CellSet box = kUnitSet[static_cast<std::size_t>(units[0])];
     (live & box).for_each([&](int c) { out.push_back(add_node(c, d, false, p, Cause::HiddenBox)); });
@@ -162,14 +180,18 @@ class ForcingChainsAndCycles final : public Producer {
 
   // "p is off" makes these on: the other candidate of a bivalue cell (Y), and
   // the other position of the digit in each of the box, row and column of the
-  // cell where it has exactly two positions (X). Equal potentials once.
-  void off_to_on(int p, bool y, bool x, std::vector<int>& out) {
+  // cell where it has exactly two positions (X). Equal potentials once; with
+  // `fresh` only those not reached yet (as in on_to_off).
+  void off_to_on(int p, bool y, bool x, bool fresh, std::vector<int>& out) {
     out.clear();
     const Potential src = nodes_[static_cast<std::size_t>(p)];
     const Partners& to = partners_[static_cast<std::size_t>(key(src.cell, src.digit))];
-    if (y && to.digit) out.push_back(add_node(src.cell, to.digit, true, p, Cause::NakedSingle));
+    if (y && to.digit && !(fresh && find_on(src.cell, to.digit) >= 0))
+      out.push_back(add_node(src.cell, to.digit, true, p, Cause::NakedSingle));
     if (x)
-      for (int i = 0; i < to.count; ++i) out.push_back(add_node(to.cell[i], src.digit, true, p, to.cause[i]));
+      for (int i = 0; i < to.count; ++i)
+        if (!(fresh && find_on(to.cell[i], src.digit) >= 0))
+          out.push_back(add_node(to.cell[i], src.digit, true, p, to.cause[i]));
   }
 
   // Marks the potentials on the first-parent path above `child` (not child
@@ -238,6 +260,10 @@ class ForcingChainsAndCycles final : public Producer {
 
   void cycles(int cell, int d, bool y, bool x) {
     new_search();
+    start_cell_ = cell;
+    start_digit_ = d;
+    cycle_y_ = y;
+    cycle_x_ = x;
     const int source = add_node(cell, d, true, -1);
     put(source);
     pending_on_.assign(1, source);
@@ -251,7 +277,7 @@ class ForcingChainsAndCycles final : public Producer {
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
         if (!worth_expanding(p, cycle_base, 1)) return finish_cycles(y, x);
-        on_to_off(p, y, (y ? 1 : 0) | (x ? 2 : 0), -1, scratch_);
+        on_to_off(p, y, (y ? 1 : 0) | (x ? 2 : 0), -1, Reached::UnlessClosing, scratch_);
         if (!scratch_.empty()) mark_ancestors(p);
         for (int q : scratch_) {
           if (is_marked_ancestor(q)) continue;
@@ -272,7 +298,7 @@ class ForcingChainsAndCycles final : public Producer {
           continue;
         }
         done = gen_;
-        off_to_on(p, y, x, scratch_);
+        off_to_on(p, y, x, false, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
           if (length >= 4 && n.cell == cell && n.digit == d) found_.push_back(q);
@@ -284,6 +310,16 @@ class ForcingChainsAndCycles final : public Producer {
       }
     }
     finish_cycles(y, x);
+  }
+
+  // Whether the "off" (c, v) makes the cycle's start on (close_cycle's test).
+  bool closes(int c, int v) const {
+    if (cycle_y_ && c == start_cell_) return partners_[static_cast<std::size_t>(key(c, v))].digit == start_digit_;
+    if (!cycle_x_ || v != start_digit_ || c == start_cell_) return false;
+    const Partners& to = partners_[static_cast<std::size_t>(key(c, v))];
+    for (int i = 0; i < to.count; ++i)
+      if (to.cell[i] == start_cell_) return true;
+    return false;
   }
 
   // If "off" node p implies the start (cell, d) on, records that cycle end.
@@ -393,7 +429,7 @@ class ForcingChainsAndCycles final : public Producer {
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
         if (!worth_expanding(p, base, 1)) return finish_chains(y);
-        on_to_off(p, y, (y ? 1 : 0) | 2, from_on ? key(cell, d) : -1, scratch_);
+        on_to_off(p, y, (y ? 1 : 0) | 2, from_on ? key(cell, d) : -1, Reached::Skip, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
           if (from_on && n.cell == cell && n.digit == d) add_target(q);
@@ -406,7 +442,7 @@ class ForcingChainsAndCycles final : public Producer {
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
         if (!worth_expanding(p, base, 1)) return finish_chains(y);
-        off_to_on(p, y, true, scratch_);
+        off_to_on(p, y, true, true, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
           if (!from_on && n.cell == cell && n.digit == d) add_target(q);
@@ -501,6 +537,9 @@ class ForcingChainsAndCycles final : public Producer {
   std::vector<ChainHint> hints_;
   std::array<int, 810> on_idx_{}, off_idx_{};
   std::array<std::uint8_t, 810> link_{};  // mark_links()
+  int start_cell_ = -1, start_digit_ = 0;  // the cycle being searched (closes())
+  bool cycle_y_ = false, cycle_x_ = false;
+  std::array<CellSet, 10> reached_off_{};  // per digit, the cells whose "off" this search has put()
   std::array<std::array<CellSet, 10>, 4> live_{};  // [links][digit]: cells whose "off" matters
   // What an "off" (cell, digit) makes on: the cell's other digit when it is
   // bivalue (0 if not), then the other position in each house holding the
