@@ -1,6 +1,8 @@
 // Board: candidate state and its per-step derived tables. See board.hpp.
 #include "sudokit/grader/board.hpp"
 
+#include "sudokit/grader/technique.hpp"
+
 #include <cassert>
 
 namespace sudokit::grader {
@@ -72,6 +74,12 @@ void Board::refresh() const {
     for_each_digit(cand_[c], [&](int d) { digit_cells_[static_cast<std::size_t>(d)].add(c); });
   }
   fresh_ = true;
+}
+
+std::array<CellSet, 10> removed_candidates(const Board& now, const Board& before) {
+  std::array<CellSet, 10> out{};
+  for (int d = 1; d <= 9; ++d) out[static_cast<std::size_t>(d)] = before.digit_cells(d) - now.digit_cells(d);
+  return out;
 }
 
 void Board::place(int cell, int digit) {

@@ -273,7 +273,7 @@ class DynamicChains final : public Producer, private NetView {
     made_.clear();
     for (auto& rule : rules_) {
       AllSteps all;
-      rule->find(scratch, all);
+      rule->find_changed(scratch, *board_, all);  // hints without rule parents are dropped below
       for (const Step& st : all.steps) {
         rule_parents(st, scratch, parents_);
         if (parents_.empty()) continue;

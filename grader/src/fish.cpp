@@ -2,6 +2,8 @@
 // columns (covering rows) first, then rows; line combinations in colex
 // order, then digits 1..9; a digit is skipped when it is placed so often that
 // fewer than 2k of its positions remain. No finned or sashimi variants.
+#include <array>
+
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -15,16 +17,36 @@ class Fish final : public Producer {
     if (!scan(board, 18, 9, sink)) return;
     scan(board, 9, 18, sink);
   }
+  // A fish's rule parents are removals of its digit in its base lines.
+  void find_changed(const Board& board, const Board& before, StepSink& sink) override {
+    changed_ = removed_candidates(board, before);
+    only_changed_ = true;
+    find(board, sink);
+    only_changed_ = false;
+  }
 
  private:
   bool scan(const Board& board, int base_type, int cover_type, StepSink& sink) {
     static constexpr Technique kTech[5] = {Technique::XWing, Technique::XWing, Technique::XWing, Technique::Swordfish,
                                            Technique::Jellyfish};
     static constexpr double kRating[5] = {0, 0, 3.2, 3.8, 5.2};
+    // Per digit, the base lines with 2..k positions: only those can be in a
+    // fish (fewer fails the test below, more makes the cover too large).
+    std::array<std::uint32_t, 10> eligible{};
+    for (int d = 1; d <= 9; ++d) {
+      if (board.placed_count(d) + 2 * k_ > 9) continue;
+      if (only_changed_ && changed_[static_cast<std::size_t>(d)].empty()) continue;
+      for (int i = 0; i < 9; ++i) {
+        const int n = popcount(board.positions(base_type + i, d));
+        if (n >= 2 && n <= k_) eligible[static_cast<std::size_t>(d)] |= 1u << i;
+      }
+      if (popcount(eligible[static_cast<std::size_t>(d)]) < k_) eligible[static_cast<std::size_t>(d)] = 0;
+    }
     bool go = true;
     for_each_combination(9, k_, [&](std::uint32_t lines) {
       for (int d = 1; d <= 9 && go; ++d) {
         if (board.placed_count(d) + 2 * k_ > 9) continue;
+        if (lines & ~eligible[static_cast<std::size_t>(d)]) continue;
         std::uint16_t common = 0;
         bool ok = true;
         for (std::uint32_t m = lines; m && ok; m &= m - 1) {
@@ -60,6 +82,8 @@ class Fish final : public Producer {
   }
 
   int k_;
+  bool only_changed_ = false;
+  std::array<CellSet, 10> changed_{};  // find_changed()
 };
 
 }  // namespace

@@ -4,6 +4,8 @@
 // and never apply the lock's eliminations. Scan order as SE: (box, column),
 // (box, row), (column, box), (row, box); digits 1..9; first houses 0..8;
 // crossing houses 0..8.
+#include <array>
+
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -20,25 +22,32 @@ class Locking final : public Producer {
     for (const auto& pair : kPairs)
       if (!scan(board, pair[0], pair[1], sink)) return;
   }
+  // A lock's rule parents are removals of its digit in its first house.
+  void find_changed(const Board& board, const Board& before, StepSink& sink) override {
+    changed_ = removed_candidates(board, before);
+    only_changed_ = true;
+    find(board, sink);
+    only_changed_ = false;
+  }
 
  private:
-  // Returns false when the sink asked to stop.
+  // Returns false when the sink asked to stop. At most one house of type2
+  // holds two or more positions of u1 (the one through the first position),
+  // so it is found directly; the order is the scan of every u2 in turn.
   bool scan(const Board& board, int type1, int type2, StepSink& sink) {
+    const std::size_t kind2 = type2 == 0 ? 0 : type2 == 9 ? 1 : 2;  // index in kCellUnits
     for (int d = 1; d <= 9; ++d) {
       for (int u1 = type1; u1 < type1 + 9; ++u1) {
-        const std::uint16_t pos = board.positions(u1, d);
-        if (popcount(pos) < 2) continue;
-        CellSet where;
-        for_each_bit(pos, [&](int i) { where.add(kUnitCells[static_cast<std::size_t>(u1)][static_cast<std::size_t>(i)]); });
-        for (int u2 = type2; u2 < type2 + 9; ++u2) {
-          if (!crosses(u1, u2)) continue;
-          if (!((where - kUnitSet[static_cast<std::size_t>(u2)]).empty())) continue;
-          if (direct_) {
-            if (!direct_hints(board, type1, u1, u2, d, where, sink)) return false;
-          } else {
-            Step s = make_step(board, u1, u2, d, where);
-            if (s.has_eliminations() && !sink.add(s)) return false;
-          }
+        if (only_changed_ && (changed_[static_cast<std::size_t>(d)] & kUnitSet[static_cast<std::size_t>(u1)]).empty()) continue;
+        const CellSet where = board.digit_cells(d) & kUnitSet[static_cast<std::size_t>(u1)];
+        if (where.size() < 2) continue;
+        const int u2 = kCellUnits[static_cast<std::size_t>(where.first())][kind2];
+        if (!(where - kUnitSet[static_cast<std::size_t>(u2)]).empty()) continue;
+        if (direct_) {
+          if (!direct_hints(board, type1, u1, u2, d, where, sink)) return false;
+        } else {
+          Step s = make_step(board, u1, u2, d, where);
+          if (s.has_eliminations() && !sink.add(s)) return false;
         }
       }
     }
@@ -88,6 +97,8 @@ class Locking final : public Producer {
   }
 
   bool direct_;
+  bool only_changed_ = false;
+  std::array<CellSet, 10> changed_{};  // find_changed()
 };
 
 }  // namespace

@@ -9,17 +9,44 @@ namespace {
 
 constexpr int kScanOrder[3] = {0, 18, 9};
 
+// The cells that lost a candidate since `before`.
+CellSet any_removed(const Board& now, const Board& before) {
+  CellSet out;
+  for (const CellSet& cells : removed_candidates(now, before)) out |= cells;
+  return out;
+}
+
 class HiddenSet final : public Producer {
  public:
   HiddenSet(int size, bool direct) : k_(size), direct_(direct) {}
 
+  // A set's rule parents are removals in its house.
+  void find_changed(const Board& board, const Board& before, StepSink& sink) override {
+    changed_ = any_removed(board, before);
+    only_changed_ = true;
+    find(board, sink);
+    only_changed_ = false;
+  }
+
   void find(const Board& board, StepSink& sink) override {
     for (int first : kScanOrder) {
       for (int u = first; u < first + 9; ++u) {
+        if (only_changed_ && (changed_ & kUnitSet[static_cast<std::size_t>(u)]).empty()) continue;
         const int empty = board.empty_in_unit(u);
         if (!(empty > 2 * k_ || (direct_ && empty > k_))) continue;
+        // Only digits with 2..k positions can be in a set (fewer fails the
+        // test below, more makes the union too large): a house with fewer
+        // than k such digits has no set, and a combination with another
+        // digit is none. Same sets, same order.
+        std::uint32_t eligible = 0;
+        for (int d = 1; d <= 9; ++d) {
+          const int n = popcount(board.positions(u, d));
+          if (n >= 2 && n <= k_) eligible |= 1u << (d - 1);
+        }
+        if (popcount(eligible) < k_) continue;
         bool go = true;
         for_each_combination(9, k_, [&](std::uint32_t combo) {
+          if (combo & ~eligible) return true;
           std::uint16_t common = 0;
           DigitMask set_digits = 0;
           for (std::uint32_t m = combo; m; m &= m - 1) {
@@ -77,11 +104,21 @@ class HiddenSet final : public Producer {
 
   int k_;
   bool direct_;
+  bool only_changed_ = false;
+  CellSet changed_;  // find_changed()
 };
 
 class NakedSet final : public Producer {
  public:
   explicit NakedSet(int size) : k_(size) {}
+
+  // A set's rule parents are removals in its cells.
+  void find_changed(const Board& board, const Board& before, StepSink& sink) override {
+    changed_ = any_removed(board, before);
+    only_changed_ = true;
+    find(board, sink);
+    only_changed_ = false;
+  }
 
   void find(const Board& board, StepSink& sink) override {
     static constexpr Technique kTech[5] = {Technique::NakedSingle, Technique::NakedSingle, Technique::NakedPair,
@@ -90,9 +127,18 @@ class NakedSet final : public Producer {
     for (int first : kScanOrder) {
       for (int u = first; u < first + 9; ++u) {
         if (board.empty_in_unit(u) < 2 * k_) continue;
+        if (only_changed_ && (changed_ & kUnitSet[static_cast<std::size_t>(u)]).empty()) continue;
         const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
+        // Only cells with 2..k candidates can be in a set (as for hidden sets).
+        std::uint32_t eligible = 0;
+        for (int i = 0; i < 9; ++i) {
+          const int n = popcount(board.candidates(cells[static_cast<std::size_t>(i)]));
+          if (n >= 2 && n <= k_) eligible |= 1u << i;
+        }
+        if (popcount(eligible) < k_) continue;
         bool go = true;
         for_each_combination(9, k_, [&](std::uint32_t combo) {
+          if (combo & ~eligible) return true;
           DigitMask digits = 0;
           for (std::uint32_t m = combo; m; m &= m - 1) {
             const DigitMask c = board.candidates(cells[static_cast<std::size_t>(lowest_bit_index(m))]);
@@ -123,6 +169,8 @@ class NakedSet final : public Producer {
 
  private:
   int k_;
+  bool only_changed_ = false;
+  CellSet changed_;  // find_changed()
 };
 
 }  // namespace

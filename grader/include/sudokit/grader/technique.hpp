@@ -6,6 +6,7 @@
 // ordered list (techniques.cpp).
 #pragma once
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -52,7 +53,20 @@ class Producer {
   virtual ~Producer() = default;
   /// Reports steps to `sink` until it returns false or none are left.
   virtual void find(const Board& board, StepSink& sink) = 0;
+  /// As find(), but may leave out steps that rely on no candidate removed
+  /// since `before` (the same placed digits, a superset of the candidates):
+  /// steps whose rule parents, as a dynamic chain collects them
+  /// (dynamic_chains.cpp, rule_parents), are none. Those a dynamic chain
+  /// drops, so it asks for the rest only. The others come in find()'s order.
+  virtual void find_changed(const Board& board, const Board& before, StepSink& sink) {
+    (void)before;
+    find(board, sink);
+  }
 };
+
+/// Per digit, the cells where `before` has the digit as a candidate and
+/// `now` has not (find_changed()).
+std::array<CellSet, 10> removed_candidates(const Board& now, const Board& before);
 
 /// Whether the work budget of the puzzle being graded on this thread has run
 /// out. Long producers (chains) check it in their outer loops and stop early;
