@@ -17,6 +17,7 @@ packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example 
           pybind11-dev python3-dev python3-pytest  # the Python module (bindings/python) and its tests
           python3-yaml  # the sharded-generation examples' test parses their Kubernetes manifests
           postgresql libpq-dev  # the PostgreSQL store (libpq) and its tests' throwaway servers
+          qqwing  # the benchmark's peer (sudokit-bench's ratios; data/puzzles_qqwing_mix.txt was made with it)
           ccache)  # compiler cache: the test command builds a copy of the checkout
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
