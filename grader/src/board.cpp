@@ -82,22 +82,46 @@ std::array<CellSet, 10> removed_candidates(const Board& now, const Board& before
   return out;
 }
 
+// Takes `digits` out of the position tables for `cell` (they are fresh):
+// bit i of a house's positions is its i-th cell in kUnitCells order, which is
+// the column in a row, the row in a column, row-major in a box.
+void Board::unlist(int cell, DigitMask digits) const {
+  const auto& units = kCellUnits[static_cast<std::size_t>(cell)];
+  const int row = row_of(cell), col = col_of(cell);
+  const auto in_box = static_cast<std::uint16_t>(~(1u << ((row % 3) * 3 + col % 3)));
+  const auto in_row = static_cast<std::uint16_t>(~(1u << col)), in_col = static_cast<std::uint16_t>(~(1u << row));
+  for_each_digit(digits, [&](int d) {
+    const auto k = static_cast<std::size_t>(d);
+    pos_[units[0]][k] &= in_box;
+    pos_[units[1]][k] &= in_row;
+    pos_[units[2]][k] &= in_col;
+    digit_cells_[k].remove(cell);
+  });
+}
+
 void Board::place(int cell, int digit) {
   assert(cell >= 0 && cell < kCells && digit >= 1 && digit <= 9);
   assert(values_[cell] == 0);
   assert(has(cell, digit) && "a placement is a candidate of its cell");
+  const DigitMask bit = digit_bit(digit);
+  if (fresh_) {
+    // Keep the tables: the cell leaves every list, the digit leaves its peers.
+    unlist(cell, cand_[cell]);
+    for (int u : kCellUnits[static_cast<std::size_t>(cell)]) --empty_[static_cast<std::size_t>(u)];
+    ++placed_[static_cast<std::size_t>(digit)];
+    for (int p : kPeers[static_cast<std::size_t>(cell)])
+      if (cand_[p] & bit) unlist(p, bit);
+  }
   values_[cell] = static_cast<std::uint8_t>(digit);
   cand_[cell] = 0;
   --empty_cells_;
-  const DigitMask bit = digit_bit(digit);
   for (int p : kPeers[static_cast<std::size_t>(cell)]) cand_[p] &= static_cast<DigitMask>(~bit);
-  fresh_ = false;
 }
 
 void Board::eliminate(int cell, int digit) {
   assert(cell >= 0 && cell < kCells && digit >= 1 && digit <= 9);
+  if (fresh_ && has(cell, digit)) unlist(cell, digit_bit(digit));
   cand_[cell] &= static_cast<DigitMask>(~digit_bit(digit));
-  fresh_ = false;
 }
 
 void Board::set_candidates(int cell, DigitMask mask) {
@@ -108,9 +132,11 @@ void Board::set_candidates(int cell, DigitMask mask) {
 void Board::apply(const Step& step) {
   for (int c = 0; c < kCells; ++c) {
     assert((step.removals[c] & ~cand_[c]) == 0 && "a step eliminates only candidates that are there");
-    cand_[c] &= static_cast<DigitMask>(~step.removals[c]);
+    const auto gone = static_cast<DigitMask>(cand_[c] & step.removals[c]);
+    if (!gone) continue;
+    if (fresh_) unlist(c, gone);
+    cand_[c] &= static_cast<DigitMask>(~gone);
   }
-  fresh_ = false;
   if (step.places() && values_[step.place_cell] == 0) place(step.place_cell, step.place_digit);
 }
 

@@ -64,7 +64,11 @@ class Board {
   void set_candidates(int cell, DigitMask mask);
 
  private:
+  // The position tables (pos_, empty_, digit_cells_, placed_) are built on
+  // first use after a change, and kept up to date by apply, place and
+  // eliminate when they are fresh (unlist).
   void refresh() const;
+  void unlist(int cell, DigitMask digits) const;
   Grid values_{};
   Candidates cand_{};
   int empty_cells_ = 0;
