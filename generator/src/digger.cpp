@@ -143,7 +143,7 @@ class Digging {
       const int c = removed.first();
       return solve_excluding(puzzle_, c, solution_[c], 1).count == 0;
     }
-    return solve(puzzle_, 2).count == 1;
+    return count_solutions(puzzle_, 2) == 1;
   }
 
   // True when each removed cell is a naked single or the only place for its
@@ -350,7 +350,7 @@ DigResult dig_pattern(const Grid& solution, const CellSet& pattern, Engine& engi
   int n = 0;
   pattern.for_each([&](int c) { cells[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(c); });
   for (int c = 0; c < kCells; ++c) r.puzzle[c] = pattern.has(c) ? solution[c] : 0;
-  unsigned count = solve(r.puzzle, kCap).count;
+  unsigned count = count_solutions(r.puzzle, kCap);
   for (int move = 0; move < max_moves && count > 1; ++move) {
     const int c = cells[draw_below(engine, static_cast<std::uint32_t>(n))];
     const int keep = r.puzzle[c];
@@ -362,7 +362,7 @@ DigResult dig_pattern(const Grid& solution, const CellSet& pattern, Engine& engi
       if (d == keep) continue;
       r.puzzle[c] = static_cast<std::uint8_t>(d);
       if (find_conflict(r.puzzle)) continue;
-      const unsigned m = solve(r.puzzle, kCap).count;
+      const unsigned m = count_solutions(r.puzzle, kCap);
       if (m >= 1 && m <= best) {
         best = m;
         best_digit = d;

@@ -57,7 +57,7 @@ VicinityResult search_vicinity(const GeneratedPuzzle& start, double closeness, P
     if (second >= first) ++second;
     set_orbit(next, here.solution, options.symmetry, o.empty[first], true);
     set_orbit(next, here.solution, options.symmetry, o.empty[second], true);
-    if (solve(next, 2).count != 1) continue;
+    if (count_solutions(next, 2) != 1) continue;
     const DigResult dug = dig_from(next, here.solution, dig_options, engine);
     if (!dug.ok || std::find(seen.begin(), seen.end(), dug.puzzle) != seen.end()) continue;
     seen.push_back(dug.puzzle);

@@ -178,5 +178,35 @@ TEST(Solve, IsMinimalNeedsOneSolutionAndEveryGiven) {
   EXPECT_TRUE(is_minimal(p));
 }
 
+// Which solution comes first when there are several is part of the contract
+// (generated grids, `solve --any`, the digger): counting uses a stronger
+// search than finding, so every limit must still give the plain search's
+// first solution, and that solution must stay the one earlier versions gave
+// (the fingerprint was taken before the counting search changed).
+TEST(Solve, FirstOfSeveralSolutionsIsStable) {
+  const auto seeds = test::load_puzzles("puzzles_17clue.txt", 100);
+  std::mt19937_64 rng(20261126);
+  std::uint64_t fingerprint = 0;
+  int several = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Grid base = solve(seeds[static_cast<std::size_t>(i) % seeds.size()], 1).solution;
+    Grid p;
+    const int keep = 12 + static_cast<int>(rng() % 24);
+    for (int k = 0; k < keep; ++k) {
+      const auto c = static_cast<int>(rng() % 81);
+      p[c] = base[c];
+    }
+    const SolveResult one = solve(p, 1), two = solve(p, 2), many = solve(p, 7);
+    ASSERT_EQ(one.count, 1u) << format_line(p);
+    ASSERT_EQ(two.solution, one.solution) << format_line(p);
+    ASSERT_EQ(many.solution, one.solution) << format_line(p);
+    several += two.count == 2;
+    for (int c = 0; c < kCells; ++c) fingerprint = fingerprint * 31 + one.solution[c];
+    fingerprint = fingerprint * 1000003 + many.count;
+  }
+  EXPECT_GT(several, 1500);
+  EXPECT_EQ(fingerprint, 11433054792109791024ull);
+}
+
 }  // namespace
 }  // namespace sudokit

@@ -7,7 +7,9 @@
 // Sections: solver, generator, grader, speed, targeted, db, hints, books
 // (default: all of those); queries (store and shipping-file query latency at
 // 1,000,000 rows); writers (SQLite vs PostgreSQL). speed compares with the
-// sudokit binary named by SUDOKIT_BASELINE, the build before a change.
+// sudokit binary named by SUDOKIT_BASELINE, the build before a change. With
+// SUDOKIT_TDOKU=PATH (a driver around tdoku, the fastest public solver;
+// docs/BENCHMARKS.md), the solver section adds whole-process ratios to it.
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -46,6 +48,7 @@
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
+#include "sudokit/solver/transform.hpp"
 #include "pg_server.hpp"  // tests/: a throwaway PostgreSQL server
 
 namespace {
@@ -121,12 +124,17 @@ Timing time_command(const std::string& cmd, int runs) {
 }
 
 /// "qqwing 264/s  ratio 34.9x (CPU 35.2x)": the peer's wall-clock rate, our
-/// rate over it, and the same ratio in CPU time.
+/// rate over it, and the same ratio in CPU time. Ratios near 1 (tdoku) get
+/// two decimals.
 std::string peer_note(double ours_n, const Timing& ours, double peer_n, const Timing& peer,
                       const char* peer_name = "qqwing") {
+  const double wall = (ours_n / ours.wall) / (peer_n / peer.wall);
+  const double cpu = (ours_n / ours.cpu) / (peer_n / peer.cpu);
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%s %.0f/s  ratio %.1fx (CPU time %.1fx)", peer_name, peer_n / peer.wall,
-                (ours_n / ours.wall) / (peer_n / peer.wall), (ours_n / ours.cpu) / (peer_n / peer.cpu));
+  if (wall < 10)
+    std::snprintf(buf, sizeof buf, "%s %.0f/s  ratio %.2fx (CPU time %.2fx)", peer_name, peer_n / peer.wall, wall, cpu);
+  else
+    std::snprintf(buf, sizeof buf, "%s %.0f/s  ratio %.1fx (CPU time %.1fx)", peer_name, peer_n / peer.wall, wall, cpu);
   return buf;
 }
 
@@ -172,6 +180,51 @@ void bench_in_process_count(const std::string& label, const std::vector<sudokit:
   row(label, static_cast<double>(puzzles.size()) / median(t), "puzzles/s", checksum ? "" : "(no solutions?)");
 }
 
+/// Writes `n` random isomorphs of `puzzles` (puzzle i % size under a
+/// uniformly random symmetry, from a fixed seed: the same file on every run
+/// and machine) to a temporary file, one line each; returns its path.
+std::string isomorph_file(const std::vector<sudokit::Grid>& puzzles, std::size_t n, const std::string& name) {
+  boost::random::mt19937 rng(20261126);
+  boost::random::uniform_int_distribution<std::uint32_t> positional(0, sudokit::kPositionalTransforms - 1);
+  boost::random::uniform_int_distribution<std::uint32_t> relabel(0, sudokit::kDigitRelabellings - 1);
+  std::string text;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t pos = positional(rng);
+    const auto t = sudokit::Transform::from_index(pos, relabel(rng));
+    sudokit::append_line(text, t.apply(puzzles[i % puzzles.size()]));
+    text += '\n';
+  }
+  const std::string out =
+      (fs::temp_directory_path() / ("sudokit-bench-" + std::to_string(getpid()) + "-" + name + ".txt")).string();
+  std::ofstream(out, std::ios::binary) << text;
+  return out;
+}
+
+/// Whole-process rows against tdoku's solver, when SUDOKIT_TDOKU names a
+/// driver that prints its count (limit 2) for each line of the file it is
+/// given (docs/BENCHMARKS.md says how to build one). Same files, same run.
+void bench_solver_tdoku(const Options& o, const std::string& f17, double n17, const std::vector<sudokit::Grid>& hard) {
+  const char* tdoku = std::getenv("SUDOKIT_TDOKU");
+  if (tdoku == nullptr || *tdoku == '\0') {
+    std::puts("solver: vs tdoku: (SUDOKIT_TDOKU not set: no ratio)");
+    return;
+  }
+  const std::size_t niso = o.quick ? 10000 : 50000;
+  const std::string fiso = isomorph_file(hard, niso, "top1465-isomorphs");
+  std::puts("solver: whole process vs tdoku (sudokit solve --count FILE; $SUDOKIT_TDOKU FILE)");
+  const std::vector<std::pair<std::string, std::pair<std::string, double>>> cases = {
+      {"17-clue (" + std::to_string(static_cast<long>(n17)) + ")", {f17, n17}},
+      {"top1465 isomorphs (" + std::to_string(niso) + ")", {fiso, static_cast<double>(niso)}},
+  };
+  for (const auto& [name, file] : cases) {
+    const Timing ours = time_command(o.sudokit + " solve --count " + file.first + " > /dev/null", o.runs);
+    const Timing peer = time_command(std::string(tdoku) + " " + file.first + " > /dev/null", o.runs);
+    row(name + ", whole process", file.second / ours.wall, "puzzles/s",
+        peer.wall > 0 ? peer_note(file.second, ours, file.second, peer, "tdoku") : "(tdoku driver failed)");
+  }
+  fs::remove(fiso);
+}
+
 void bench_solver(const Options& o) {
   std::puts("solver: count solutions up to 2 (uniqueness check)");
   const std::string clue17 = o.data_dir + "/puzzles_17clue.txt";
@@ -209,6 +262,7 @@ void bench_solver(const Options& o) {
     }
     row(c.name + ", whole process", ours_rate, "puzzles/s", note);
   }
+  bench_solver_tdoku(o, f17, static_cast<double>(n17), ph);
   for (const auto& f : {f17, f17_peer, fhard})
     if (f.find("sudokit-bench-") != std::string::npos) fs::remove(f);
 }
@@ -1190,7 +1244,9 @@ int main(int argc, char** argv) {
                 "sections: solver, generator, grader, speed, targeted, db, hints, books (default: all of those;\n"
                 "          speed: issue #20's targets, ratios against the sudokit binary in $SUDOKIT_BASELINE),\n"
                 "          queries (--rows N: store size, default 1,000,000; makes the store once, minutes),\n"
-                "          writers (SQLite vs PostgreSQL, 1 and 4 writer processes; starts a throwaway server)");
+                "          writers (SQLite vs PostgreSQL, 1 and 4 writer processes; starts a throwaway server)\n"
+                "environment: SUDOKIT_TDOKU=PATH, a driver printing tdoku's count (limit 2) per line of a file:\n"
+                "          the solver section then adds whole-process ratios to tdoku (docs/BENCHMARKS.md)");
       return 0;
     } else if (!a.empty() && a[0] != '-') o.sections.push_back(a);
     else {

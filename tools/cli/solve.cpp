@@ -37,18 +37,24 @@ int run_solve(const std::vector<std::string>& args) {
 
   Diagnostics diag;
   Output out;
-  for_each_record(input_files(vm), diag, [&](const std::string& source, const TextRecord& rec) {
+  // Givens that break the rules have no solution, so they are looked for
+  // only when there is none (most records skip that pass).
+  auto broken = [&](const std::string& source, const TextRecord& rec) {
     if (auto conflict = find_conflict(rec.grid)) {
       diag.report(source, rec.line, "givens break the rules: " + conflict->message());
-      return;
+      return true;
     }
+    return false;
+  };
+  for_each_record(input_files(vm), diag, [&](const std::string& source, const TextRecord& rec) {
     std::string& buf = out.buffer();
     if (count_mode) {
-      const SolveResult r = solve(rec.grid, limit);
-      const std::string count = std::to_string(r.count) + (r.count >= limit ? "+" : "");
+      const unsigned n = count_solutions(rec.grid, limit);
+      if (n == 0 && broken(source, rec)) return;
+      const std::string count = std::to_string(n) + (n >= limit ? "+" : "");
       if (format == "json") {
-        nlohmann::json j = {{"line", rec.line}, {"puzzle", format_line(rec.grid)}, {"solutions", r.count},
-                            {"limit_reached", r.count >= limit}};
+        nlohmann::json j = {{"line", rec.line}, {"puzzle", format_line(rec.grid)}, {"solutions", n},
+                            {"limit_reached", n >= limit}};
         buf += j.dump();
         buf += '\n';
       } else {
@@ -59,6 +65,7 @@ int run_solve(const std::vector<std::string>& args) {
       return;
     }
     const SolveResult r = solve(rec.grid, any ? 1 : 2);
+    if (r.count == 0 && broken(source, rec)) return;
     if (r.count == 0) {
       diag.report(source, rec.line, "puzzle has no solution");
       return;

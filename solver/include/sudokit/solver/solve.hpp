@@ -19,6 +19,11 @@ struct SolveResult {
 /// Counts solutions up to `limit` (>= 1).
 SolveResult solve(const Grid& grid, unsigned limit = 1);
 
+/// The count of solve(grid, limit), without its first solution: when there
+/// are several, solve() searches again for the one it returns, and callers
+/// that only count (the digger) need not pay for that.
+unsigned count_solutions(const Grid& grid, unsigned limit);
+
 /// Counts solutions up to `limit` in which `cell` does not hold `digit`.
 /// With the digit a known solution has there, limit 1 answers "is there any
 /// other solution?", about twice as fast as counting to 2 (the digger's
@@ -26,7 +31,7 @@ SolveResult solve(const Grid& grid, unsigned limit = 1);
 SolveResult solve_excluding(const Grid& grid, int cell, int digit, unsigned limit = 1);
 
 /// True when the grid has exactly one solution.
-inline bool has_unique_solution(const Grid& grid) { return solve(grid, 2).count == 1; }
+inline bool has_unique_solution(const Grid& grid) { return count_solutions(grid, 2) == 1; }
 
 /// True when the grid has exactly one solution and removing any single given
 /// leaves several (a minimal puzzle): one solve, then one solve_excluding per
