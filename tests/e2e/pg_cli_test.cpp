@@ -193,9 +193,10 @@ TEST(PgCli, NoCommandShowsThePassword) {
     EXPECT_EQ(r.out.find(server.password()), std::string::npos) << command << "\n" << r.out;
     EXPECT_EQ(r.err.find(server.password()), std::string::npos) << command << "\n" << r.err;
     // Where the store is named, it is named redacted.
-    if ((r.out + r.err).find("@127.0.0.1") != std::string::npos)
+    if ((r.out + r.err).find("@127.0.0.1") != std::string::npos) {
       EXPECT_NE((r.out + r.err).find("postgresql://sudokit:***@127.0.0.1"), std::string::npos) << command << "\n"
                                                                                              << r.out << r.err;
+    }
   }
   EXPECT_EQ(failures, 3);  // the short daily, the unknown level, the missing database
 }
