@@ -213,7 +213,11 @@ class DynamicChains final : public Producer, private NetView {
         const Node src = nodes_[static_cast<std::size_t>(p)];
         const int cell = src.cell, d = src.digit;
         made_.clear();
-        if (y && popcount(cand_[cell]) == 2) {
+        // An "on" the run already holds (and does not contradict) would be
+        // dropped below, so it is not made.
+        auto held = [&r](int k) { return r.on(k) >= 0 && r.off(k) < 0; };
+        if (y && popcount(cand_[cell]) == 2 &&
+            !held(key(cell, single_digit(static_cast<DigitMask>(cand_[cell] & ~digit_bit(d)))))) {
           const int other = single_digit(static_cast<DigitMask>(cand_[cell] & ~digit_bit(d)));
           const int q = make_node(cell, other, true, p, Cause::NakedSingle);
           if (dynamic()) {
@@ -234,7 +238,7 @@ class DynamicChains final : public Producer, private NetView {
             const Node& n = nodes_[static_cast<std::size_t>(q)];
             dup = dup || (n.cell == other && n.digit == d);
           }
-          if (dup) continue;
+          if (dup || held(key(other, d))) continue;
           const int q = make_node(other, d, true, p, region_cause(u));
           if (dynamic()) {
             const CellSet removed = (board_->digit_cells(d) & kUnitSet[static_cast<std::size_t>(u)]) - where;
@@ -426,10 +430,13 @@ class DynamicChains final : public Producer, private NetView {
     return true;
   }
 
+  // A house lists its cells in index order (kUnitCells), so the set's own
+  // order is the house's.
   template <class F>
   static void for_each_in_unit_order(int unit, const CellSet& cells, F&& f) {
-    for (int c : kUnitCells[static_cast<std::size_t>(unit)])
-      if (cells.has(c)) f(c);
+    assert((cells - kUnitSet[static_cast<std::size_t>(unit)]).empty() && "cells of the house only");
+    (void)unit;
+    cells.for_each(f);
   }
 
   // Runs from one assumption; returns false on a contradiction.
