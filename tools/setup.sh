@@ -44,6 +44,12 @@ fi
 
 # ccache keys on paths relative to the checkout, so copies of it share hits.
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
+# The asan and fuzz presets compile with debug information (-g1), and ccache
+# then also keys on the build directory's absolute path by default, so no two
+# clones of the checkout would share a hit. Left out of the key, a hit's debug
+# information names the directory of the build that compiled it first; the
+# file names (relative to it) and line numbers in a sanitizer report stay right.
+export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-true}"
 if [ ! -f "build/$preset/CMakeCache.txt" ]; then
   cmake --preset "$preset" >&2
 fi
