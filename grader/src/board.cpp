@@ -76,8 +76,8 @@ void Board::refresh() const {
   fresh_ = true;
 }
 
-std::array<CellSet, 10> removed_candidates(const Board& now, const Board& before) {
-  std::array<CellSet, 10> out{};
+Removed removed_candidates(const Board& now, const Board& before) {
+  Removed out{};
   for (int d = 1; d <= 9; ++d) out[static_cast<std::size_t>(d)] = before.digit_cells(d) - now.digit_cells(d);
   return out;
 }

@@ -56,18 +56,6 @@ class ForcingChainsAndCycles final : public Producer {
     emit_sorted(hints_, sink, [this](ChainHint& h) { describe(h); });
   }
 
-  // Every potential of an X-pass search has the source's digit, and so have
-  // the causes of its hints: when no candidate of that digit was removed,
-  // its hints have no rule parents, so the X pass skips those sources. Only
-  // in nesting mode, where no hint bounds another (a skipped hint would).
-  void find_changed(const Board& board, const Board& before, StepSink& sink) override {
-    if (!nesting_) return find(board, sink);
-    changed_ = removed_candidates(board, before);
-    only_changed_ = true;
-    find(board, sink);
-    only_changed_ = false;
-  }
-
  private:
   // --- potential sets (stamped, so clearing is O(1)) ------------------------
   void new_search() {
@@ -260,7 +248,12 @@ class ForcingChainsAndCycles final : public Producer {
       if (work_budget_expired()) return;
       if (!x && popcount(m) > 2) continue;  // Y-cycles start only from bivalue cells
       for_each_digit(m, [&](int d) {
-        if (only_changed_ && !y && changed_[static_cast<std::size_t>(d)].empty()) return;  // find_changed()
+        // find_changed(): every potential of an X-pass search has the
+        // source's digit, and so have the causes of its hints: when no
+        // candidate of that digit was removed, its hints have no rule parents
+        // and the board had them before. Only in nesting mode, where no hint
+        // bounds another (a skipped one would).
+        if (nesting_ && !y && unchanged(d)) return;
         unary_chaining(cell, d, y, x);
       });
     }
@@ -572,8 +565,6 @@ class ForcingChainsAndCycles final : public Producer {
   std::array<std::uint32_t, 1620> count_stamp_{};
   std::uint32_t count_gen_ = 0;
   double best_ = 1e9;  // lowest rating among the hints found so far
-  bool only_changed_ = false;
-  std::array<CellSet, 10> changed_{};  // find_changed()
   bool nesting_ = false;
   std::vector<int> cancel_, removal_cells_, path_;
   PathView path_view_;

@@ -275,9 +275,10 @@ class DynamicChains final : public Producer, private NetView {
     for (int c = 0; c < kCells; ++c) reduced[c] = cand_[c];
     const Board scratch(board_->values(), reduced);
     made_.clear();
+    const Removed removed = removed_candidates(scratch, *board_);
     for (auto& rule : rules_) {
       AllSteps all;
-      rule->find_changed(scratch, *board_, all);  // hints without rule parents are dropped below
+      rule->find_changed(scratch, removed, all);  // hints without rule parents are dropped below
       for (const Step& st : all.steps) {
         rule_parents(st, scratch, parents_);
         if (parents_.empty()) continue;

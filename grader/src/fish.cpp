@@ -17,13 +17,6 @@ class Fish final : public Producer {
     if (!scan(board, 18, 9, sink)) return;
     scan(board, 9, 18, sink);
   }
-  // A fish's rule parents are removals of its digit in its base lines.
-  void find_changed(const Board& board, const Board& before, StepSink& sink) override {
-    changed_ = removed_candidates(board, before);
-    only_changed_ = true;
-    find(board, sink);
-    only_changed_ = false;
-  }
 
  private:
   bool scan(const Board& board, int base_type, int cover_type, StepSink& sink) {
@@ -35,7 +28,7 @@ class Fish final : public Producer {
     std::array<std::uint32_t, 10> eligible{};
     for (int d = 1; d <= 9; ++d) {
       if (board.placed_count(d) + 2 * k_ > 9) continue;
-      if (only_changed_ && changed_[static_cast<std::size_t>(d)].empty()) continue;
+      if (unchanged(d)) continue;  // find_changed(): a fish's rule parents are removals of its digit
       for (int i = 0; i < 9; ++i) {
         const int n = popcount(board.positions(base_type + i, d));
         if (n >= 2 && n <= k_) eligible[static_cast<std::size_t>(d)] |= 1u << i;
@@ -82,8 +75,6 @@ class Fish final : public Producer {
   }
 
   int k_;
-  bool only_changed_ = false;
-  std::array<CellSet, 10> changed_{};  // find_changed()
 };
 
 }  // namespace

@@ -99,6 +99,32 @@ bool Grader::next_step(const Board& board, Step& step) {
   return false;
 }
 
+bool Grader::next_step_in_run(const Board& board, Step& step) {
+  for (std::size_t i = 0; i < producers_.size(); ++i) {
+    FirstStep first;
+    FoundNothing& before = found_nothing_[i];
+    if (before.set) {
+      // The boards of a run only lose candidates, so `before` is a superset.
+      Removed removed;
+      for (int d = 1; d <= 9; ++d) {
+        const auto k = static_cast<std::size_t>(d);
+        assert((board.digit_cells(d) - before.cells[k]).empty() && "a run's boards only lose candidates");
+        removed[k] = before.cells[k] - board.digit_cells(d);
+      }
+      producers_[i]->find_changed(board, removed, first);
+    } else {
+      producers_[i]->find(board, first);
+    }
+    if (first.found()) {
+      step = first.step();
+      return true;
+    }
+    before.set = true;
+    for (int d = 1; d <= 9; ++d) before.cells[static_cast<std::size_t>(d)] = board.digit_cells(d);
+  }
+  return false;
+}
+
 namespace {
 // Sets the status for no or several solutions, or keeps the one solution.
 bool one_solution(const SolveResult& sr, Grade& g) {
@@ -136,6 +162,7 @@ Grade Grader::grade_marks(const Candidates& marks, const GradeOptions& options) 
 
 void Grader::run(Board board, const GradeOptions& options, Grade& g) {
   BudgetScope budget(options.time_limit);
+  found_nothing_.assign(producers_.size(), FoundNothing{});
   Step step;
   bool pearl_frozen = false;
   while (!board.solved()) {
@@ -143,7 +170,7 @@ void Grader::run(Board board, const GradeOptions& options, Grade& g) {
       g.status = GradeStatus::StepLimit;
       return;
     }
-    const bool found = next_step(board, step);
+    const bool found = next_step_in_run(board, step);
     if (t_budget_set && (t_budget_expired || Clock::now() >= t_deadline)) {
       g.status = GradeStatus::TimeLimit;
       return;

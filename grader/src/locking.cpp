@@ -22,13 +22,6 @@ class Locking final : public Producer {
     for (const auto& pair : kPairs)
       if (!scan(board, pair[0], pair[1], sink)) return;
   }
-  // A lock's rule parents are removals of its digit in its first house.
-  void find_changed(const Board& board, const Board& before, StepSink& sink) override {
-    changed_ = removed_candidates(board, before);
-    only_changed_ = true;
-    find(board, sink);
-    only_changed_ = false;
-  }
 
  private:
   // Returns false when the sink asked to stop. At most one house of type2
@@ -38,11 +31,15 @@ class Locking final : public Producer {
     const std::size_t kind2 = type2 == 0 ? 0 : type2 == 9 ? 1 : 2;  // index in kCellUnits
     for (int d = 1; d <= 9; ++d) {
       for (int u1 = type1; u1 < type1 + 9; ++u1) {
-        if (only_changed_ && (changed_[static_cast<std::size_t>(d)] & kUnitSet[static_cast<std::size_t>(u1)]).empty()) continue;
+        // find_changed(): a lock's rule parents are removals of its digit in
+        // its first house; a direct one's single also depends on the houses
+        // of u1's type crossing u2.
+        if (unchanged(d, kUnitSet[static_cast<std::size_t>(u1)]) && !direct_) continue;
         const CellSet where = board.digit_cells(d) & kUnitSet[static_cast<std::size_t>(u1)];
         if (where.size() < 2) continue;
         const int u2 = kCellUnits[static_cast<std::size_t>(where.first())][kind2];
         if (!(where - kUnitSet[static_cast<std::size_t>(u2)]).empty()) continue;
+        if (direct_ && unchanged(d, crossing(type1, u2))) continue;
         if (direct_) {
           if (!direct_hints(board, type1, u1, u2, d, where, sink)) return false;
         } else {
@@ -96,9 +93,15 @@ class Locking final : public Producer {
     return true;
   }
 
+  // The cells of the houses of type `type1` that cross u2.
+  static CellSet crossing(int type1, int u2) {
+    CellSet cells;
+    for (int u3 = type1; u3 < type1 + 9; ++u3)
+      if (crosses(u3, u2)) cells |= kUnitSet[static_cast<std::size_t>(u3)];
+    return cells;
+  }
+
   bool direct_;
-  bool only_changed_ = false;
-  std::array<CellSet, 10> changed_{};  // find_changed()
 };
 
 }  // namespace

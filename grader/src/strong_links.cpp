@@ -374,6 +374,7 @@ class StrongLinks final : public Producer {
   void find(const Board& board, StepSink& sink) override {
     found_.clear();
     for (int d = 1; d <= 9; ++d) {
+      if (unchanged(d)) continue;  // find_changed(): a chain of one digit depends on its candidates only
       digit_ = d;
       digit_cells_ = board.digit_cells(d);
       int total = 0;

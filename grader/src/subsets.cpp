@@ -9,29 +9,16 @@ namespace {
 
 constexpr int kScanOrder[3] = {0, 18, 9};
 
-// The cells that lost a candidate since `before`.
-CellSet any_removed(const Board& now, const Board& before) {
-  CellSet out;
-  for (const CellSet& cells : removed_candidates(now, before)) out |= cells;
-  return out;
-}
-
 class HiddenSet final : public Producer {
  public:
   HiddenSet(int size, bool direct) : k_(size), direct_(direct) {}
 
-  // A set's rule parents are removals in its house.
-  void find_changed(const Board& board, const Board& before, StepSink& sink) override {
-    changed_ = any_removed(board, before);
-    only_changed_ = true;
-    find(board, sink);
-    only_changed_ = false;
-  }
-
   void find(const Board& board, StepSink& sink) override {
     for (int first : kScanOrder) {
       for (int u = first; u < first + 9; ++u) {
-        if (only_changed_ && (changed_ & kUnitSet[static_cast<std::size_t>(u)]).empty()) continue;
+        // find_changed(): a set's rule parents are removals in its house,
+        // which also holds a direct set's single.
+        if (unchanged(kUnitSet[static_cast<std::size_t>(u)])) continue;
         const int empty = board.empty_in_unit(u);
         if (!(empty > 2 * k_ || (direct_ && empty > k_))) continue;
         // Only digits with 2..k positions can be in a set (fewer fails the
@@ -104,21 +91,11 @@ class HiddenSet final : public Producer {
 
   int k_;
   bool direct_;
-  bool only_changed_ = false;
-  CellSet changed_;  // find_changed()
 };
 
 class NakedSet final : public Producer {
  public:
   explicit NakedSet(int size) : k_(size) {}
-
-  // A set's rule parents are removals in its cells.
-  void find_changed(const Board& board, const Board& before, StepSink& sink) override {
-    changed_ = any_removed(board, before);
-    only_changed_ = true;
-    find(board, sink);
-    only_changed_ = false;
-  }
 
   void find(const Board& board, StepSink& sink) override {
     static constexpr Technique kTech[5] = {Technique::NakedSingle, Technique::NakedSingle, Technique::NakedPair,
@@ -127,7 +104,7 @@ class NakedSet final : public Producer {
     for (int first : kScanOrder) {
       for (int u = first; u < first + 9; ++u) {
         if (board.empty_in_unit(u) < 2 * k_) continue;
-        if (only_changed_ && (changed_ & kUnitSet[static_cast<std::size_t>(u)]).empty()) continue;
+        if (unchanged(kUnitSet[static_cast<std::size_t>(u)])) continue;  // find_changed(): removals in its cells
         const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
         // Only cells with 2..k candidates can be in a set (as for hidden sets).
         std::uint32_t eligible = 0;
@@ -169,8 +146,6 @@ class NakedSet final : public Producer {
 
  private:
   int k_;
-  bool only_changed_ = false;
-  CellSet changed_;  // find_changed()
 };
 
 }  // namespace

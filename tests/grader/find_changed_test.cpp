@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "grader_test_util.hpp"
+#include "sudokit/grader/grade.hpp"
 #include "sudokit/solver/solve.hpp"
 
 namespace sudokit::grader {
@@ -94,6 +95,61 @@ TEST(FindChanged, LeavesOutOnlyStepsTheBoardHadBefore) {
     EXPECT_GT(kept, 0u) << c.name;
     EXPECT_GT(left_out, 0u) << c.name;
   }
+}
+
+// The rating loop's use: a producer that found nothing on a board of the
+// run is later asked only for what the removals since could have made. On
+// the boards of real rating paths (placements included), for the producers
+// of the default list up to the forcing chains: what find_changed() leaves
+// out, the earlier board had as a pattern, so a producer that found nothing
+// there loses nothing.
+TEST(FindChanged, LeavesOutOnlyStepsAnEarlierBoardOfTheRunHad) {
+  const auto puzzles = sudokit::test::load_puzzles("puzzles_top95.txt");
+  auto producers = default_producers();
+  auto references = default_producers();
+  Grader grader;
+  std::vector<std::size_t> kept(producers.size()), left_out(producers.size());
+  for (std::size_t i = 0; i < puzzles.size(); i += 6) {
+    // Boards of the rating path, `gap` steps apart (1 to 5).
+    std::vector<Board> path{Board(puzzles[i])};
+    Step step;
+    while (!path.back().solved() && path.size() < 40 && grader.next_step(path.back(), step)) {
+      path.push_back(path.back());
+      path.back().apply(step);
+    }
+    const std::size_t gap = 1 + i % 5;
+    for (std::size_t b = 0; b + gap < path.size(); b += 7) {
+      const Board& before = path[b];
+      const Board& now = path[b + gap];
+      const Removed removed = removed_candidates(now, before);
+      // Producers 27 on narrow nothing outside a dynamic chain (and list
+      // every hint slowly): the first 26.
+      for (std::size_t p = 0; p < 26; ++p) {
+        const std::vector<Step> all = test::all_steps(*references[p], now);
+        AllSteps changed;
+        producers[p]->find_changed(now, removed, changed);
+        std::set<std::string> had;
+        for (const Step& s : test::all_steps(*references[p], before)) had.insert(pattern(s));
+        std::size_t j = 0;
+        for (const Step& s : all) {
+          if (j < changed.steps.size() && whole(changed.steps[j]) == whole(s)) {
+            ++j;
+            ++kept[p];
+            continue;
+          }
+          ++left_out[p];
+          EXPECT_TRUE(had.count(pattern(s))) << "producer " << p + 1 << ", puzzle " << i << ", step " << b << "+"
+                                             << gap << ": left out " << s.name() << " " << s.detail
+                                             << ", which is new since the earlier board";
+        }
+        EXPECT_EQ(j, changed.steps.size()) << "producer " << p + 1 << ", puzzle " << i
+                                           << ": reports a step find() does not, or out of order";
+      }
+    }
+  }
+  // The narrowing producers leave something out: locks (direct and not),
+  // hidden and naked sets, fish and strong links.
+  for (std::size_t p : {1, 2, 5, 6, 7, 8, 12}) EXPECT_GT(left_out[p], 0u) << "producer " << p + 1;
 }
 
 }  // namespace

@@ -90,7 +90,18 @@ class Grader {
  private:
   // SE's rating loop from `board` on; fills g's ratings, histogram, steps and status.
   void run(Board board, const GradeOptions& options, Grade& g);
+  // next_step() within run(): a producer that found nothing on an earlier
+  // board of this run is asked only for what the candidates removed since
+  // could have made (Producer::find_changed). Same step as next_step().
+  bool next_step_in_run(const Board& board, Step& step);
   std::vector<std::unique_ptr<Producer>> producers_;
+  // Per producer, within run(): whether it found nothing on an earlier board
+  // of the run, and that board's candidate cells per digit.
+  struct FoundNothing {
+    bool set = false;
+    std::array<CellSet, 10> cells{};
+  };
+  std::vector<FoundNothing> found_nothing_;
 };
 
 /// True when naked and hidden singles alone fill the puzzle. Then SE's ER is

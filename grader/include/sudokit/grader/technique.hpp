@@ -48,25 +48,68 @@ class AllSteps final : public StepSink {
   std::vector<Step> steps;
 };
 
+/// Per digit, the cells that lost the digit as a candidate (find_changed()).
+using Removed = std::array<CellSet, 10>;
+
+/// Per digit, the cells where `before` has the digit as a candidate and
+/// `now` has not (find_changed()). A placed digit's cell has no candidates,
+/// so a placement counts as the removal of all the cell had.
+Removed removed_candidates(const Board& now, const Board& before);
+
 class Producer {
  public:
   virtual ~Producer() = default;
   /// Reports steps to `sink` until it returns false or none are left.
   virtual void find(const Board& board, StepSink& sink) = 0;
-  /// As find(), but may leave out steps that rely on no candidate removed
-  /// since `before` (the same placed digits, a superset of the candidates):
-  /// steps whose rule parents, as a dynamic chain collects them
-  /// (dynamic_chains.cpp, rule_parents), are none. Those a dynamic chain
-  /// drops, so it asks for the rest only. The others come in find()'s order.
-  virtual void find_changed(const Board& board, const Board& before, StepSink& sink) {
-    (void)before;
+
+  /// As find(), but may leave out steps that rely on no candidate in
+  /// `removed`: the board `before` them (`board` with those candidates
+  /// back) has such a step too, with the same pattern and at least its
+  /// eliminations, and its rule parents, as a dynamic chain collects them
+  /// (dynamic_chains.cpp, rule_parents), are none. The others come in
+  /// find()'s order. Two callers rely on it:
+  /// - a dynamic chain runs the rules on its reduced grid and drops hints
+  ///   without rule parents, so it asks for the rest only;
+  /// - the rating loop (Grader::run) asks a producer that found nothing on an
+  ///   earlier board for what the candidates removed since could have made:
+  ///   what it leaves out, that board had, so it is nothing.
+  /// A producer narrows its search through changed() while find() runs;
+  /// one that does not is simply searched in full.
+  void find_changed(const Board& board, const Removed& removed, StepSink& sink) {
+    struct Reset {
+      const Removed*& p;
+      ~Reset() { p = nullptr; }
+    } reset{changed_};
+    changed_ = &removed;
     find(board, sink);
   }
-};
+  void find_changed(const Board& board, const Board& before, StepSink& sink) {
+    const Removed removed = removed_candidates(board, before);
+    find_changed(board, removed, sink);
+  }
 
-/// Per digit, the cells where `before` has the digit as a candidate and
-/// `now` has not (find_changed()).
-std::array<CellSet, 10> removed_candidates(const Board& now, const Board& before);
+ protected:
+  /// During find_changed(), the candidates removed; otherwise null.
+  const Removed* changed() const { return changed_; }
+  /// During find_changed(), whether no candidate of a cell in `cells` was
+  /// removed (any digit); false otherwise.
+  bool unchanged(const CellSet& cells) const {
+    if (!changed_) return false;
+    for (const CellSet& gone : *changed_)
+      if (!(gone & cells).empty()) return false;
+    return true;
+  }
+  /// During find_changed(), whether no candidate `digit` of a cell in
+  /// `cells` was removed; false otherwise.
+  bool unchanged(int digit, const CellSet& cells) const {
+    return changed_ && ((*changed_)[static_cast<std::size_t>(digit)] & cells).empty();
+  }
+  /// During find_changed(), whether no candidate `digit` was removed.
+  bool unchanged(int digit) const { return changed_ && (*changed_)[static_cast<std::size_t>(digit)].empty(); }
+
+ private:
+  const Removed* changed_ = nullptr;
+};
 
 /// Whether the work budget of the puzzle being graded on this thread has run
 /// out. Long producers (chains) check it in their outer loops and stop early;
