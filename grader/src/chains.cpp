@@ -14,7 +14,10 @@
 // among the conclusion's ancestors; hints are sorted by (rating as a double,
 // complexity, kind: X 2, Y 3, XY 4) and the first is reported. The grid is
 // never modified here (no hidden parents). A hint keeps its chain as a path
-// and is explained (chain_notation.hpp) only when it is reported.
+// and is explained (chain_notation.hpp) only when it is reported. For a sink
+// that keeps the first hint only, a forcing chain is searched for only when
+// its length, found with half the depth (shortest_contradiction), would make
+// it the first.
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -48,6 +51,9 @@ class ForcingChainsAndCycles final : public Producer {
     board_ = &board;
     hints_.clear();
     best_ = 1e9;
+    best_key_ = Key{};
+    longest_ = {kMaxChain, kMaxChain};
+    first_only_ = !nesting_ && sink.first_only();
     mark_links();
     // The three passes, pooled in this order before sorting.
     run_pass(false, true);
@@ -235,8 +241,40 @@ class ForcingChainsAndCycles final : public Producer {
   }
   void record(ChainHint&& h) {
     best_ = std::min(best_, h.step.difficulty);
+    const Key k{h.step.difficulty, h.step.complexity, h.sort_key};
+    if (k < best_key_) {
+      best_key_ = k;
+      longest_[0] = longest_winning_chain(false);
+      longest_[1] = longest_winning_chain(true);
+    }
     hints_.push_back(std::move(h));
   }
+
+  // emit_sorted's order of hints, before the order they were found in.
+  struct Key {
+    double rating = 1e9;
+    int complexity = 0;
+    int kind = 0;
+    bool operator<(const Key& o) const {
+      if (rating != o.rating) return rating < o.rating;
+      if (complexity != o.complexity) return complexity < o.complexity;
+      return kind < o.kind;
+    }
+  };
+  // The longest forcing chain (in links) whose hint would sort before every
+  // hint found so far: a hint equal to the best sorts after it, being found
+  // later. -1 when none can. Kept in longest_ as the best changes.
+  int longest_winning_chain(bool y) const {
+    const double base = y ? 7.0 : 6.6;
+    const int kind = y ? 4 : 2;  // chain_hint's sort key
+    int longest = -1;
+    for (int links = 1; links <= kMaxChain; ++links) {
+      if (!(Key{base + length_increment(links + 1), links + 1, kind} < best_key_)) break;
+      longest = links;
+    }
+    return longest;
+  }
+  static constexpr int kMaxChain = 2 * 810;  // more links than potentials
 
   // --- the passes ---------------------------------------------------------------
   void run_pass(bool y, bool x) {
@@ -262,8 +300,80 @@ class ForcingChainsAndCycles final : public Producer {
   void unary_chaining(int cell, int d, bool y, bool x) {
     cycles(cell, d, y, x);
     if (!x) return;
-    forcing_chains(cell, d, true, y);
-    forcing_chains(cell, d, false, y);
+    for (bool from_on : {true, false}) {
+      // For a sink that wants the first hint only, the chain search runs only
+      // for an assumption whose chain would sort first: its one hint's
+      // length is found with half the depth (shortest_contradiction).
+      if (first_only_) {
+        const int longest = longest_[y ? 1 : 0];
+        if (longest < 0 || shortest_contradiction(cell, d, from_on, y, longest) < 0) continue;
+      }
+      forcing_chains(cell, d, from_on, y);
+    }
+  }
+
+  // The number of links of the shortest chain from the assumption (cell, d)
+  // on (from_on) or off to its negation, which is the chain the forcing
+  // chain search reports (BFS; complexity = links + 1), when it is at most
+  // `max_links`; else -1.
+  //
+  // Every link has its contrapositive (a house or a cell links both ways),
+  // so the assumption P implies a potential q in i links and its negation
+  // in j links exactly when there is a chain of i + j links from P to not P
+  // through q. Halfway along a shortest chain of L links is a q with i and j
+  // at most ceil(L / 2). So once every potential up to level k is reached,
+  // the least i + j met so far is the shortest chain if it is at most 2k,
+  // and no chain of 2k links or fewer exists if it is not. The potentials
+  // this needs are ones the search makes (a link's contrapositive is the
+  // same link, so each "off" on the way matters()).
+  int shortest_contradiction(int cell, int d, bool from_on, bool y, int max_links) {
+    new_search();
+    const int source = add_node(cell, d, from_on, -1);
+    put(source);
+    pending_on_.clear();
+    pending_off_.clear();
+    (from_on ? pending_on_ : pending_off_).push_back(source);
+    const int keep = from_on ? key(cell, d) : -1;
+    int shortest = kMaxChain + 1;
+    auto reached = [&](int q) {
+      const Potential& n = nodes_[static_cast<std::size_t>(q)];
+      const int negation = n.on ? find_off(n.cell, n.digit) : find_on(n.cell, n.digit);
+      if (negation >= 0) shortest = std::min(shortest, n.level + nodes_[static_cast<std::size_t>(negation)].level);
+    };
+    std::size_t on_head = 0, off_head = 0;
+    for (int level = 0;; ++level) {
+      // Every potential up to `level` is reached; those at `level` are pending.
+      if (shortest <= 2 * level) break;
+      if (2 * level >= max_links) return -1;
+      if (work_budget_expired()) return -1;
+      const bool ons = (level % 2 == 0) == from_on;
+      if (ons) {
+        if (on_head == pending_on_.size()) break;  // nothing left to reach
+        while (on_head < pending_on_.size()) {
+          on_to_off(pending_on_[on_head++], y, (y ? 1 : 0) | 2, keep, Reached::Skip, scratch_);
+          for (int q : scratch_) {
+            const Potential& n = nodes_[static_cast<std::size_t>(q)];
+            if (find_off(n.cell, n.digit) >= 0) continue;
+            pending_off_.push_back(q);
+            put(q);
+            reached(q);
+          }
+        }
+      } else {
+        if (off_head == pending_off_.size()) break;
+        while (off_head < pending_off_.size()) {
+          off_to_on(pending_off_[off_head++], y, true, true, scratch_);
+          for (int q : scratch_) {
+            const Potential& n = nodes_[static_cast<std::size_t>(q)];
+            if (find_on(n.cell, n.digit) >= 0) continue;
+            pending_on_.push_back(q);
+            put(q);
+            reached(q);
+          }
+        }
+      }
+    }
+    return shortest <= max_links ? shortest : -1;
   }
 
   void cycles(int cell, int d, bool y, bool x) {
@@ -565,6 +675,9 @@ class ForcingChainsAndCycles final : public Producer {
   std::array<std::uint32_t, 1620> count_stamp_{};
   std::uint32_t count_gen_ = 0;
   double best_ = 1e9;  // lowest rating among the hints found so far
+  Key best_key_;        // the first in emit_sorted's order among them
+  std::array<int, 2> longest_{};  // longest_winning_chain(y), by y
+  bool first_only_ = false;  // the sink wants the first hint only (StepSink::first_only)
   bool nesting_ = false;
   std::vector<int> cancel_, removal_cells_, path_;
   PathView path_view_;

@@ -20,6 +20,9 @@ class StepSink {
  public:
   virtual ~StepSink() = default;
   virtual bool add(const Step& step) = 0;
+  /// True when the sink keeps the first step only: a producer that sorts
+  /// its hints may then leave out any hint that cannot come first.
+  virtual bool first_only() const { return false; }
 };
 
 /// Keeps the first step only.
@@ -30,6 +33,7 @@ class FirstStep final : public StepSink {
     found_ = true;
     return false;
   }
+  bool first_only() const override { return true; }
   bool found() const { return found_; }
   const Step& step() const { return step_; }
 
