@@ -327,12 +327,7 @@ class ForcingChainsAndCycles final : public Producer {
   // this needs are ones the search makes (a link's contrapositive is the
   // same link, so each "off" on the way matters()).
   int shortest_contradiction(int cell, int d, bool from_on, bool y, int max_links) {
-    new_search();
-    const int source = add_node(cell, d, from_on, -1);
-    put(source);
-    pending_on_.clear();
-    pending_off_.clear();
-    (from_on ? pending_on_ : pending_off_).push_back(source);
+    start_search(cell, d, from_on);
     const int keep = from_on ? key(cell, d) : -1;
     int shortest = kMaxChain + 1;
     auto reached = [&](int q) {
@@ -532,14 +527,19 @@ class ForcingChainsAndCycles final : public Producer {
     return rec;
   }
 
-  // Assume (cell, d) on (from_on) or off and look for its own negation.
-  void forcing_chains(int cell, int d, bool from_on, bool y) {
+  // A new search from the assumption (cell, d) on or off, queued.
+  void start_search(int cell, int d, bool on) {
     new_search();
-    const int source = add_node(cell, d, from_on, -1);
+    const int source = add_node(cell, d, on, -1);
     put(source);
     pending_on_.clear();
     pending_off_.clear();
-    (from_on ? pending_on_ : pending_off_).push_back(source);
+    (on ? pending_on_ : pending_off_).push_back(source);
+  }
+
+  // Assume (cell, d) on (from_on) or off and look for its own negation.
+  void forcing_chains(int cell, int d, bool from_on, bool y) {
+    start_search(cell, d, from_on);
     found_.clear();
     const double base = y ? 7.0 : 6.6;
     std::size_t on_head = 0, off_head = 0;
