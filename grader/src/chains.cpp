@@ -235,9 +235,15 @@ class ForcingChainsAndCycles final : public Producer {
   // one found so far: hints are sorted by rating first, and a hint derived
   // below p has at least p's level + 1 + `extra` distinct potentials. BFS
   // visits levels in order, so once this fails the search can stop.
-  bool worth_expanding(int p, double base, int extra) const {
+  // For a sink keeping the first hint only, the whole key counts: the hint
+  // must sort before the best one (`kind` is the sort key of the search's
+  // hints; an equal key found later sorts after it).
+  bool worth_expanding(int p, double base, int extra, int kind) const {
     if (nesting_) return true;  // nested use needs every hint
-    return base + length_increment(nodes_[static_cast<std::size_t>(p)].level + 1 + extra) <= best_;
+    const int length = nodes_[static_cast<std::size_t>(p)].level + 1 + extra;
+    const double rating = base + length_increment(length);
+    if (first_only_) return Key{rating, length, kind} < best_key_;
+    return rating <= best_;
   }
   void record(ChainHint&& h) {
     best_ = std::min(best_, h.step.difficulty);
@@ -383,13 +389,14 @@ class ForcingChainsAndCycles final : public Producer {
     pending_off_.clear();
     found_.clear();
     const double cycle_base = x && y ? 7.0 : 6.5;
+    const int cycle_kind = x && y ? 4 : (y ? 3 : 2);  // cycle_hint's sort key
     int length = 0;
     std::size_t on_head = 0, off_head = 0;
     while (on_head < pending_on_.size() || off_head < pending_off_.size()) {
       ++length;
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
-        if (!worth_expanding(p, cycle_base, 1)) return finish_cycles(y, x);
+        if (!worth_expanding(p, cycle_base, 1, cycle_kind)) return finish_cycles(y, x);
         on_to_off(p, y, (y ? 1 : 0) | (x ? 2 : 0), -1, Reached::UnlessClosing, scratch_);
         if (!scratch_.empty()) mark_ancestors(p);
         for (int q : scratch_) {
@@ -401,7 +408,7 @@ class ForcingChainsAndCycles final : public Producer {
       ++length;
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
-        if (!worth_expanding(p, cycle_base, 0)) return finish_cycles(y, x);
+        if (!worth_expanding(p, cycle_base, 0, cycle_kind)) return finish_cycles(y, x);
         const Potential& off = nodes_[static_cast<std::size_t>(p)];
         std::uint32_t& done = off_done_[static_cast<std::size_t>(key(off.cell, off.digit))];
         if (done == gen_) {
@@ -546,7 +553,7 @@ class ForcingChainsAndCycles final : public Producer {
     while (on_head < pending_on_.size() || off_head < pending_off_.size()) {
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
-        if (!worth_expanding(p, base, 1)) return finish_chains(y);
+        if (!worth_expanding(p, base, 1, y ? 4 : 2)) return finish_chains(y);
         on_to_off(p, y, (y ? 1 : 0) | 2, from_on ? key(cell, d) : -1, Reached::Skip, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
@@ -559,7 +566,7 @@ class ForcingChainsAndCycles final : public Producer {
       }
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
-        if (!worth_expanding(p, base, 1)) return finish_chains(y);
+        if (!worth_expanding(p, base, 1, y ? 4 : 2)) return finish_chains(y);
         off_to_on(p, y, true, true, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
