@@ -77,7 +77,7 @@ class Producer {
   /// - the rating loop (Grader::run) asks a producer that found nothing on an
   ///   earlier board for what the candidates removed since could have made:
   ///   what it leaves out, that board had, so it is nothing.
-  /// A producer narrows its search through changed() while find() runs;
+  /// A producer narrows its search through unchanged() while find() runs;
   /// one that does not is simply searched in full.
   void find_changed(const Board& board, const Removed& removed, StepSink& sink) {
     struct Reset {
@@ -93,8 +93,6 @@ class Producer {
   }
 
  protected:
-  /// During find_changed(), the candidates removed; otherwise null.
-  const Removed* changed() const { return changed_; }
   /// During find_changed(), whether no candidate of a cell in `cells` was
   /// removed (any digit); false otherwise.
   bool unchanged(const CellSet& cells) const {
