@@ -17,7 +17,9 @@
 // and is explained (chain_notation.hpp) only when it is reported. For a sink
 // that keeps the first hint only, a forcing chain is searched for only when
 // its length, found with half the depth (shortest_contradiction), would make
-// it the first.
+// it the first. A cycle search starts only from a candidate with a link that
+// can close a cycle, and records each cycle when it closes, so that the rest
+// of the same search is already bounded by it.
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -378,6 +380,10 @@ class ForcingChainsAndCycles final : public Producer {
   }
 
   void cycles(int cell, int d, bool y, bool x) {
+    // The link that closes a cycle makes the start on from an "off": the
+    // start's cell is bivalue (Y) or its digit has two positions in one of
+    // its houses (X). Without such a link no cycle comes back.
+    if ((link_[static_cast<std::size_t>(key(cell, d))] & ((y ? 1 : 0) | (x ? 2 : 0))) == 0) return;
     new_search();
     start_cell_ = cell;
     start_digit_ = d;
@@ -387,7 +393,6 @@ class ForcingChainsAndCycles final : public Producer {
     put(source);
     pending_on_.assign(1, source);
     pending_off_.clear();
-    found_.clear();
     const double cycle_base = x && y ? 7.0 : 6.5;
     const int cycle_kind = x && y ? 4 : (y ? 3 : 2);  // cycle_hint's sort key
     int length = 0;
@@ -396,19 +401,25 @@ class ForcingChainsAndCycles final : public Producer {
       ++length;
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
-        if (!worth_expanding(p, cycle_base, 1, cycle_kind)) return finish_cycles(y, x);
+        if (!worth_expanding(p, cycle_base, 1, cycle_kind)) return;
         on_to_off(p, y, (y ? 1 : 0) | (x ? 2 : 0), -1, Reached::UnlessClosing, scratch_);
-        if (!scratch_.empty()) mark_ancestors(p);
+        bool marked = false;
         for (int q : scratch_) {
-          if (is_marked_ancestor(q)) continue;
+          const Potential& n = nodes_[static_cast<std::size_t>(q)];
+          if (find_off(n.cell, n.digit) < 0) {
+            put(q);  // not reached before, so not an ancestor of p
+          } else {
+            if (!marked) mark_ancestors(p);
+            marked = true;
+            if (is_marked_ancestor(q)) continue;
+          }
           pending_off_.push_back(q);
-          if (find_off(nodes_[static_cast<std::size_t>(q)].cell, nodes_[static_cast<std::size_t>(q)].digit) < 0) put(q);
         }
       }
       ++length;
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
-        if (!worth_expanding(p, cycle_base, 0, cycle_kind)) return finish_cycles(y, x);
+        if (!worth_expanding(p, cycle_base, 0, cycle_kind)) return;
         const Potential& off = nodes_[static_cast<std::size_t>(p)];
         std::uint32_t& done = off_done_[static_cast<std::size_t>(key(off.cell, off.digit))];
         if (done == gen_) {
@@ -421,7 +432,7 @@ class ForcingChainsAndCycles final : public Producer {
         off_to_on(p, y, x, false, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
-          if (length >= 4 && n.cell == cell && n.digit == d) found_.push_back(q);
+          if (length >= 4 && n.cell == cell && n.digit == d) cycle_hint(q, y, x);
           if (find_on(n.cell, n.digit) < 0) {
             pending_on_.push_back(q);
             put(q);
@@ -429,7 +440,6 @@ class ForcingChainsAndCycles final : public Producer {
         }
       }
     }
-    finish_cycles(y, x);
   }
 
   // Whether the "off" (c, v) makes the cycle's start on (close_cycle's test).
@@ -449,21 +459,17 @@ class ForcingChainsAndCycles final : public Producer {
     if (y && src.cell == cell) {
       const DigitMask m = board_->candidates(cell);
       if (popcount(m) == 2 && (m & ~digit_bit(src.digit)) == digit_bit(d))
-        found_.push_back(add_node(cell, d, true, p, Cause::NakedSingle));
+        cycle_hint(add_node(cell, d, true, p, Cause::NakedSingle), y, x);
       return;
     }
     if (!x || src.digit != d || src.cell == cell) return;
     for (int u : kCellUnits[static_cast<std::size_t>(src.cell)]) {
       const CellSet where = board_->digit_cells(d) & kUnitSet[static_cast<std::size_t>(u)];
       if (where.size() == 2 && where.has(cell)) {
-        found_.push_back(add_node(cell, d, true, p, region_cause(u)));
+        cycle_hint(add_node(cell, d, true, p, region_cause(u)), y, x);
         return;
       }
     }
-  }
-
-  void finish_cycles(bool y, bool x) {
-    for (int end : found_) cycle_hint(end, y, x);
   }
 
   void cycle_hint(int end, bool y, bool x) {
