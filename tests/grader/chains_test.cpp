@@ -8,6 +8,9 @@
 // where the false conclusion must not be reported.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <set>
+#include <tuple>
 #include <vector>
 
 #include "grader_test_util.hpp"
@@ -270,6 +273,85 @@ TEST(StaticChains, NoStrongLinkThroughAThreeCandidateCell) {
   for (const Step& s : found) EXPECT_FALSE(test::removes(s, rc(5, 1), 1)) << s.name();
   EXPECT_TRUE(test::CandidateSearch(b).possible(rc(5, 1), 1));
   test::expect_all_sound(found, b);
+}
+
+
+// Whether assuming (cell, digit) on or off leads to its own negation by the
+// static rules, worked out here by a plain breadth-first search: an "on"
+// makes the digit off in its peers (and, with Y links, the cell's other
+// digits off); an "off" makes the digit on where a house has it in two
+// cells (and, with Y links, a bivalue cell's other digit on).
+bool reaches_negation(const Board& b, int cell, int digit, bool on, bool y) {
+  std::array<bool, 1620> seen{};
+  std::vector<int> queue;
+  auto add = [&](int c, int d, bool o) {
+    const int k = (c * 10 + d) * 2 + (o ? 1 : 0);
+    if (!seen[static_cast<std::size_t>(k)]) {
+      seen[static_cast<std::size_t>(k)] = true;
+      queue.push_back(k);
+    }
+  };
+  add(cell, digit, on);
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const int c = queue[i] / 20, d = (queue[i] / 2) % 10;
+    if (queue[i] & 1) {
+      for (int p = 0; p < kCells; ++p)
+        if (p != c && sees(c, p) && b.has(p, d)) add(p, d, false);
+      if (y) for_each_digit(b.candidates(c), [&](int e) { if (e != d) add(c, e, false); });
+    } else {
+      for (int u : kCellUnits[static_cast<std::size_t>(c)]) {
+        const CellSet where = b.digit_cells(d) & kUnitSet[static_cast<std::size_t>(u)];
+        if (where.size() == 2 && where.has(c)) (where - CellSet::of(c)).for_each([&](int p) { add(p, d, true); });
+      }
+      if (y && popcount(b.candidates(c)) == 2)
+        for_each_digit(b.candidates(c), [&](int e) { if (e != d) add(c, e, true); });
+    }
+  }
+  return seen[static_cast<std::size_t>((cell * 10 + digit) * 2 + (on ? 0 : 1))];
+}
+
+TEST(StaticChains, EveryAssumptionReachingItsNegationHasItsForcingChain) {
+  // The producer searches only from assumptions its reachability pass lets
+  // through; in nesting mode it keeps every hint, so its forcing chains must
+  // conclude exactly what every assumption that reaches its negation does.
+  const auto puzzles = sudokit::test::load_puzzles("puzzles_top95.txt");
+  auto producer = make_forcing_chains_and_cycles(true);
+  Grader grader;
+  int boards = 0, chains = 0;
+  for (std::size_t i = 0; i < puzzles.size() && boards < 24; i += 4) {
+    Board board(puzzles[i]);
+    Step step;
+    for (int n = 0; n < 60 && !board.solved() && grader.next_step(board, step); ++n) {
+      if (step.difficulty >= 6.5 && n % 3 == 0) {
+        ++boards;
+        using Conclusion = std::tuple<bool, int, int, bool>;  // XY rules, cell, digit, placed
+        std::set<Conclusion> expected, got;
+        for (int c = 0; c < kCells; ++c) {
+          if (popcount(board.candidates(c)) < 2) continue;
+          for_each_digit(board.candidates(c), [&](int d) {
+            for (bool y : {false, true})
+              for (bool on : {true, false})
+                if (reaches_negation(board, c, d, on, y)) expected.insert({y, c, d, !on});
+          });
+        }
+        for (const Step& s : test::all_steps(*producer, board)) {
+          if (s.technique != Technique::ForcingChain && s.technique != Technique::ForcingXChain) continue;
+          const bool y = s.technique == Technique::ForcingChain;
+          if (s.places()) {
+            got.insert({y, s.place_cell, s.place_digit, true});
+          } else {
+            for (int c = 0; c < kCells; ++c)
+              for_each_digit(s.removals[c], [&](int d) { got.insert({y, c, d, false}); });
+          }
+        }
+        EXPECT_EQ(got, expected) << "puzzle " << i << ", step " << n;
+        chains += static_cast<int>(got.size());
+      }
+      board.apply(step);
+    }
+  }
+  EXPECT_GE(boards, 20);
+  EXPECT_GT(chains, 20);
 }
 
 }  // namespace
