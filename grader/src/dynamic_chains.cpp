@@ -271,9 +271,12 @@ class DynamicChains final : public Producer, private NetView {
   // new potential was queued.
   bool advanced(Run& r) {
     if (work_budget_expired()) return false;
-    Candidates reduced;
-    for (int c = 0; c < kCells; ++c) reduced[c] = cand_[c];
-    const Board scratch(board_->values(), reduced);
+    // The reduced grid: the board less the run's removals, its position
+    // tables kept up to date removal by removal (cheaper than rebuilding).
+    Board scratch = *board_;
+    for (int d = 1; d <= 9; ++d)
+      (board_->digit_cells(d) - cells_[static_cast<std::size_t>(d)]).for_each([&](int c) { scratch.eliminate(c, d); });
+    assert(scratch.candidate_masks().masks == cand_);
     made_.clear();
     const Removed removed = removed_candidates(scratch, *board_);
     for (auto& rule : rules_) {
