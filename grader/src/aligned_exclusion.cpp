@@ -13,6 +13,13 @@
 // values sit in base cells that see each other, or when some common excluder
 // has all its candidates among the values. A candidate of a base cell that
 // takes part in no possible combination is removed.
+//
+// find_changed(): the board before the removals (these cells' candidates
+// back) met every condition above for a combination whose cells and common
+// excluders lost nothing since: the same cells, at least these excluders (a
+// removal only takes excluders away), and no single-candidate cell anywhere
+// (checked). So it had this combination with at least its eliminations, and
+// the combination is skipped.
 #include <array>
 
 #include "sudokit/grader/technique.hpp"
@@ -32,6 +39,17 @@ class AlignedExclusion final : public Producer {
   void find(const Board& board, StepSink& sink) override {
     board_ = &board;
     reported_ = false;
+    narrow_ = false;
+    if (const Removed* removed = removed_since()) {
+      bool single_before = false;
+      for (int c = 0; c < kCells && !single_before; ++c) {
+        DigitMask before = cand(c);
+        for (int d = 1; d <= 9; ++d)
+          if ((*removed)[static_cast<std::size_t>(d)].has(c)) before |= digit_bit(d);
+        single_before = popcount(before) == 1;
+      }
+      narrow_ = !single_before;
+    }
     collect_base_cells();
     if (n_base_ < degree_) return;
     for (int j = 1; j < n_base_; ++j) {
@@ -84,6 +102,7 @@ class AlignedExclusion final : public Producer {
     const CellSet common = excluders_[static_cast<std::size_t>(i)] & excluders_[static_cast<std::size_t>(j)];
     if (!two_or_more(common)) return true;
     const int c0 = base_[static_cast<std::size_t>(i)], c1 = base_[static_cast<std::size_t>(j)];
+    if (narrow_ && unchanged(common | CellSet::of(c0) | CellSet::of(c1))) return true;
     DigitMask excl[20];
     const int n_excl = excluder_masks(common, excl);
     const bool see = sees(c0, c1);
@@ -139,6 +158,7 @@ class AlignedExclusion final : public Producer {
 
   bool triplet(int c0, int c1, int c2, const CellSet& common, StepSink& sink) {
     if (!two_or_more(common)) return true;
+    if (narrow_ && unchanged(common | CellSet::of(c0) | CellSet::of(c1) | CellSet::of(c2))) return true;
     DigitMask excl[20];
     const int n_excl = excluder_masks(common, excl);
     const bool see01 = sees(c0, c1), see02 = sees(c0, c2), see12 = sees(c1, c2);
@@ -195,6 +215,7 @@ class AlignedExclusion final : public Producer {
 
   int degree_;
   bool reported_ = false;
+  bool narrow_ = false;  // find_changed() may skip unchanged combinations
   const Board* board_ = nullptr;
   int n_base_ = 0;
   CellSet base_set_;

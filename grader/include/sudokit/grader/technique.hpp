@@ -108,6 +108,9 @@ class Producer {
   }
   /// During find_changed(), whether no candidate `digit` was removed.
   bool unchanged(int digit) const { return changed_ && (*changed_)[static_cast<std::size_t>(digit)].empty(); }
+  /// During find_changed(), the candidates removed since the board before;
+  /// null otherwise.
+  const Removed* removed_since() const { return changed_; }
 
  private:
   const Removed* changed_ = nullptr;
