@@ -654,6 +654,9 @@ class DynamicChains final : public Producer, private NetView {
     const bool do_contradiction = dynamic();  // Nishio is dynamic too
     value_runs_.clear();
     for_each_digit(cands, [&](int d) {
+      // find_changed(): a Nishio run sees its digit only, so where no
+      // candidate of the digit went, its runs are the earlier board's.
+      if (nishio() && unchanged(d)) return;
       Run& on_run = cached_run(cell, d, true);
       if (do_contradiction && !on_run.consistent) contradiction_hint(on_run, cell, d, true);
       // The "off" assumption only matters for contradictions and double forcing.

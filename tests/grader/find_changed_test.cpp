@@ -123,9 +123,9 @@ TEST(FindChanged, LeavesOutOnlyStepsAnEarlierBoardOfTheRunHad) {
       const Board& now = path[b + gap];
       const Removed removed = removed_candidates(now, before);
       // Producers 27 on narrow nothing outside a dynamic chain (and list
-      // every hint slowly), but for aligned triplet exclusion (29): the
-      // first 26, and 29.
-      for (std::size_t p = 0; p < 29; ++p) {
+      // every hint slowly), but for aligned triplet exclusion (29) and
+      // Nishio (30): the first 26, 29 and 30.
+      for (std::size_t p = 0; p < 30; ++p) {
         if (p == 26 || p == 27) continue;
         const std::vector<Step> all = test::all_steps(*references[p], now);
         AllSteps changed;
@@ -150,8 +150,8 @@ TEST(FindChanged, LeavesOutOnlyStepsAnEarlierBoardOfTheRunHad) {
     }
   }
   // The narrowing producers leave something out: locks (direct and not),
-  // hidden and naked sets, fish, strong links and aligned exclusions.
-  for (std::size_t p : {1, 2, 5, 6, 7, 8, 12, 24, 28}) EXPECT_GT(left_out[p], 0u) << "producer " << p + 1;
+  // hidden and naked sets, fish, strong links, aligned exclusions and Nishio.
+  for (std::size_t p : {1, 2, 5, 6, 7, 8, 12, 24, 28, 29}) EXPECT_GT(left_out[p], 0u) << "producer " << p + 1;
 }
 
 }  // namespace
