@@ -31,6 +31,7 @@
 
 #include "chain_notation.hpp"
 #include "chain_support.hpp"
+#include "reach.hpp"
 #include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/technique.hpp"
 
@@ -293,7 +294,7 @@ class ForcingChainsAndCycles final : public Producer {
   void run_pass(bool y, bool x) {
     // A pass whose base rating already exceeds the best hint cannot win.
     if (!nesting_ && (x && y ? 7.0 : 6.5) > best_) return;
-    if (x) start_reach(y);
+    if (x) reach_.start(*board_, y, x, false);
     for (int cell = 0; cell < kCells; ++cell) {
       const DigitMask m = board_->candidates(cell);
       if (board_->value(cell) != 0 || popcount(m) < 2) continue;
@@ -329,161 +330,12 @@ class ForcingChainsAndCycles final : public Producer {
   // --- which assumptions can reach their negation ----------------------------
   // A forcing chain is a path from an assumption to its negation. Most
   // assumptions have none, and a search that finds none visits every
-  // potential it can reach. So on its first question a pass finds, once, what
-  // every potential can reach: the strongly connected components of the
-  // implication graph (same rules as the searches; an "off" that matters()
-  // for nothing derives nothing, so including it changes no path), then each
-  // component's reachable set as a bitset, sinks first.
-  static constexpr int potential(int cell, int digit, bool on) { return key(cell, digit) * 2 + (on ? 1 : 0); }
-
-  void start_reach(bool y) {
-    reach_y_ = y;
-    reach_ready_.fill(false);
-    reach_id_.fill(-1);
-    reach_pot_.clear();
-    adj_start_.assign(1, 0);
-    adj_.clear();
-    comp_.clear();
-    comp_lo_.clear();
-    comp_at_.clear();
-    reach_bits_.clear();
-  }
-
-  // Whether assumption `v` (potential()) can reach its negation: false only
-  // when no chain exists. The XY pass builds the whole graph at once; the X
-  // pass, whose links keep their digit, one digit at a time (each digit's
-  // potentials and bitsets on their own, and no digit it is never asked for).
-  bool may_contradict(int v) {
-    const int cell = v / 20, digit = (v / 2) % 10;
-    const int links = (reach_y_ ? 1 : 0) | 2;
-    const bool dead_end = (link_[static_cast<std::size_t>(key(cell, digit))] & links) == 0;
-    if (!(v & 1) && dead_end) return false;  // an "off" that derives nothing
-    const int d = reach_y_ ? 0 : digit;
-    if (!reach_ready_[static_cast<std::size_t>(d)]) build_reach(d);
-    const int a = reach_id_[static_cast<std::size_t>(v)];
-    assert(a >= 0);
-    const int c = comp_[static_cast<std::size_t>(a)];
-    const std::uint64_t* r = &reach_bits_[comp_at_[static_cast<std::size_t>(c)]];
-    const int lo = comp_lo_[static_cast<std::size_t>(c)];
-    auto reaches = [&](int w) {
-      const int b = reach_id_[static_cast<std::size_t>(w)];
-      return b >= 0 && ((r[(b >> 6) - lo] >> (b & 63)) & 1);
-    };
-    if (!dead_end) return reaches(v ^ 1);
-    // The graph leaves out dead-end "off"s: "on" reaches one when it reaches
-    // an "on" with a link to it (the digit in a peer, or Y: another digit of
-    // the cell).
-    bool found = false;
-    (kPeerSet[cell] & board_->digit_cells(digit)).for_each([&](int q) { found = found || reaches(potential(q, digit, true)); });
-    if (!found && reach_y_)
-      for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(digit)),
-                     [&](int e) { found = found || reaches(potential(cell, e, true)); });
-    return found;
-  }
-
-  // The potentials of `digit` (0: every digit), their edges, components and
-  // reachable sets, added to what the pass has built.
-  void build_reach(int digit) {
-    reach_ready_[static_cast<std::size_t>(digit)] = true;
-    const int first_id = static_cast<int>(reach_pot_.size());
-    const int links = (reach_y_ ? 1 : 0) | 2;
-    for (int cell = 0; cell < kCells; ++cell) {
-      if (board_->value(cell) != 0) continue;
-      const DigitMask m = digit ? static_cast<DigitMask>(board_->candidates(cell) & digit_bit(digit)) : board_->candidates(cell);
-      for_each_digit(m, [&](int d) {
-        for (bool on : {true, false}) {
-          if (!on && (link_[static_cast<std::size_t>(key(cell, d))] & links) == 0) continue;  // a dead end
-          reach_id_[static_cast<std::size_t>(potential(cell, d, on))] = static_cast<std::int16_t>(reach_pot_.size());
-          reach_pot_.push_back(potential(cell, d, on));
-        }
-      });
-    }
-    const int end_id = static_cast<int>(reach_pot_.size());
-    for (int u = first_id; u < end_id; ++u) {
-      const int pot = reach_pot_[static_cast<std::size_t>(u)];
-      const int cell = pot / 20, d = (pot / 2) % 10;
-      auto to = [&](int w) { adj_.push_back(reach_id_[static_cast<std::size_t>(w)]); };
-      if (pot & 1) {
-        if (reach_y_)
-          for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)), [&](int v) {
-            if (link_[static_cast<std::size_t>(key(cell, v))] & links) to(potential(cell, v, false));
-          });
-        (kPeerSet[cell] & live_[static_cast<std::size_t>(links)][static_cast<std::size_t>(d)]).for_each([&](int c) {
-          to(potential(c, d, false));
-        });
-      } else {
-        const Partners& p = partners_[static_cast<std::size_t>(key(cell, d))];
-        if (reach_y_ && p.digit) to(potential(cell, p.digit, true));
-        for (int i = 0; i < p.count; ++i) to(potential(p.cell[i], d, true));
-      }
-      adj_start_.push_back(static_cast<int>(adj_.size()));
-    }
-    if (end_id == first_id) return;
-    // Every reachable set lies within this build's ids: words lo .. lo + words - 1.
-    const int lo = first_id >> 6;
-    const std::size_t words = static_cast<std::size_t>(((end_id - 1) >> 6) - lo + 1);
-    auto at = [&](int id) { return static_cast<std::size_t>(id); };
-    // Tarjan's algorithm, iterative; components complete sinks first.
-    order_.assign(at(end_id), -1);
-    low_.assign(at(end_id), 0);
-    comp_.resize(at(end_id), -1);
-    tarjan_stack_.clear();
-    int counter = 0;
-    for (int root = first_id; root < end_id; ++root) {
-      if (order_[at(root)] >= 0) continue;
-      call_.clear();
-      call_.push_back({root, adj_start_[at(root)]});
-      order_[at(root)] = low_[at(root)] = counter++;
-      tarjan_stack_.push_back(root);
-      while (!call_.empty()) {
-        const int u = call_.back().first;
-        int& next = call_.back().second;
-        if (next < adj_start_[at(u) + 1]) {
-          const int w = adj_[at(next++)];
-          if (order_[at(w)] < 0) {
-            order_[at(w)] = low_[at(w)] = counter++;
-            tarjan_stack_.push_back(w);
-            call_.push_back({w, adj_start_[at(w)]});
-          } else if (comp_[at(w)] < 0) {
-            low_[at(u)] = std::min(low_[at(u)], order_[at(w)]);
-          }
-          continue;
-        }
-        call_.pop_back();
-        if (!call_.empty()) low_[at(call_.back().first)] = std::min(low_[at(call_.back().first)], low_[at(u)]);
-        if (low_[at(u)] != order_[at(u)]) continue;
-        // A component: its members, then what they reach (completed before it).
-        const int c = static_cast<int>(comp_lo_.size());
-        comp_lo_.push_back(lo);
-        comp_at_.push_back(reach_bits_.size());
-        reach_bits_.resize(reach_bits_.size() + words, 0);
-        std::uint64_t* r = &reach_bits_[comp_at_.back()];
-        std::size_t first = tarjan_stack_.size();
-        while (tarjan_stack_[first - 1] != u) --first;
-        --first;
-        for (std::size_t i = first; i < tarjan_stack_.size(); ++i) {
-          const int m = tarjan_stack_[i];
-          comp_[at(m)] = c;
-          r[(m >> 6) - lo] |= std::uint64_t{1} << (m & 63);
-        }
-        for (std::size_t i = first; i < tarjan_stack_.size(); ++i) {
-          const int m = tarjan_stack_[i];
-          for (int e = adj_start_[at(m)]; e < adj_start_[at(m) + 1]; ++e) {
-            // A potential already in r came with everything it reaches.
-            const int w = adj_[at(e)];
-            if ((r[(w >> 6) - lo] >> (w & 63)) & 1) continue;
-            if (adj_start_[at(w)] == adj_start_[at(w) + 1]) {
-              r[(w >> 6) - lo] |= std::uint64_t{1} << (w & 63);  // a dead end reaches itself only
-              continue;
-            }
-            const std::uint64_t* o = &reach_bits_[comp_at_[at(comp_[at(w)])]];
-            for (std::size_t k = 0; k < words; ++k) r[k] |= o[k];
-          }
-        }
-        tarjan_stack_.resize(first);
-      }
-    }
-  }
+  // potential it can reach. So each pass asks the implication graph's
+  // components and their reachable sets first (reach.hpp; built once per
+  // pass, per digit in the X pass; dead-end "off"s left out, since they
+  // derive nothing and change no path).
+  static constexpr int potential(int cell, int digit, bool on) { return reach_index(cell, digit, on); }
+  bool may_contradict(int v) { return reach_.reaches(v, v ^ 1); }
 
   // The number of links of the shortest chain from the assumption (cell, d)
   // on (from_on) or off to its negation, which is the chain the forcing
@@ -852,16 +704,7 @@ class ForcingChainsAndCycles final : public Producer {
     Cause cause[3] = {};
   };
   std::array<Partners, 810> partners_{};
-  // may_contradict(): per pass, built on its first question (per digit in the X pass).
-  bool reach_y_ = false;
-  std::array<bool, 10> reach_ready_{};  // by digit, 0 = all
-  std::array<std::int16_t, 1620> reach_id_{};  // potential() -> id, -1 if none yet
-  std::vector<int> reach_pot_, adj_start_, adj_;  // by id: potential(), edges
-  std::vector<int> order_, low_, comp_, tarjan_stack_;  // by id (Tarjan)
-  std::vector<std::pair<int, int>> call_;  // (id, next edge)
-  std::vector<int> comp_lo_;  // by component: the first word of its reachable set
-  std::vector<std::size_t> comp_at_;  // by component: where that set starts in reach_bits_
-  std::vector<std::uint64_t> reach_bits_;
+  ImplicationReach reach_;  // may_contradict(), per pass
   std::array<std::uint32_t, 1620> anc_stamp_{};  // mark_ancestors()
   std::uint32_t anc_gen_ = 0;
   std::array<std::uint32_t, 810> on_stamp_{}, off_stamp_{}, off_done_{};

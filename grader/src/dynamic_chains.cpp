@@ -21,6 +21,10 @@
 // ancestors of each branch's conclusion, summed over branches; hints are
 // sorted by (rating as a double, complexity, kind key) and the first wins.
 // Explanations (chain_notation.hpp) are written for reported hints only.
+// In multiple (static) mode a run holds at most what its assumption reaches
+// in the static implication graph (reach.hpp), so a cell's runs are made
+// only when every branch of its cell forcing, or of a region forcing it
+// starts, reaches some common potential.
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -28,6 +32,7 @@
 
 #include "chain_notation.hpp"
 #include "chain_support.hpp"
+#include "reach.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -109,6 +114,7 @@ class DynamicChains final : public Producer, private NetView {
       cache_stamp_.fill(0);
       cache_gen_ = 1;
     }
+    if (mode_ == Mode::Multiple) reach_.start(board, true, true, true);
     for (int cell = 0; cell < kCells; ++cell) {
       if (board.value(cell) != 0) continue;
       if (work_budget_expired()) return;
@@ -652,6 +658,36 @@ class DynamicChains final : public Producer, private NetView {
     const DigitMask cands = board_->candidates(cell);
     const bool do_double = cardinality >= 3 && !nishio() && dynamic();
     const bool do_contradiction = dynamic();  // Nishio is dynamic too
+    // Multiple (static) mode: a run holds at most what its assumption
+    // reaches in the static graph, so cell or region forcing needs a
+    // potential every branch reaches; without one, neither runs nor hints.
+    bool cell_forcing = true;
+    std::array<std::uint8_t, 10> region_forcing;  // by digit, bit k: the cell's k-th house (kCellUnits)
+    region_forcing.fill(7);
+    if (mode_ == Mode::Multiple) {
+      std::array<int, 9> from{};
+      int n = 0;
+      for_each_digit(cands, [&](int d) { from[static_cast<std::size_t>(n++)] = reach_index(cell, d, true); });
+      cell_forcing = reach_.reach_in_common(from.data(), n);
+      bool any = cell_forcing;
+      for_each_digit(cands, [&](int d) {
+        region_forcing[static_cast<std::size_t>(d)] = 0;
+        for (int k = 0; k < 3; ++k) {
+          const int u = kCellUnits[static_cast<std::size_t>(cell)][static_cast<std::size_t>(k)];
+          if (!first_region_position(u, cell, d)) continue;
+          std::array<int, 9> where{};
+          int m = 0;
+          for_each_bit(board_->positions(u, d), [&](int i) {
+            where[static_cast<std::size_t>(m++)] =
+                reach_index(kUnitCells[static_cast<std::size_t>(u)][static_cast<std::size_t>(i)], d, true);
+          });
+          if (!reach_.reach_in_common(where.data(), m)) continue;
+          region_forcing[static_cast<std::size_t>(d)] |= static_cast<std::uint8_t>(1u << k);
+          any = true;
+        }
+      });
+      if (!any) return;
+    }
     value_runs_.clear();
     for_each_digit(cands, [&](int d) {
       // find_changed(): a Nishio run sees its digit only, so where no
@@ -676,11 +712,21 @@ class DynamicChains final : public Producer, private NetView {
           }
         }
       }
-      if (!nishio()) region_hints(cell, d, on_run);
+      if (!nishio()) region_hints(cell, d, on_run, region_forcing[static_cast<std::size_t>(d)]);
       value_runs_.push_back(&on_run);
     });
-    if (nishio()) return;
+    if (nishio() || !cell_forcing) return;
     if (cardinality == 2 || (multiple() && cardinality > 2)) common_conclusions(value_runs_, 5, cell, Cause::NakedSingle);
+  }
+
+  // Whether region forcing runs for house u and digit d from this cell: the
+  // digit has two places there (or more, in multiple modes) and the cell is
+  // the first of them.
+  bool first_region_position(int u, int cell, int d) const {
+    const std::uint16_t pos = board_->positions(u, d);
+    const int count = popcount(pos);
+    if (!(count == 2 || (multiple() && count > 2))) return false;
+    return kUnitCells[static_cast<std::size_t>(u)][static_cast<std::size_t>(lowest_bit_index(pos))] == cell;
   }
 
   // Conclusions shared by every run, in the first run's order ("on" ones,
@@ -707,14 +753,13 @@ class DynamicChains final : public Producer, private NetView {
   }
 
   // Region forcing for each house where this cell is the first position of d.
-  void region_hints(int cell, int d, Run& on_run) {
+  // `possible`, bit k: the k-th house may have one (cell_hints).
+  void region_hints(int cell, int d, Run& on_run, std::uint8_t possible) {
     for (int k = 0; k < 3; ++k) {
       const int u = kCellUnits[static_cast<std::size_t>(cell)][static_cast<std::size_t>(k)];
+      if (!((possible >> k) & 1) || !first_region_position(u, cell, d)) continue;
       const std::uint16_t pos = board_->positions(u, d);
-      const int count = popcount(pos);
-      if (!(count == 2 || (multiple() && count > 2))) continue;
       const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
-      if (cells[static_cast<std::size_t>(lowest_bit_index(pos))] != cell) continue;
       region_runs_.clear();
       for_each_bit(pos, [&](int i) {
         const int c = cells[static_cast<std::size_t>(i)];
@@ -737,6 +782,7 @@ class DynamicChains final : public Producer, private NetView {
   std::array<CellSet, 10> cells_{};
   std::vector<Node> nodes_;
   std::vector<int> parent_pool_;
+  ImplicationReach reach_;  // Multiple mode: what each assumption can reach (cell_hints)
   std::vector<std::unique_ptr<Run>> runs_;
   std::size_t runs_used_ = 0;
   std::array<std::uint32_t, 2 * kKeys> cache_stamp_{};
