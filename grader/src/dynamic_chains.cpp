@@ -20,6 +20,8 @@
 // candidates, cell forcing. Complexity = distinct potentials among the
 // ancestors of each branch's conclusion, summed over branches; hints are
 // sorted by (rating as a double, complexity, kind key) and the first wins.
+// For a sink keeping the first hint only, a hint's complexity is counted only
+// as far as it could still sort first, and one that cannot is left out.
 // Explanations (chain_notation.hpp) are written for reported hints only.
 // In multiple (static) mode a run holds at most what its assumption reaches
 // in the static implication graph (reach.hpp), so a cell's runs are made
@@ -105,6 +107,8 @@ class DynamicChains final : public Producer, private NetView {
 
   void find(const Board& board, StepSink& sink) override {
     board_ = &board;
+    first_only_ = !nesting_ && sink.first_only();
+    best_complexity_ = -1;
     hints_.clear();
     nodes_.clear();
     parent_pool_.clear();
@@ -473,7 +477,7 @@ class DynamicChains final : public Producer, private NetView {
         const std::size_t k = static_cast<std::size_t>(key(p.cell, p.digit) * 2 + (p.on ? 1 : 0));
         if (count_stamp_[k] == count_gen_) continue;
         count_stamp_[k] = count_gen_;
-        visit(q);
+        if (!visit(q)) return;
         for (int i = 0; i < p.parents_count; ++i) next_.push_back(parent_pool_[static_cast<std::size_t>(p.parents_begin + i)]);
       }
       todo_.swap(next_);
@@ -482,20 +486,32 @@ class DynamicChains final : public Producer, private NetView {
 
   // Complexity of a hint whose branches end at `targets`: distinct ancestors
   // of each branch, plus once each distinct nested chain met along them.
-  int hint_complexity(const std::vector<int>& targets) {
+  // For a sink keeping the first hint only, -1 as soon as the count shows
+  // the hint cannot sort first: hints sort by rating (this producer's base
+  // plus the length increment, which grows with complexity), complexity,
+  // then kind (`sort_key`), and one equal to an earlier one sorts after it.
+  int hint_complexity(const std::vector<int>& targets, int sort_key) {
+    int limit = 1 << 30;
+    if (first_only_ && best_complexity_ >= 0) limit = best_complexity_ - (sort_key < best_sort_key_ ? 0 : 1);
     int total = 0;
     counted_nested_.clear();
     for (int t : targets) {
       walk_chain(t, [&](int q) {
         ++total;
         const int n = nodes_[static_cast<std::size_t>(q)].nested;
-        if (n < 0) return;
-        const NestedChain* rec = nested_[static_cast<std::size_t>(n)].get();
-        for (const NestedChain* seen : counted_nested_)
-          if (seen == rec || seen->identity == rec->identity) return;
-        counted_nested_.push_back(rec);
-        total += rec->complexity;
+        if (n >= 0) {
+          const NestedChain* rec = nested_[static_cast<std::size_t>(n)].get();
+          bool seen_before = false;
+          for (const NestedChain* seen : counted_nested_)
+            seen_before = seen_before || seen == rec || seen->identity == rec->identity;
+          if (!seen_before) {
+            counted_nested_.push_back(rec);
+            total += rec->complexity;
+          }
+        }
+        return total <= limit;
       });
+      if (total > limit) return -1;
     }
     return total;
   }
@@ -514,6 +530,7 @@ class DynamicChains final : public Producer, private NetView {
         rec->identity.push_back(potential_code(p.cell, p.digit, p.on));
         const Cause c = p.cause == Cause::None ? assumed : p.cause;
         if (p.on && c != Cause::None && c != Cause::Advanced) rec->causes.push_back({p.cell, p.digit, c});
+        return true;
       });
       rec->identity.push_back(~0u);
     }
@@ -545,6 +562,10 @@ class DynamicChains final : public Producer, private NetView {
                                 : Technique::NestedForcingChain;
     const char* prefix = mode_ == Mode::Nishio ? "Nishio " : mode_ == Mode::Dynamic ? "Dynamic " : "";
     s.label = std::string(prefix) + kind + " Chains" + suffix();
+    if (first_only_) {  // hint_complexity() let it through: it sorts first so far
+      best_complexity_ = s.complexity;
+      best_sort_key_ = sort_key;
+    }
     ChainHint h{std::move(s), sort_key, targets_, unit};
     if (nesting_) {
       describe(h);
@@ -565,7 +586,8 @@ class DynamicChains final : public Producer, private NetView {
     Step s;
     if (!conclude(s, cell, digit, !on)) return;
     targets_.assign({r.absurd_on, r.absurd_off});
-    s.complexity = hint_complexity(targets_);
+    s.complexity = hint_complexity(targets_, 7);
+    if (s.complexity < 0) return;
     s.cells.add(cell);
     add_hint(std::move(s), 7, nishio() ? "Forcing" : "Contradiction Forcing", Cause::None);
   }
@@ -576,7 +598,8 @@ class DynamicChains final : public Producer, private NetView {
     Step s;
     if (!conclude(s, t.cell, t.digit, t.on)) return;
     targets_.assign({from_on, from_off});
-    s.complexity = hint_complexity(targets_);
+    s.complexity = hint_complexity(targets_, 1);
+    if (s.complexity < 0) return;
     s.cells.add(cell);
     s.cells.add(t.cell);
     add_hint(std::move(s), 1, "Double Forcing", Cause::None);
@@ -587,7 +610,8 @@ class DynamicChains final : public Producer, private NetView {
     const Node t = nodes_[static_cast<std::size_t>(branch_nodes.front())];
     Step s;
     if (!conclude(s, t.cell, t.digit, t.on)) return;
-    s.complexity = hint_complexity(branch_nodes);
+    s.complexity = hint_complexity(branch_nodes, sort_key);
+    if (s.complexity < 0) return;
     s.cells.add(src_cell);
     s.cells.add(t.cell);
     targets_ = branch_nodes;
@@ -783,6 +807,8 @@ class DynamicChains final : public Producer, private NetView {
   std::vector<Node> nodes_;
   std::vector<int> parent_pool_;
   ImplicationReach reach_;  // Multiple mode: what each assumption can reach (cell_hints)
+  bool first_only_ = false;  // the sink keeps the first hint only (StepSink::first_only)
+  int best_complexity_ = -1, best_sort_key_ = 0;  // then: the hint that sorts first so far
   std::vector<std::unique_ptr<Run>> runs_;
   std::size_t runs_used_ = 0;
   std::array<std::uint32_t, 2 * kKeys> cache_stamp_{};

@@ -15,6 +15,7 @@
 
 #include "chain_reader.hpp"
 #include "grader_test_util.hpp"
+#include "sudokit/grader/grade.hpp"
 #include "sudokit/solver/solve.hpp"
 
 namespace sudokit::grader {
@@ -371,6 +372,44 @@ TEST(NestedChains, AIEscargotHardestStep) {
   const Grid solution = solution_of(puzzle);
   for (const Step& st : found) EXPECT_TRUE(test::agrees_with(st, solution));
   test::expect_all_sound(found, b);
+}
+
+
+TEST(DynamicChains, FirstHintIsTheSameForASinkKeepingOnlyTheFirst) {
+  // A sink keeping the first hint only lets the producer stop counting a
+  // hint's complexity once it cannot sort first, and leave it out: the
+  // first hint must be the first of the full, sorted list.
+  const auto puzzles = sudokit::test::load_puzzles("puzzles_top95.txt");
+  std::vector<std::unique_ptr<Producer>> producers;
+  producers.push_back(make_nishio_chains());
+  producers.push_back(make_multiple_chains());
+  producers.push_back(make_dynamic_chains());
+  Grader grader;
+  int compared = 0;
+  for (std::size_t i = 0; i < puzzles.size() && compared < 60; i += 2) {
+    Board board(puzzles[i]);
+    Step step;
+    for (int n = 0; n < 60 && !board.solved() && grader.next_step(board, step); ++n) {
+      if (step.difficulty >= 7.5 && n % 2 == 0) {
+        for (auto& producer : producers) {
+          FirstStep first;
+          producer->find(board, first);
+          const std::vector<Step> all = test::all_steps(*producer, board);
+          ASSERT_EQ(first.found(), !all.empty()) << "puzzle " << i << ", step " << n;
+          if (!first.found()) continue;
+          ++compared;
+          const Step& a = first.step();
+          const Step& b = all.front();
+          EXPECT_EQ(a.name() + ": " + a.detail, b.name() + ": " + b.detail) << "puzzle " << i << ", step " << n;
+          EXPECT_EQ(a.complexity, b.complexity);
+          EXPECT_EQ(a.difficulty, b.difficulty);
+          for (int c = 0; c < kCells; ++c) EXPECT_EQ(a.removals[c], b.removals[c]) << "puzzle " << i << ", step " << n;
+        }
+      }
+      board.apply(step);
+    }
+  }
+  EXPECT_GE(compared, 40);
 }
 
 }  // namespace
