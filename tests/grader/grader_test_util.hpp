@@ -54,6 +54,26 @@ inline std::vector<Step> all_steps(Producer& producer, const Board& board) {
   return sink.steps;
 }
 
+/// Whether `producer`, asked by a sink keeping the first hint only, reports
+/// the head of its full list on `board` (same hint and explanation,
+/// complexity, rating, placement and eliminations; failures name `where`).
+/// Returns whether there was a hint.
+inline bool first_is_head_of_all(Producer& producer, const Board& board, const std::string& where) {
+  FirstStep first;
+  producer.find(board, first);
+  const std::vector<Step> all = all_steps(producer, board);
+  EXPECT_EQ(first.found(), !all.empty()) << where;
+  if (!first.found() || all.empty()) return false;
+  const Step& a = first.step();
+  const Step& b = all.front();
+  EXPECT_EQ(a.name() + ": " + a.detail, b.name() + ": " + b.detail) << where;
+  EXPECT_EQ(a.complexity, b.complexity) << where;
+  EXPECT_EQ(a.difficulty, b.difficulty) << where;
+  EXPECT_EQ(a.place_cell, b.place_cell) << where;
+  for (int c = 0; c < kCells; ++c) EXPECT_EQ(a.removals[c], b.removals[c]) << where << ", " << cell_name(c);
+  return true;
+}
+
 /// True when the step removes `digit` from `cell`.
 inline bool removes(const Step& s, int cell, int digit) { return (s.removals[cell] & digit_bit(digit)) != 0; }
 
