@@ -233,6 +233,11 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     std::unique_ptr<PuzzleFilter> filter;  // one per worker, made on its first candidate
     bool filter_made = false;
   };
+  std::atomic<std::uint64_t> timed_out{0};  // of the filters dropped or done with
+  auto retire = [&](Worker& w) {
+    if (w.filter) timed_out += w.filter->timed_out();
+    w.filter.reset();
+  };
   // Makes and judges candidate `draw` of `index`. What it throws goes into
   // the outcome (the sink writes every index before it, then the error is
   // passed on); the worker drops its filter, which may be left broken.
@@ -265,7 +270,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     } catch (...) {
       f = Outcome{};
       f.error = std::current_exception();
-      w.filter.reset();
+      retire(w);
       w.filter_made = false;
     }
     return f;
@@ -277,7 +282,10 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       {
         std::unique_lock<std::mutex> lock(mu);
         cv.wait(lock, [&] { return quit.load() || claim(index, draw); });
-        if (quit.load()) return;
+        if (quit.load()) {
+          retire(w);
+          return;
+        }
       }
       Outcome f = judge(w, index, draw);
       {
@@ -372,6 +380,8 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     }
   }
   pool.stop();
+  retire(caller);
+  report.timed_out = timed_out.load();
   report.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return report;
 }

@@ -248,6 +248,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
     tally.bounded += stage->tally().bounded;
     tally.graded += stage->tally().graded;
     tally.timed_out += stage->tally().timed_out;
+    report.timed_out += stage->tally().timed_out;
   }
   report.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   tick();

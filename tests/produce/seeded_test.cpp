@@ -162,6 +162,26 @@ TEST(Seeded, TheStoreKeepsWhereEachRowCameFrom) {
   EXPECT_EQ(rows, 3);
 }
 
+TEST(Seeded, PuzzlesWhoseGradingTimesOutAreLeftOutAndCounted) {
+  for (bool seeded : {true, false}) {
+    GenerateRequest q = seeded_request(2);
+    if (!seeded) {
+      q.seeded = false;
+      q.from.clear();
+    }
+    q.grade_time_limit = 1e-9;  // every grade stops at once
+    q.time_limit = 1;
+    q.search = 4;
+    Collect sink;
+    const GenerateSummary s = generate(q, sink);
+    EXPECT_TRUE(sink.puzzles.empty()) << seeded;
+    EXPECT_GT(s.report.timed_out, 0u) << seeded;
+    if (seeded) {
+      EXPECT_EQ(s.seeded.timed_out, s.report.timed_out);
+    }
+  }
+}
+
 TEST(Seeded, SeedProblemsAreSaidAsGradeSaysThem) {
   EXPECT_EQ(seed_problem(grid(kSeeds[0])), "");
   Grid several = grid(kSeeds[0]);

@@ -99,6 +99,9 @@ int report(const produce::GenerateSummary& summary, const produce::GeneratePlan&
                static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
                static_cast<unsigned long long>(r.tried), static_cast<unsigned long long>(r.rejected),
                static_cast<unsigned long long>(r.failed), r.stopped ? " (stopped early)" : "");
+  if (r.timed_out > 0 && !plan.seeded())
+    std::fprintf(stderr, "sudokit generate: %llu candidates whose grading reached its time limit (%.0f s) were left out\n",
+                 static_cast<unsigned long long>(r.timed_out), plan.criteria.time_limit);
   if (r.searched > 0)
     std::fprintf(stderr, "sudokit generate: local search judged %llu neighbours and found %llu of the puzzles\n",
                  static_cast<unsigned long long>(r.searched), static_cast<unsigned long long>(r.from_search));

@@ -49,6 +49,7 @@ class GradeStage final : public PuzzleFilter {
     std::uint64_t timed_out = 0;  // whose grading hit the time limit (never accepted)
   };
   const Tally& tally() const { return tally_; }
+  std::uint64_t timed_out() const override { return tally_.timed_out; }
 
  private:
   GradeCriteria criteria_;
