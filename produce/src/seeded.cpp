@@ -48,9 +48,9 @@ template <class Result, class Task, class Take>
 bool run_in_order(std::size_t n, std::vector<std::unique_ptr<GradeStage>>& stages, const Task& task, const Take& take,
                   const std::function<bool()>& out_of_time, const std::function<void()>& tick) {
   std::atomic<bool> quit{false};
-  if (!kHasThreads || stages.size() == 1) {
-    // The calling thread does the work itself (a build without threads; one
-    // thread: the same results).
+  if (!kHasThreads) {
+    // A build without threads: the calling thread does the work itself (the
+    // same results; a walk then stops at the time limit only at its end).
     for (std::size_t i = 0; i < n; ++i) {
       if (out_of_time()) return false;
       Result r = task(i, *stages[0], quit);

@@ -199,7 +199,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   add_number(opts, "search-keep", q.search_keep, {1, 1000},
              "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)",
              1);
-  add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise)",
+  add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise); with --from, what a run this stops has found depends on the machine's speed",
              0);
   add_number(opts, "batch-rows", batch_rows, {1, 1'000'000},
              "with --db: commit after this many puzzles (and at least once a second); a killed run loses at most one batch",
