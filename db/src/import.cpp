@@ -256,6 +256,7 @@ class CsvSource final : public RecordSource {
     text(created_col_, r.created_at);
     number(search_moves_col_, r.search_moves, "search_moves");
     text(dig_order_col_, r.dig_order);
+    text(origin_col_, r.origin);
     if (carry_grades_ && er_col_ >= 0 && !field(er_col_).empty()) {
       rating(er_col_, r.er, "er");
       rating(ep_col_, r.ep, "ep");
@@ -304,6 +305,7 @@ class CsvSource final : public RecordSource {
       else if (name == "created_at") set(created_col_);
       else if (name == "search_moves") set(search_moves_col_);
       else if (name == "dig_order") set(dig_order_col_);
+      else if (name == "origin") set(origin_col_);
       else if (name == "path") set(path_col_);
       else if (name == "symmetric_minimal") set(symmetric_minimal_col_);
     }
@@ -351,7 +353,7 @@ class CsvSource final : public RecordSource {
   int puzzle_col_ = -1, solution_col_ = -1, symmetry_col_ = -1, minimal_col_ = -1, method_col_ = -1,
       seed_col_ = -1, index_col_ = -1, er_col_ = -1, ep_col_ = -1, ed_col_ = -1, level_col_ = -1,
       hardest_col_ = -1, histogram_col_ = -1, source_rating_col_ = -1, created_col_ = -1, search_moves_col_ = -1, dig_order_col_ = -1, path_col_ = -1,
-      symmetric_minimal_col_ = -1;
+      symmetric_minimal_col_ = -1, origin_col_ = -1;
 };
 
 // Stage 2 for one item: everything the store needs, or the reason to reject.

@@ -31,6 +31,7 @@
 // thrown.
 #include <libpq-fe.h>
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -82,7 +83,8 @@ CREATE TABLE puzzles (
   path               TEXT COLLATE "C",
   run                TEXT COLLATE "C",
   shard              TEXT COLLATE "C",
-  rated_by           TEXT COLLATE "C"
+  rated_by           TEXT COLLATE "C",
+  origin             TEXT COLLATE "C"
 );
 CREATE INDEX puzzles_level_er ON puzzles (level, er);
 CREATE INDEX puzzles_clues ON puzzles (clues);
@@ -121,19 +123,29 @@ CREATE FUNCTION sudokit_mix(id bigint, seed bigint) RETURNS bigint LANGUAGE sql 
   $$ SELECT sudokit_mix64(sudokit_mix64(sudokit_wrap(sudokit_u64(seed) + 11400714819323198485)) # id) $$;
 )sql";
 
+/// The first schema version PostgreSQL stores had (the columns of SQLite's
+/// version 11); kPgMigrations[v - kFirstPgSchema] takes a store from v to
+/// v + 1, as SQLite's kMigrations do (the same columns in both).
+constexpr int kFirstPgSchema = 11;
+constexpr std::array<const char*, kPgSchema - kFirstPgSchema> kPgMigrations = {
+    // v11 -> v12: origin, the seed a seeded search started from (schema.hpp).
+    R"sql(ALTER TABLE puzzles ADD COLUMN origin TEXT COLLATE "C")sql",
+};
+
 /// The batch's rows on their way to `puzzles` (write_rows).
 constexpr const char* kBatchTable = R"sql(
 CREATE TEMPORARY TABLE IF NOT EXISTS sudokit_batch (
   ord bigint, puzzle text, solution text, canonical text, clues integer, symmetry text, minimal integer,
   method text, seed bigint, seed_index bigint, er double precision, ep double precision, ed double precision,
   level text, hardest text, histogram text, source_rating double precision, created_at text, search_moves integer,
-  dig_order text, symmetric_minimal integer, gid text, path text, run text, shard text, rated_by text
+  dig_order text, symmetric_minimal integer, gid text, path text, run text, shard text, rated_by text, origin text
 ) ON COMMIT DELETE ROWS
 )sql";
 
 constexpr const char* kBatchColumns =
     "puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index, er, ep, ed, level, hardest, "
-    "histogram, source_rating, created_at, search_moves, dig_order, symmetric_minimal, gid, path, run, shard, rated_by";
+    "histogram, source_rating, created_at, search_moves, dig_order, symmetric_minimal, gid, path, run, shard, rated_by, "
+    "origin";
 
 /// SQLite's parameters as PostgreSQL's: ?N -> $N, a bare ? -> the next
 /// number after the highest so far (SQLite's rule). Quoted text is left alone.
@@ -493,12 +505,28 @@ void PgConnection::open(const std::string& uri) {
       throw;
     }
   }
-  const int version = found.version.value_or(0);
+  int version = found.version.value_or(0);
   if (version > kPgSchema)
     throw StoreError(name_, "schema version " + std::to_string(version) + " is newer than this sudokit understands (" +
                                 std::to_string(kPgSchema) + "); use a newer sudokit");
-  if (found.version && version < kPgSchema)
+  if (found.version && version < kFirstPgSchema)
     throw StoreError(name_, "schema version " + std::to_string(version) + " is not one this sudokit can migrate");
+  if (found.version && version < kPgSchema) {
+    // Forward migrations, under the write lock: another writer that got
+    // there first leaves the version at kPgSchema, and this one does nothing.
+    begin_write("cannot migrate the schema");
+    try {
+      found = inspect();
+      for (version = found.version.value_or(0); version < kPgSchema; ++version)
+        exec(kPgMigrations[static_cast<std::size_t>(version - kFirstPgSchema)], "cannot migrate the schema");
+      exec(("UPDATE sudokit_meta SET value = '" + std::to_string(kPgSchema) + "' WHERE key = 'schema_version'").c_str(),
+           "cannot migrate the schema");
+      commit("cannot commit the migration");
+    } catch (...) {
+      rollback();
+      throw;
+    }
+  }
   opened_version_ = version;
   if (options_.mode == OpenMode::Read) {
     read_only_ = true;
@@ -591,6 +619,8 @@ std::uint64_t PgConnection::write_rows(const std::vector<PuzzleRecord>& rows, co
     text(r.shard);
     sep();
     text(r.rated_by);
+    sep();
+    text(r.origin);
     data += '\n';
   }
   const std::string copy = std::string("COPY sudokit_batch (ord, ") + kBatchColumns + ") FROM STDIN";

@@ -19,16 +19,16 @@ constexpr std::array kStoreFields = {Field::Id,        Field::Gid,          Fiel
                                      Field::SymmetricMinimal, Field::Method, Field::Seed,       Field::SeedIndex,
                                      Field::Er,        Field::Ep,           Field::Ed,          Field::Level,
                                      Field::Hardest,   Field::HardestName,  Field::Histogram,   Field::SourceRating,
-                                     Field::CreatedAt, Field::SearchMoves,  Field::DigOrder, Field::Path};
+                                     Field::CreatedAt, Field::SearchMoves,  Field::DigOrder, Field::Origin, Field::Path};
 constexpr std::array kGenerateFields = {Field::Gid,      Field::Puzzle,  Field::Solution,    Field::Clues,
                                         Field::Symmetry, Field::Minimal, Field::SymmetricMinimal, Field::Method,
                                         Field::Seed,     Field::SeedIndex, Field::Er,         Field::Ep,
                                         Field::Ed,       Field::Level,   Field::Hardest,     Field::HardestName,
-                                        Field::Histogram, Field::SearchMoves, Field::DigOrder};
+                                        Field::Histogram, Field::SearchMoves, Field::DigOrder, Field::Origin};
 constexpr std::array kGenerateFieldsNoSolution = {
     Field::Gid,    Field::Puzzle,    Field::Clues, Field::Symmetry, Field::Minimal, Field::SymmetricMinimal,
     Field::Method, Field::Seed,      Field::SeedIndex, Field::Er,   Field::Ep,      Field::Ed,
-    Field::Level,  Field::Hardest,   Field::HardestName, Field::Histogram, Field::SearchMoves, Field::DigOrder};
+    Field::Level,  Field::Hardest,   Field::HardestName, Field::Histogram, Field::SearchMoves, Field::DigOrder, Field::Origin};
 constexpr std::array kGradeFields = {Field::Gid,   Field::Puzzle,  Field::Clues,       Field::Er,       Field::Ep,
                                      Field::Ed,    Field::Level,   Field::Hardest,     Field::HardestName,
                                      Field::Histogram};
@@ -92,6 +92,7 @@ json field_json(const PuzzleRecord& r, Field f) {
     case Field::CreatedAt: return text_or_null(r.created_at);
     case Field::SearchMoves: return opt(r.search_moves);
     case Field::DigOrder: return text_or_null(r.dig_order);
+    case Field::Origin: return text_or_null(r.origin);
     case Field::Path: {
       if (r.path.empty()) return nullptr;
       json p = json::parse(r.path, nullptr, /*allow_exceptions=*/false);
@@ -128,6 +129,7 @@ std::string_view field_name(Field field) {
     case Field::CreatedAt: return "created_at";
     case Field::SearchMoves: return "search_moves";
     case Field::DigOrder: return "dig_order";
+    case Field::Origin: return "origin";
     case Field::Path: return "path";
   }
   return "?";

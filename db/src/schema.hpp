@@ -169,6 +169,12 @@ ALTER TABLE puzzles ADD COLUMN shard TEXT;
 ALTER TABLE puzzles ADD COLUMN rated_by TEXT;
 CREATE INDEX puzzles_run ON puzzles (run, seed_index) WHERE run IS NOT NULL;
 )sql",
+    // v11 -> v12: where a seeded search (`generate --from FILE`) found a
+    // row: the global id of the seed it started from (its line is the
+    // row's seed_index, the moves from it search_moves); NULL otherwise.
+    R"sql(
+ALTER TABLE puzzles ADD COLUMN origin TEXT;
+)sql",
 };
 
 }  // namespace sudokit::db::detail

@@ -405,8 +405,8 @@ void SqliteConnection::prepare_writes() {
   insert = SqliteStatement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
                      "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
-                     "dig_order, symmetric_minimal, gid, path, run, shard, rated_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-                     "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3), ?21, ?22, ?23, ?24) "
+                     "dig_order, symmetric_minimal, gid, path, run, shard, rated_by, origin) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+                     "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3), ?21, ?22, ?23, ?24, ?25) "
                      "ON CONFLICT (canonical) DO NOTHING",
                      &path);
   insert.doing("cannot write a batch");
@@ -476,6 +476,7 @@ std::uint64_t SqliteConnection::write_rows(const std::vector<PuzzleRecord>& rows
     insert.bind_static_or_null(22, r.run);
     insert.bind_static_or_null(23, r.shard);
     insert.bind_static_or_null(24, r.rated_by);
+    insert.bind_static_or_null(25, r.origin);
     insert.step();
     if (sqlite3_changes(db) != 0) ++added;
     sqlite3_reset(insert.get());

@@ -164,6 +164,7 @@ PuzzleRecord read_row(const Statement& st, const std::string& path) {
   r.run = st.text(22);
   r.shard = st.text(23);
   r.rated_by = st.text(24);
+  r.origin = st.text(25);
   return r;
 }
 

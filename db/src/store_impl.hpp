@@ -133,7 +133,7 @@ std::string random_order(std::uint64_t seed);
 inline constexpr std::string_view kRowColumns =
     "id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index, "
     "er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, dig_order, symmetric_minimal, path, "
-    "run, shard, rated_by";
+    "run, shard, rated_by, origin";
 
 /// Reads a row selected with kRowColumns (from column 0) into a record.
 PuzzleRecord read_row(const detail::Statement& stmt, const std::string& path);

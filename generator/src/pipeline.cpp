@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sudokit/generator/vicinity.hpp"
+#include "sudokit/generator/worker_pool.hpp"
 #include "sudokit/solver/solve.hpp"
 
 namespace sudokit {
@@ -87,14 +88,6 @@ bool make_candidate(const PipelineOptions& options, std::uint64_t index, std::ui
 
 namespace {
 
-// WebAssembly built without threads (the npm package) cannot start a
-// std::thread: there the pipeline always works on the calling thread.
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-constexpr bool kPipelineHasThreads = false;
-#else
-constexpr bool kPipelineHasThreads = true;
-#endif
-
 // What judging one candidate (index, draw) gave.
 struct Outcome {
   bool made = false;
@@ -128,59 +121,6 @@ Engine search_engine(std::uint64_t seed, std::uint64_t index, std::uint64_t draw
   return stream_engine(splitmix64(st), index);
 }
 
-// The worker threads of one run. Every way out of run_pipeline goes through
-// the destructor, which stops and joins them: the normal end, a sink or a
-// progress callback that throws (a store on a full disk), a worker's error
-// passed on, a thread that fails to start. (Leaving a scope with a joinable
-// std::thread calls std::terminate.) `quit` is set under the mutex the
-// workers wait with, so none can miss it between its check and its wait.
-class WorkerPool {
- public:
-  WorkerPool(std::mutex& mu, std::condition_variable& cv, std::atomic<bool>& quit) : mu_(mu), cv_(cv), quit_(quit) {}
-  ~WorkerPool() { stop(); }
-  WorkerPool(const WorkerPool&) = delete;
-  WorkerPool& operator=(const WorkerPool&) = delete;
-
-  /// Starts `count` threads running `work`. What escapes `work` stops the
-  /// run and is rethrown by check() on the consumer's thread.
-  template <class Work>
-  void start(unsigned count, const Work& work) {
-    for (unsigned t = 0; t < count; ++t)
-      threads_.emplace_back([this, work] {
-        try {
-          work();
-        } catch (...) {
-          std::lock_guard<std::mutex> lock(mu_);
-          if (!error_) error_ = std::current_exception();
-          quit_.store(true);
-          cv_.notify_all();
-        }
-      });
-  }
-  /// With the mutex held: rethrows what escaped a worker, if anything did.
-  void check() const {
-    if (error_) std::rethrow_exception(error_);
-  }
-  bool failed() const { return error_ != nullptr; }  // with the mutex held
-
-  void stop() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      quit_.store(true);
-    }
-    cv_.notify_all();
-    for (auto& t : threads_) t.join();
-    threads_.clear();
-  }
-
- private:
-  std::mutex& mu_;
-  std::condition_variable& cv_;
-  std::atomic<bool>& quit_;
-  std::vector<std::thread> threads_;
-  std::exception_ptr error_;  // guarded by mu_
-};
-
 }  // namespace
 
 PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
@@ -191,7 +131,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   assert(std::is_sorted(options.skip.begin(), options.skip.end()));
   assert(options.search_keep <= 1 || (options.shard_count == 1 && options.skip.empty()));
   const std::uint64_t max_draws = options.max_candidates ? options.max_candidates : 1000000ull;
-  const bool on_calling_thread = options.threads == 0 || !kPipelineHasThreads;
+  const bool on_calling_thread = options.threads == 0 || !kHasThreads;
   const unsigned threads = options.threads == 0 ? 1 : options.threads;
   const bool counts_puzzles = options.search_keep > 1;
 
@@ -293,6 +233,11 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     std::unique_ptr<PuzzleFilter> filter;  // one per worker, made on its first candidate
     bool filter_made = false;
   };
+  std::atomic<std::uint64_t> timed_out{0};  // of the filters dropped or done with
+  auto retire = [&](Worker& w) {
+    if (w.filter) timed_out += w.filter->timed_out();
+    w.filter.reset();
+  };
   // Makes and judges candidate `draw` of `index`. What it throws goes into
   // the outcome (the sink writes every index before it, then the error is
   // passed on); the worker drops its filter, which may be left broken.
@@ -325,7 +270,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     } catch (...) {
       f = Outcome{};
       f.error = std::current_exception();
-      w.filter.reset();
+      retire(w);
       w.filter_made = false;
     }
     return f;
@@ -337,7 +282,10 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       {
         std::unique_lock<std::mutex> lock(mu);
         cv.wait(lock, [&] { return quit.load() || claim(index, draw); });
-        if (quit.load()) return;
+        if (quit.load()) {
+          retire(w);
+          return;
+        }
       }
       Outcome f = judge(w, index, draw);
       {
@@ -432,6 +380,8 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     }
   }
   pool.stop();
+  retire(caller);
+  report.timed_out = timed_out.load();
   report.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return report;
 }

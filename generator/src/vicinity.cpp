@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 
+#include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 
 namespace sudokit {
@@ -76,6 +78,138 @@ VicinityResult search_vicinity(const GeneratedPuzzle& start, double closeness, P
     if (c >= here_closeness) {
       here = std::move(neighbour);
       here_closeness = c;
+    }
+  }
+  return result;
+}
+
+namespace {
+
+// Moves n cells of `from` (count of them) to the front in a random order: a
+// partial Fisher-Yates shuffle.
+void draw_distinct(std::array<std::uint8_t, 81>& from, int count, int n, Engine& engine) {
+  for (int i = 0; i < n; ++i) {
+    const auto j = i + static_cast<int>(draw_below(engine, static_cast<std::uint32_t>(count - i)));
+    std::swap(from[static_cast<std::size_t>(i)], from[static_cast<std::size_t>(j)]);
+  }
+}
+
+// A solution of `grid` (which has one), drawn by solving it in a random
+// disguise: the solver returns the first solution it meets.
+Grid some_solution(const Grid& grid, Engine& engine) {
+  const Transform disguise = random_transform(engine);
+  return inverse(disguise).apply(solve(disguise.apply(grid), 1).solution);
+}
+
+}  // namespace
+
+bool exchange_clues(const Grid& puzzle, int n, Engine& engine, Grid& out) {
+  const Orbits o = orbits_of(puzzle, Symmetry::None);
+  if (n < 1 || o.clue_count < n || o.empty_count < n || count_solutions(puzzle, 1) == 0) return false;
+  Orbits pick = o;
+  draw_distinct(pick.clues, o.clue_count, n, engine);
+  out = puzzle;
+  for (int i = 0; i < n; ++i) out[pick.clues[static_cast<std::size_t>(i)]] = 0;
+  // The new clues come from one solution of what is left (any other digits
+  // would leave none); each goes where another solution differs from it,
+  // which that solution then loses, so the result is often unique. (Cells
+  // and digits drawn blindly gave one unique puzzle in 200 moves on top1465.)
+  const Grid target = some_solution(out, engine);
+  std::array<std::uint8_t, 81> differ{};
+  for (int added = 0; added < n; ++added) {
+    Grid other = some_solution(out, engine);
+    for (int retry = 0; retry < 2 && other == target; ++retry) other = some_solution(out, engine);
+    int count = 0;
+    for (int i = 0; i < o.empty_count; ++i) {
+      const int cell = o.empty[static_cast<std::size_t>(i)];
+      if (!out[cell] && (other == target || other[cell] != target[cell])) differ[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(cell);
+    }
+    if (count == 0) return false;
+    const int cell = differ[draw_below(engine, static_cast<std::uint32_t>(count))];
+    out[cell] = target[cell];
+  }
+  return true;
+}
+
+SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, PuzzleFilter& filter,
+                              const SeedWalkOptions& options, Engine& engine, const std::atomic<bool>* quit) {
+  SeedWalkResult result;
+  struct Node {
+    GeneratedPuzzle puzzle;
+    double rating = 0;
+    int spent = 0;  // unique neighbours drawn around it
+    int tries = 0;  // moves drawn around it
+  };
+  // A hard minimal puzzle has few unique neighbours (on top1465: 1 move in 28
+  // with n = 1, 1 in 85 with n = 2, 1 in 120 with n = 3), and a move costs
+  // about 50 us against 20 ms or more to grade: a puzzle is spent after
+  // per_node unique neighbours, or 400 moves per neighbour it owed.
+  constexpr int kMovesPerNeighbour = 400;
+  auto used_up = [&](const Node& node) {
+    return node.spent >= options.per_node || node.tries >= kMovesPerNeighbour * options.per_node;
+  };
+  std::vector<Node> frontier;
+  frontier.push_back({start, rating, 0, 0});
+  std::set<Grid> seen = {canonical_form(start.puzzle)};
+  DigOptions dig_options;  // --minimal: every neighbour dug minimal in a random order
+  const int max_moves = kMovesPerNeighbour * options.evaluations;
+  while (result.evaluated < options.evaluations && result.moves < max_moves) {
+    if (quit && quit->load()) break;
+    // The hardest frontier puzzle with moves left; the newest among equals
+    // (deeper into a climb).
+    int at = -1;
+    for (int i = 0; i < static_cast<int>(frontier.size()); ++i) {
+      const Node& node = frontier[static_cast<std::size_t>(i)];
+      if (!used_up(node) && (at < 0 || node.rating >= frontier[static_cast<std::size_t>(at)].rating)) at = i;
+    }
+    if (at < 0) break;
+    const auto here = static_cast<std::size_t>(at);
+    ++result.moves;
+    ++frontier[here].tries;
+    Grid next;
+    const int n = 1 + static_cast<int>(draw_below(engine, static_cast<std::uint32_t>(std::max(1, options.max_exchange))));
+    if (!exchange_clues(frontier[here].puzzle.puzzle, n, engine, next)) {
+      ++frontier[here].spent;  // a puzzle with no move of this size: do not draw from it forever
+      continue;
+    }
+    const SolveResult solved = solve(next, 2);
+    if (solved.count != 1) continue;
+    ++result.unique;
+    ++frontier[here].spent;
+    GeneratedPuzzle neighbour = frontier[here].puzzle;
+    neighbour.solution = solved.solution;
+    neighbour.puzzle = next;
+    neighbour.symmetry = Symmetry::None;
+    neighbour.dig_order.reset();
+    if (options.minimal) {
+      const DigResult dug = dig_from(next, solved.solution, dig_options, engine);
+      if (!dug.ok) continue;
+      neighbour.puzzle = dug.puzzle;
+      neighbour.dig_order = dig_options.order;
+    }
+    const Grid canonical = canonical_form(neighbour.puzzle);
+    if (!seen.insert(canonical).second) {
+      ++result.repeated;
+      continue;
+    }
+    neighbour.clues = neighbour.puzzle.clue_count();
+    neighbour.search_moves = frontier[here].puzzle.search_moves + 1;
+    neighbour.annotation.reset();
+    ++result.evaluated;
+    const bool accepted = filter.accept(neighbour);
+    const double r = filter.rating();
+    if (r > result.best_rating) {
+      result.best_rating = r;
+      result.best = neighbour.puzzle;
+    }
+    if (accepted) {
+      neighbour.minimal = options.minimal || is_minimal(neighbour.puzzle);
+      neighbour.symmetric_minimal = neighbour.minimal;
+      result.accepted.push_back({neighbour, canonical, r});
+    }
+    if (accepted || (r > 0 && r >= frontier[here].rating - options.slack - 1e-9)) {
+      if (!accepted) result.climbing.push_back({neighbour, canonical, r});
+      frontier.push_back({std::move(neighbour), r, 0, 0});
     }
   }
   return result;

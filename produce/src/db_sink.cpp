@@ -10,7 +10,8 @@ db::PuzzleRecord stored_record(const GeneratedPuzzle& p, const std::vector<grade
   r.symmetry = symmetry_name(p.symmetry);
   r.minimal = p.minimal;
   r.symmetric_minimal = p.symmetric_minimal;
-  r.method = method_name(p.method);
+  r.method = p.origin.empty() ? method_name(p.method) : "seeded";  // generate --from
+  r.origin = p.origin;
   r.seed = p.seed;
   r.index = p.index;
   r.search_moves = p.search_moves;
@@ -27,7 +28,7 @@ GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string&
   const std::string run = run_key(plan);
   const PipelineOptions& o = plan.pipeline;
   GeneratePlan resumed = plan;
-  if (o.search_keep <= 1) resumed.pipeline.skip = store.indices_of_run(run);
+  if (o.search_keep <= 1 && !plan.seeded()) resumed.pipeline.skip = store.indices_of_run(run);
   DbSink sink(store, plan.criteria.levels, run,
               o.shard_count > 1 ? Shard{o.shard_index, o.shard_count}.text() : std::string());
   GenerateSummary summary = generate(resumed, sink, hooks);

@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "sudokit/produce/seeded.hpp"
+#include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::produce {
@@ -13,6 +15,8 @@ namespace {
 /// Local-search neighbours per near miss when a target is set and the
 /// request says nothing (docs/GRADING.md has the rates).
 constexpr int kDefaultSearch = 32;
+/// A seeded search: neighbours judged around each start (docs/GRADING.md).
+constexpr int kSeededSearch = 64;
 /// A pattern: grids tried per puzzle (each a bounded local search) and
 /// failed puzzles in a row before giving up.
 constexpr std::uint32_t kPatternAttempts = 5;
@@ -52,7 +56,47 @@ std::string options_text(const GeneratePlan& plan, const GenerateRequest& q) {
   text += " hardest=";
   if (t.hardest)
     for (const auto& key : grader::technique_keys(*t.hardest)) text += key + '|';
+  if (plan.seeded()) {
+    // The seeds by content (FNV-1a over their lines), not by file name.
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (const SeedPuzzle& s : plan.seeds)
+      for (int cell = 0; cell < kCells; ++cell) h = (h ^ s.puzzle[cell]) * 0x100000001b3ull;
+    text += " from=" + std::to_string(plan.seeds.size()) + ':' + std::to_string(h) +
+            " walk-minimal=" + (plan.walk.minimal ? "1" : "0");
+  }
   return text;
+}
+
+/// A seeded search (--from): the options that do not go with it, the
+/// seeds solved, the walk's settings.
+void plan_seeded(const GenerateRequest& q, GeneratePlan& plan) {
+  PipelineOptions& o = plan.pipeline;
+  auto refuse = [](const char* option, const char* why) {
+    throw RequestError(option, std::string(option) + " " + why + "; it excludes --from");
+  };
+  if (o.pattern) refuse("--pattern", "fixes the clues of dug puzzles");
+  if (o.target_clues > 0) refuse("--clues", "fixes the clue count of dug puzzles");
+  if (q.shard_count > 1) refuse("--shard", "splits the indices of dug puzzles");
+  if (q.search_keep > 1) refuse("--search-keep", "keeps neighbours of dug puzzles");
+  if (o.symmetry != Symmetry::None) refuse("--symmetry", "shapes dug puzzles (a move keeps no symmetry)");
+  if (!q.dig_order.empty()) refuse("--dig-order", "orders the digging of new puzzles");
+  if (q.method != "backtrack" || q.scramble || !q.base.empty()) refuse("--method", "makes the grids of dug puzzles");
+  if (q.from.empty()) throw RequestError("--from", "--from: no puzzle to start from");
+  for (const SeedPuzzle& seed : q.from) {
+    SeedPuzzle solved = seed;
+    const SolveResult r = solve(seed.puzzle, 2);
+    if (r.count != 1)
+      throw RequestError("--from", "--from: the puzzle of line " + std::to_string(seed.line) + " has " +
+                                       (r.count == 0 ? "no solution" : "several solutions"));
+    solved.solution = r.solution;
+    plan.seeds.push_back(solved);
+  }
+  plan.criteria.grade = true;  // the walk climbs the ratings
+  o.search_evaluations = q.search >= 0 ? q.search : kSeededSearch;
+  if (o.search_evaluations == 0) throw RequestError("--search", "--search 0 leaves --from nothing to do");
+  plan.walk.evaluations = o.search_evaluations;
+  plan.walk.minimal = q.minimal;
+  o.make_filter = [criteria = plan.criteria] { return std::make_unique<GradeStage>(criteria); };
 }
 
 }  // namespace
@@ -137,11 +181,13 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
   if (criteria.active()) o.make_filter = [criteria] { return std::make_unique<GradeStage>(criteria); };
   o.search_evaluations = q.search >= 0 ? q.search : (target.any() ? kDefaultSearch : 0);
   o.search_keep = q.search_keep;
-  if (q.search > 0 && (o.pattern || o.target_clues > 0))
+  if (q.search > 0 && (o.pattern || o.target_clues > 0) && !q.seeded)
     throw RequestError("--search", "--search moves clues, so it cannot keep --pattern or --clues");
-  if (o.search_evaluations > 0 && !target.any())
+  if (o.search_evaluations > 0 && !target.any() && !q.seeded)
     throw RequestError("--search", "--search needs a target (--min-rating, --max-rating, --level, "
                                    "--require-technique or --hardest-technique)");
+
+  if (q.seeded) plan_seeded(q, plan);
 
   // A rare target may never be met: without a time limit of its own it gets
   // the target's default one.
@@ -223,6 +269,7 @@ std::string run_key(const GeneratePlan& plan) {
 }
 
 GenerateSummary generate(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks) {
+  if (plan.seeded()) return generate_from_seeds(plan, sink, hooks);
   PipelineOptions o = plan.pipeline;
   o.progress = hooks.progress;
   o.stop = hooks.stop;
@@ -238,6 +285,7 @@ GenerateSummary generate(const GenerateRequest& request, PuzzleSink& sink, const
 
 std::string shortfall_message(const GeneratePlan& plan, const PipelineReport& report, std::uint64_t accepted) {
   const PipelineOptions& o = plan.pipeline;
+  if (!report.failure.empty() && plan.seeded()) return report.failure;
   if (!report.failure.empty())
     return "giving up after " + std::to_string(report.tried * o.max_attempts) + " grids: " + report.failure;
   if (accepted >= report.wanted) return "";

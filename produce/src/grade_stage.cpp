@@ -11,13 +11,20 @@ const GradeAnnotation* grade_of(const GeneratedPuzzle& puzzle) {
 
 bool GradeStage::accept(GeneratedPuzzle& candidate) {
   closeness_ = 0;
-  if (criteria_.target.rejected_before_grading(candidate.puzzle)) return false;
+  rating_ = 0;
+  if (criteria_.target.rejected_before_grading(candidate.puzzle)) {
+    ++tally_.bounded;
+    return false;
+  }
+  ++tally_.graded;
   grader::GradeOptions o;
   o.time_limit = criteria_.time_limit;
   o.keep_steps = criteria_.keep_steps;
   auto a = std::make_shared<GradeAnnotation>();
   a->grade = grader_.grade(candidate.puzzle, criteria_.target.grade_options(o));
   closeness_ = criteria_.target.closeness(a->grade);
+  if (a->grade.rated()) rating_ = grader::rounded_rating(a->grade.er);
+  if (a->grade.status == grader::GradeStatus::TimeLimit) ++tally_.timed_out;
   if (!criteria_.target.met(a->grade)) return false;
   a->level = grader::level_for(a->grade.er, criteria_.levels);
   candidate.annotation = std::move(a);

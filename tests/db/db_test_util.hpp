@@ -110,6 +110,7 @@ inline PuzzleRecord full_record(const Grid& puzzle, std::uint64_t index) {
   r.source_rating = index % 4 == 0 ? std::optional<double>(7.25) : std::nullopt;
   r.search_moves = index % 3 == 0 ? std::nullopt : std::optional<int>(static_cast<int>(index % 5));
   r.dig_order = index % 3 == 0 ? "" : index % 3 == 1 ? "random" : "sparse-digits";
+  r.origin = index % 4 == 1 ? "A0b1C2d3E4f5G6h7" : "";
   r.created_at = "2024-05-01T12:00:0" + std::to_string(index % 10) + "Z";
   return r;
 }

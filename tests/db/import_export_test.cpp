@@ -488,9 +488,10 @@ TEST(DbExport, JsonRowsCarryEveryColumnAndTheHistogramAsAnObject) {
   const auto& j = all[1];
   for (const char* key : {"id", "gid", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method",
                           "seed", "seed_index", "er", "ep", "ed", "level", "hardest", "hardest_name", "histogram",
-                          "source_rating", "created_at", "search_moves", "dig_order", "symmetric_minimal", "path"})
+                          "source_rating", "created_at", "search_moves", "dig_order", "symmetric_minimal", "origin",
+                          "path"})
     EXPECT_TRUE(j.contains(key)) << key;
-  EXPECT_EQ(j.size(), 24u);
+  EXPECT_EQ(j.size(), 25u);
   EXPECT_EQ(j["gid"], global_id(p[1]));
   EXPECT_EQ(j["hardest"], "x-wing");
   EXPECT_EQ(j["hardest_name"], "X-Wing");

@@ -352,6 +352,43 @@ TEST(PgStore, AnotherApplicationsTablesAreLeftAlone) {
   EXPECT_EQ(server.query(db, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"), "1\n");  // nothing created
 }
 
+TEST(PgStore, AStoreOfAnOlderSudokitIsMigratedForward) {
+  PgServer& server = PgServer::shared();
+  const std::string uri = fresh_database();
+  const std::string db = uri.substr(uri.rfind('/') + 1);
+  std::vector<PuzzleRecord> rows = sample_records(6);
+  for (PuzzleRecord& r : rows) r.origin.clear();  // version 11 had no origin
+  {
+    PuzzleStore store(uri);
+    for (const PuzzleRecord& r : rows) store.insert(r);
+    store.flush();
+  }
+  // As sudokit left it before version 12.
+  server.query(db, "ALTER TABLE puzzles DROP COLUMN origin; "
+                   "UPDATE sudokit_meta SET value = '11' WHERE key = 'schema_version'");
+  {
+    PuzzleStore store(uri, {OpenMode::Read});  // reading migrates too, as for a file
+    const std::vector<PuzzleRecord> back = all_rows(store);
+    ASSERT_EQ(back.size(), rows.size());
+    for (std::size_t i = 0; i < back.size(); ++i) {
+      PuzzleRecord expected = rows[i];
+      expected.id = back[i].id;
+      expected.created_at = back[i].created_at;
+      EXPECT_EQ(back[i], expected) << i;
+    }
+  }
+  EXPECT_EQ(server.query(db, "SELECT value FROM sudokit_meta WHERE key = 'schema_version'"),
+            std::to_string(kSchemaVersion) + "\n");
+  PuzzleRecord found = full_record(load_puzzles("puzzles_top95.txt", 1)[0], 1);
+  found.origin = "A0b1C2d3E4f5G6h7";
+  {
+    PuzzleStore store(uri);
+    store.insert(found);
+    store.flush();
+  }
+  EXPECT_EQ(server.query(db, "SELECT origin FROM puzzles WHERE origin IS NOT NULL"), "A0b1C2d3E4f5G6h7\n");
+}
+
 TEST(PgStore, ReadingADatabaseWithoutAStoreIsRefused) {
   const std::string uri = fresh_database();
   try {

@@ -77,7 +77,7 @@ TEST(Store, CreatesTheSchemaInANewFile) {
             (std::vector<std::string>{"id", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method",
                                       "seed", "seed_index", "er", "ep", "ed", "level", "hardest", "histogram",
                                       "created_at", "source_rating", "search_moves", "dig_order", "symmetric_minimal",
-                                      "gid", "path", "run", "shard", "rated_by"}));
+                                      "gid", "path", "run", "shard", "rated_by", "origin"}));
   EXPECT_EQ(columns_of(raw, "daily"), (std::vector<std::string>{"date", "level", "puzzle_id"}));
   auto indexes = raw.column("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name");
   EXPECT_EQ(columns_of(raw, "used"), (std::vector<std::string>{"canonical", "puzzle_id", "kind", "label", "used_at"}));

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -265,6 +266,77 @@ TEST(GenerateCli, StoredPuzzlesKeepTheirSearchProvenance) {
 
 // The dig order: sparse-digits by default for targets beyond the singles,
 // random otherwise, either when asked; recorded in JSON, CSV and the store.
+TEST(GenerateCli, FromAFileSearchesTheNeighbourhoodsOfItsPuzzlesAndReportsBadLines) {
+  char dir_template[] = "/tmp/sudokit-gen-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string seeds = dir + "/seeds.txt", db = dir + "/s.db";
+  const std::vector<std::string> good = {
+      "38.6.......9.......2..3.51......5....3..1..6....4......17.5..8.......9.......7.32",
+      "...8....9.873...4.6..7.......85..97...........43..75.......3....3...145.4....2..1"};
+  std::ofstream(seeds) << good[0] << "\nnot a puzzle\n"
+                       << std::string(80, '.') << "1\n"  // several solutions
+                       << good[1] << " 7.2\n";
+  const std::string args = "generate --from " + seeds + " --min-rating 7 --count 3 --search 10 --seed 5 --format json";
+  auto a = run_sudokit(args + " --threads 1");
+  auto b = run_sudokit(args + " --threads 2");
+  EXPECT_EQ(a.status, 1) << a.err;  // the run made its puzzles, but two lines were skipped
+  EXPECT_NE(a.err.find(seeds + ":2: "), std::string::npos) << a.err;
+  EXPECT_NE(a.err.find(seeds + ":3: puzzle has several solutions"), std::string::npos) << a.err;
+  EXPECT_NE(a.err.find("--from: 2 seeds"), std::string::npos) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  const auto found = lines(a.out);
+  ASSERT_EQ(found.size(), 3u) << a.err;
+  std::string puzzles;
+  for (const auto& l : found) {
+    EXPECT_NE(l.find("\"method\":\"seeded\""), std::string::npos) << l;
+    EXPECT_NE(l.find("\"origin\":\""), std::string::npos) << l;
+    puzzles += l.substr(l.find("\"puzzle\":\"") + 10, 81) + '\n';
+  }
+  EXPECT_EQ(run_sudokit("solve --count", puzzles).out, "1\n1\n1\n");
+  // None isomorphic to a seed or to another.
+  auto forms = lines(run_sudokit("canon", puzzles + good[0] + '\n' + good[1] + '\n').out);
+  std::sort(forms.begin(), forms.end());
+  EXPECT_EQ(std::unique(forms.begin(), forms.end()), forms.end());
+  // The store keeps the provenance: the seed's global id and line.
+  auto stored = run_sudokit("generate --from " + seeds + " --min-rating 7 --count 2 --search 10 --seed 5 --db " + db);
+  EXPECT_EQ(stored.status, 1) << stored.err;
+  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles WHERE method = 'seeded' AND length(origin) = 16 AND "
+                             "seed_index IN (1, 4) AND search_moves >= 1 AND er >= 7"),
+            "2");
+  // A file with no usable puzzle is a usage error.
+  std::ofstream(seeds) << "nothing here\n";
+  EXPECT_EQ(run_sudokit("generate --from " + seeds + " --min-rating 7").status, 2);
+  std::system(("rm -rf " + dir).c_str());
+}
+
+TEST(GenerateCli, ASeededSearchStopsCleanlyOnCtrlCWithWhatItFound) {
+  char dir_template[] = "/tmp/sudokit-int-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string seeds = dir + "/seeds.txt";
+  std::ofstream(seeds) << "38.6.......9.......2..3.51......5....3..1..6....4......17.5..8.......9.......7.32\n"
+                       << "...8....9.873...4.6..7.......85..97...........43..75.......3....3...145.4....2..1\n";
+  Child c({"generate", "--from", seeds, "--min-rating", "7", "--count", "100000000", "--seed", "1", "--threads", "2"});
+  std::string printed, err;
+  // Interrupted at its first progress line (5 s: stderr is not a terminal).
+  ASSERT_TRUE(Child::read_until(c.err, err, std::chrono::seconds(60), [](const std::string& t) {
+    return t.find(" found after ") != std::string::npos;
+  }));
+  kill(c.pid, SIGINT);
+  Child::read_until(c.out, printed, std::chrono::seconds(60), [](const std::string&) { return false; });  // to EOF
+  Child::read_until(c.err, err, std::chrono::seconds(10), [](const std::string&) { return false; });
+  EXPECT_FALSE(printed.empty());
+  EXPECT_EQ(c.wait_exit(std::chrono::seconds(30)), 130) << err;
+  EXPECT_NE(err.find("--from: 2 seeds"), std::string::npos) << err;  // the summary of what was done
+  std::string puzzles, ones;
+  for (const auto& l : lines(printed)) {
+    ASSERT_EQ(l.size(), 81u + 4u) << "a torn line: " << l;  // puzzle and ER
+    puzzles += l.substr(0, 81) + '\n';
+    ones += "1\n";
+  }
+  EXPECT_EQ(run_sudokit("solve --count", puzzles).out, ones);
+  std::system(("rm -rf " + dir).c_str());
+}
+
 TEST(GenerateCli, DigOrderIsChosenReportedAndStored) {
   auto plain = run_sudokit("generate --count 3 --seed 4 --format json");
   ASSERT_EQ(plain.status, 0) << plain.err;
@@ -288,9 +360,9 @@ TEST(GenerateCli, DigOrderIsChosenReportedAndStored) {
   EXPECT_EQ(run_sudokit("solve --count", sparse.out).out, ones);
   auto csv = run_sudokit("generate --count 2 --seed 4 --format csv --dig-order sparse-digits");
   ASSERT_EQ(csv.status, 0) << csv.err;
-  EXPECT_NE(csv.out.find(",search_moves,dig_order\n"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find(",search_moves,dig_order,origin\n"), std::string::npos) << csv.out;
   EXPECT_NE(csv.out.find(",minimal,symmetric_minimal,"), std::string::npos) << csv.out;
-  EXPECT_NE(csv.out.find(",0,sparse-digits\n"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find(",0,sparse-digits,\n"), std::string::npos) << csv.out;
   auto bad = run_sudokit("generate --count 1 --dig-order spiral");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("unknown --dig-order 'spiral'"), std::string::npos) << bad.err;

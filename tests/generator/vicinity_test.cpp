@@ -9,7 +9,10 @@
 
 #include "collect.hpp"
 #include "sudokit/generator/pipeline.hpp"
+#include "sudokit/generator/vicinity.hpp"
+#include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit {
 namespace {
@@ -104,6 +107,141 @@ TEST(Vicinity, OutputDoesNotDependOnTheThreadCount) {
   ASSERT_EQ(runs[0].size(), 40u);
   EXPECT_EQ(runs[0], runs[1]);
   EXPECT_EQ(runs[0], runs[2]);
+}
+
+// --- the seeded walk ------------------------------------------------------------
+
+// Two puzzles of top95 (hard, minimal, 22 clues).
+constexpr const char* kHardSeeds[] = {
+    ".......4...2..4..1.7..5..9...3..7....4..6....6..1..8...2....1..85.9...6.....8...3",
+    "..7..8.....6.2.3...3......9.1..5..6.....1.....7.9....2........4.83..4...26....51.",
+};
+
+Grid seed_grid(const char* text) {
+  Grid g;
+  ParseError error;
+  EXPECT_TRUE(parse_puzzle(text, g, error));
+  return g;
+}
+
+GeneratedPuzzle seed_puzzle(const char* text) {
+  GeneratedPuzzle p;
+  p.puzzle = seed_grid(text);
+  p.solution = solve(p.puzzle, 2).solution;
+  p.clues = p.puzzle.clue_count();
+  p.origin = "seed";
+  return p;
+}
+
+// A stand-in rating the walk can climb without the grader: the empty cells
+// of the first three rows, in tenths; accepted from `floor` on.
+class EmptyTop final : public PuzzleFilter {
+ public:
+  explicit EmptyTop(double floor) : floor_(floor) {}
+  bool accept(GeneratedPuzzle& p) override {
+    ++judged;
+    int empty = 0;
+    for (int cell = 0; cell < 27; ++cell) empty += p.puzzle[cell] == 0;
+    rating_ = 1 + empty / 10.0;
+    return rating_ >= floor_ - 1e-9;
+  }
+  double rating() const override { return rating_; }
+  int judged = 0;
+
+ private:
+  double floor_;
+  double rating_ = 0;
+};
+
+TEST(SeedWalk, AMoveTakesNCluesOutAndPutsNInWhereTheCellsWereEmpty) {
+  Engine engine = stream_engine(5, 0);
+  for (const char* text : kHardSeeds) {
+    const Grid puzzle = seed_grid(text);
+    for (int n = 1; n <= 3; ++n) {
+      for (int k = 0; k < 50; ++k) {
+        Grid out;
+        ASSERT_TRUE(exchange_clues(puzzle, n, engine, out));
+        int removed = 0, added = 0;
+        for (int cell = 0; cell < kCells; ++cell) {
+          if (puzzle[cell] == out[cell]) continue;
+          ASSERT_TRUE(puzzle[cell] == 0 || out[cell] == 0) << "a clue changed its digit in place";
+          removed += out[cell] == 0;
+          added += puzzle[cell] == 0;
+        }
+        EXPECT_EQ(removed, n);
+        EXPECT_EQ(added, n);
+        EXPECT_GE(count_solutions(out, 1), 1u);  // the new digits come from a solution
+      }
+    }
+  }
+  Grid out;
+  EXPECT_FALSE(exchange_clues(Grid{}, 1, engine, out));  // no clue to take out
+}
+
+TEST(SeedWalk, FindsAreUniqueDistinctAndNeverTheStart) {
+  for (bool minimal : {false, true}) {
+    {
+      const char* text = kHardSeeds[minimal ? 1 : 0];
+      const GeneratedPuzzle start = seed_puzzle(text);
+      EmptyTop filter(2.0);
+      SeedWalkOptions o;
+      o.evaluations = 16;
+      o.minimal = minimal;
+      Engine engine = stream_engine(9, 1);
+      const SeedWalkResult r = walk_from_seed(start, 1.0, filter, o, engine);
+      EXPECT_EQ(r.evaluated, filter.judged);
+      EXPECT_LE(r.evaluated, o.evaluations);
+      ASSERT_FALSE(r.accepted.empty()) << text;
+      std::set<Grid> forms = {canonical_form(start.puzzle)};
+      for (const SeedWalkFound& f : r.accepted) {
+        const SolveResult s = solve(f.puzzle.puzzle, 2);
+        ASSERT_EQ(s.count, 1u);
+        EXPECT_EQ(s.solution, f.puzzle.solution);
+        EXPECT_EQ(f.canonical, canonical_form(f.puzzle.puzzle));
+        EXPECT_TRUE(forms.insert(f.canonical).second) << "isomorphic to the start or an earlier find";
+        EXPECT_EQ(f.puzzle.minimal, is_minimal(f.puzzle.puzzle));
+        if (minimal) {
+          EXPECT_TRUE(f.puzzle.minimal);
+        }
+        EXPECT_EQ(f.puzzle.clues, f.puzzle.puzzle.clue_count());
+        EXPECT_GE(f.puzzle.search_moves, 1);
+        EXPECT_EQ(f.puzzle.origin, "seed");
+        EXPECT_GE(f.rating, 2.0);
+      }
+    }
+  }
+}
+
+TEST(SeedWalk, ClimbsAndIsDeterministic) {
+  const GeneratedPuzzle start = seed_puzzle(kHardSeeds[0]);
+  SeedWalkOptions o;
+  o.evaluations = 30;
+  auto walk = [&] {
+    EmptyTop filter(100);  // accepts nothing: a pure climb
+    Engine engine = stream_engine(3, 7);
+    return walk_from_seed(start, 1.0, filter, o, engine);
+  };
+  const SeedWalkResult a = walk(), b = walk();
+  ASSERT_EQ(a.climbing.size(), b.climbing.size());
+  for (std::size_t i = 0; i < a.climbing.size(); ++i) EXPECT_EQ(a.climbing[i].puzzle.puzzle, b.climbing[i].puzzle.puzzle);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_TRUE(a.accepted.empty());
+  // The walk went further than one move from the start, and higher.
+  int deepest = 0;
+  for (const SeedWalkFound& f : a.climbing) deepest = std::max(deepest, f.puzzle.search_moves);
+  EXPECT_GT(deepest, 1);
+  EmptyTop rate(100);
+  GeneratedPuzzle s = start;
+  rate.accept(s);
+  EXPECT_GT(a.best_rating, rate.rating());
+}
+
+TEST(SeedWalk, StopsWhenAskedTo) {
+  std::atomic<bool> quit{true};
+  EmptyTop filter(2.0);
+  Engine engine = stream_engine(1, 1);
+  const SeedWalkResult r = walk_from_seed(seed_puzzle(kHardSeeds[1]), 1.0, filter, {}, engine, &quit);
+  EXPECT_EQ(r.evaluated, 0);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "sudokit/produce/db_sink.hpp"
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/produce/generate.hpp"
+#include "sudokit/produce/seeded.hpp"
 
 namespace sudokit::cli {
 
@@ -98,6 +99,9 @@ int report(const produce::GenerateSummary& summary, const produce::GeneratePlan&
                static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
                static_cast<unsigned long long>(r.tried), static_cast<unsigned long long>(r.rejected),
                static_cast<unsigned long long>(r.failed), r.stopped ? " (stopped early)" : "");
+  if (r.timed_out > 0 && !plan.seeded())
+    std::fprintf(stderr, "sudokit generate: %llu candidates whose grading reached its time limit (%.0f s) were left out\n",
+                 static_cast<unsigned long long>(r.timed_out), plan.criteria.time_limit);
   if (r.searched > 0)
     std::fprintf(stderr, "sudokit generate: local search judged %llu neighbours and found %llu of the puzzles\n",
                  static_cast<unsigned long long>(r.searched), static_cast<unsigned long long>(r.from_search));
@@ -111,6 +115,21 @@ int report(const produce::GenerateSummary& summary, const produce::GeneratePlan&
     std::fprintf(stderr, "sudokit generate: %s: %llu indices of this run were stored already (run %s): skipped\n",
                  db_path ? db_path->c_str() : "", static_cast<unsigned long long>(r.skipped),
                  produce::run_key(plan).c_str());
+  if (plan.seeded()) {
+    const produce::SeededTally& t = summary.seeded;
+    std::fprintf(stderr,
+                 "sudokit generate: --from: %zu seeds, %llu walks in %llu rounds; %llu moves, %llu unique, %llu "
+                 "isomorphs of puzzles seen skipped; %llu graded, %llu rejected before grading, %llu whose grading "
+                 "timed out (left out), %llu accepted isomorphs of a seed or an earlier find (left out)\n",
+                 plan.seeds.size(), static_cast<unsigned long long>(t.starts), static_cast<unsigned long long>(t.rounds),
+                 static_cast<unsigned long long>(t.moves), static_cast<unsigned long long>(t.unique),
+                 static_cast<unsigned long long>(t.repeated), static_cast<unsigned long long>(t.graded),
+                 static_cast<unsigned long long>(t.bounded), static_cast<unsigned long long>(t.timed_out),
+                 static_cast<unsigned long long>(t.isomorphs));
+    if (!t.best.empty()) std::fprintf(stderr, "sudokit generate: --from: highest ER written %.1f: %s\n", t.best_er, t.best.c_str());
+    if (!t.best_judged.empty())
+      std::fprintf(stderr, "sudokit generate: --from: highest ER graded %.1f: %s\n", t.best_judged_er, t.best_judged.c_str());
+  }
   if (db_path)
     std::fprintf(stderr, "sudokit generate: %s: generated %llu, stored %llu, duplicates skipped %llu\n",
                  db_path->c_str(), static_cast<unsigned long long>(r.accepted),
@@ -134,7 +153,11 @@ const char* const kUsage =
     "puzzles on every machine and with any --threads: puzzle i of a run depends on the seed, the\n"
     "options and i alone, so --shard K/N splits a run over machines, and a run into --db that was\n"
     "stopped makes only the indices it did not store when started again. Progress goes to stderr\n"
-    "when it is a terminal; Ctrl-C stops cleanly after the puzzles in flight.";
+    "when it is a terminal; Ctrl-C stops cleanly after the puzzles in flight.\n"
+    "With --from FILE it searches the neighbourhoods of FILE's puzzles instead (moves that take\n"
+    "1 to 3 clues out and put as many in, with any digit): distinct puzzles meeting the target,\n"
+    "none isomorphic to a seed; the same for a seed and --count with any --threads, except a run\n"
+    "that --time-limit or Ctrl-C ends (it keeps what its walks found by then).";
 
 void declare_options(po::options_description& opts, produce::GenerateRequest& q, double& time_limit,
                      std::size_t& batch_rows) {
@@ -147,7 +170,8 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   add_number(opts, "clues", q.clues, {17, 80}, "dig down to exactly this many clues instead of a minimal puzzle (a puzzle with one solution has 17 to 80)");
   opts.add_options()
       ("dig-order", po::value<std::string>(&q.dig_order), "order clues are removed in: random, or sparse-digits (the clues of a few digits first, then where the houses hold the most clues: harder puzzles); default sparse-digits when the target needs more than singles (a rating above 2.3 or a technique beyond them), else random")
-      ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default")
+      ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default; with --from, dig every neighbour minimal (otherwise they are unique, not always minimal)")
+      ("from", po::value<std::string>(), "seeded search: start from the puzzles of this file (- = stdin), one per record, and search their neighbourhoods for puzzles meeting the target (--search: neighbours judged per start, default 64); a bad record is reported as FILE:LINE and skipped (exit status 1)")
       ("verify-minimal", "re-check every minimal puzzle clue by clue (the single digging pass already guarantees it)")
       ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one");
   add_number(opts, "seed", q.seed, {}, "random seed (default: from the clock; printed on stderr)");
@@ -171,11 +195,11 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
       ("require-technique", po::value<std::vector<std::string>>(&q.require_techniques)->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
       ("hardest-technique", po::value<std::string>(&q.hardest_technique), "keep only puzzles whose hardest step (the one that sets ER) is this technique");
   add_number(opts, "search", q.search, {0, 1'000'000, "plain filtering"},
-             "local search around each puzzle that nearly meets the target: neighbours graded per puzzle, the first that meets it replaces it (default 32 with a target)");
+             "local search around each puzzle that nearly meets the target: neighbours graded per puzzle, the first that meets it replaces it (default 32 with a target); with --from, neighbours judged per start (default 64; 0 is refused)");
   add_number(opts, "search-keep", q.search_keep, {1, 1000},
              "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)",
              1);
-  add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise)",
+  add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise); with --from, what a run this stops has found depends on the machine's speed",
              0);
   add_number(opts, "batch-rows", batch_rows, {1, 1'000'000},
              "with --db: commit after this many puzzles (and at least once a second); a killed run loses at most one batch",
@@ -225,6 +249,17 @@ int run_generate(const std::vector<std::string>& args) {
   q.scramble = vm.count("scramble") != 0;
   q.minimal = vm.count("minimal") != 0;
   q.verify_minimal = vm.count("verify-minimal") != 0;
+  Diagnostics seed_diag;  // --from FILE: records that cannot start a search
+  std::string from_file;
+  if (vm.count("from")) {
+    from_file = vm["from"].as<std::string>();
+    q.seeded = true;
+    for_each_record({from_file}, seed_diag, [&](const std::string& source, const TextRecord& rec) {
+      if (const std::string problem = produce::seed_problem(rec.grid); !problem.empty())
+        return seed_diag.report(source, rec.line, problem);
+      q.from.push_back({rec.grid, rec.line, {}});
+    });
+  }
   produce::GeneratePlan plan;
   try {
     if (vm.count("shard")) {
@@ -255,6 +290,7 @@ int run_generate(const std::vector<std::string>& args) {
   if (to_db) {
     db::CommandFiles files;
     if (!pattern_file.empty()) files.add_input("--pattern", pattern_file);
+    if (!from_file.empty() && from_file != "-") files.add_input("--from", from_file);
     if (output_clash("generate", files.check_output_database("--db", path))) return kUsageError;
     try {
       db::StoreOptions store;
@@ -272,7 +308,8 @@ int run_generate(const std::vector<std::string>& args) {
     out.flush();
   }
   if (tty) std::fputc('\n', stderr);
-  return report(summary, plan, to_db ? &path : nullptr);
+  const int status = report(summary, plan, to_db ? &path : nullptr);
+  return status != 0 ? status : seed_diag.exit_status();
 }
 
 }  // namespace sudokit::cli

@@ -41,6 +41,8 @@ struct PuzzleRecord {
   std::string run;                     // the generate run that made it (produce::run_key: options and seed); empty = none
   std::string shard;                   // "K/N" when shard K of N of that run made it; empty otherwise
   std::string rated_by;                // what gave the ratings (grader::rater_name()); empty = not graded, or unknown
+  std::string origin;                  // a seeded search (generate --from): the global id of the seed it was found
+                                       // from (search_moves: how many moves from it; index: its line); empty = none
 
   bool graded() const { return er.has_value(); }
   /// The global id (solver/global_id.hpp): names the canonical form, so it

@@ -46,6 +46,7 @@ enum class Field {
   CreatedAt,
   SearchMoves,
   DigOrder,
+  Origin,            // a seeded search's seed (its global id)
   Path,              // the stored solution path (db/path.hpp), a JSON array
 };
 

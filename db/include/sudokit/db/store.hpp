@@ -42,7 +42,7 @@ namespace sudokit::db {
 
 /// The schema version this build writes (PRAGMA user_version). Older files
 /// are migrated forward on open; newer ones are refused.
-inline constexpr int kSchemaVersion = 11;
+inline constexpr int kSchemaVersion = 12;
 /// PRAGMA application_id of a sudokit store: "SUDK".
 inline constexpr std::int32_t kApplicationId = 0x5355444B;
 

@@ -44,7 +44,8 @@ struct GeneratedPuzzle {
   int clues = 0;
   bool minimal = false;            // strictly: no single clue can be removed
   bool symmetric_minimal = false;  // no orbit of clues under `symmetry` can be removed
-  int search_moves = 0;  // local-search moves from the dug puzzle (0 = as dug)
+  int search_moves = 0;  // local-search moves from the dug puzzle (0 = as dug), or from the seed (origin)
+  std::string origin;    // a seeded search (generate --from): the global id of the seed it started from
   std::shared_ptr<const Annotation> annotation;
 };
 
@@ -58,6 +59,12 @@ class PuzzleFilter {
   /// target: 0 = not worth a local search around it; higher = closer, and
   /// accepted candidates score at least as high as rejected ones.
   virtual double closeness() const { return 0; }
+  /// The rating of the candidate last given to accept(), when the filter
+  /// rated it (a seeded walk climbs it: vicinity.hpp); 0 otherwise.
+  virtual double rating() const { return 0; }
+  /// Candidates given to accept() so far whose judging ran out of time
+  /// (a grading time limit): never accepted, counted in the report.
+  virtual std::uint64_t timed_out() const { return 0; }
 };
 
 /// Receives accepted puzzles in index order, on the calling thread. write()
@@ -120,6 +127,7 @@ struct PipelineReport {
   std::uint64_t failed = 0;    // candidates where digging failed every attempt
   std::uint64_t searched = 0;  // neighbours judged by the local search
   std::uint64_t from_search = 0;  // accepted puzzles the local search found
+  std::uint64_t timed_out = 0;    // candidates and neighbours whose judging ran out of time (PuzzleFilter::timed_out)
   double seconds = 0;
   bool stopped = false;        // by the stop flag or the time limit
   std::string failure;         // why generation gave up early, if it did

@@ -37,3 +37,58 @@ VicinityResult search_vicinity(const GeneratedPuzzle& start, double closeness, P
                                const std::atomic<bool>* quit = nullptr);
 
 }  // namespace sudokit
+
+namespace sudokit {
+
+// --- The seeded walk ---------------------------------------------------------
+//
+// The community's "-n +n" vicinity search around puzzles already known to be
+// hard (a list such as top1465): a move takes n clues out and puts n clues
+// in on cells that were empty, with the digits of a random solution of
+// what is left (any other digits leave no solution), each where another
+// solution differs from it; so the solution may change. A neighbour is kept only when it has
+// exactly one solution (and, when asked, is dug minimal in a random order).
+// The walk is best-first: it holds a frontier of puzzles, judges a
+// neighbour of the hardest one that still has moves to spend, and puts
+// every neighbour into the frontier that the filter accepted or that rates
+// at least as high as where it came from less a slack (a near miss of a
+// climb). Distinct means not isomorphic: the walk judges every canonical
+// form once and never returns the start's.
+
+struct SeedWalkOptions {
+  int evaluations = 64;     // neighbours judged by the filter, at most
+  int max_exchange = 3;     // a move exchanges n clues, n drawn from 1 .. max_exchange
+  int per_node = 12;        // neighbours judged around one frontier puzzle before it is spent
+  double slack = 0.2;       // a neighbour rated this much below its parent still joins the frontier
+  bool minimal = false;     // dig every neighbour minimal (random order) before judging it
+};
+
+struct SeedWalkFound {
+  GeneratedPuzzle puzzle;  // search_moves: moves from the start
+  Grid canonical{};
+  double rating = 0;       // the filter's rating() of it
+};
+
+struct SeedWalkResult {
+  std::vector<SeedWalkFound> accepted;  // in the order found: distinct, none isomorphic to the start
+  std::vector<SeedWalkFound> climbing;  // not accepted but joined the frontier (near misses of the climb), in order
+  int evaluated = 0;                    // neighbours judged by the filter
+  int moves = 0;                        // moves drawn (most lose uniqueness: a solver call each)
+  int unique = 0;                       // moves that gave a puzzle with one solution
+  int repeated = 0;                     // unique neighbours seen before in this walk (not judged again)
+  double best_rating = 0;               // the highest rating() of a judged neighbour, accepted or not
+  Grid best{};                          // that neighbour
+};
+
+/// One "-n +n" move (see above): false when the puzzle has fewer than n
+/// clues or empty cells (or no solution). The result has a solution, not
+/// always one alone.
+bool exchange_clues(const Grid& puzzle, int n, Engine& engine, Grid& out);
+
+/// Walks from `start` (unique, with its solution and `rating` as the
+/// filter's PuzzleFilter::rating() saw it; 0 if unknown). Deterministic for
+/// a given engine state; stops early when `quit` is set.
+SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, PuzzleFilter& filter,
+                              const SeedWalkOptions& options, Engine& engine, const std::atomic<bool>* quit = nullptr);
+
+}  // namespace sudokit

@@ -13,7 +13,9 @@
 // - a pattern: 5 grids per puzzle (each a bounded local search) and giving
 //   up after 2 failed puzzles in a row, instead of 64 and 100;
 // - a rare target (ER floor >= 9.0) stops after 120 s unless a time limit
-//   is given (grader::Target::default_time_limit).
+//   is given (grader::Target::default_time_limit);
+// - a seeded search (--from FILE, seeded.hpp): 64 neighbours judged per
+//   start, each puzzle graded.
 #pragma once
 
 #include <atomic>
@@ -24,9 +26,18 @@
 #include <vector>
 
 #include "sudokit/generator/pipeline.hpp"
+#include "sudokit/generator/vicinity.hpp"
 #include "sudokit/produce/grade_stage.hpp"
 
 namespace sudokit::produce {
+
+/// A puzzle a seeded search starts from (`--from FILE`): its line in the
+/// file (from 1) and, once planned, its solution.
+struct SeedPuzzle {
+  Grid puzzle{};
+  std::uint64_t line = 0;
+  Grid solution{};  // filled by plan_generation
+};
 
 /// What to generate. Names are those of `sudokit generate`'s options; an
 /// empty string or a negative number means "the default" where said.
@@ -58,6 +69,12 @@ struct GenerateRequest {
   double grade_time_limit = 10;      // seconds of grading per puzzle
   std::uint64_t shard_index = 0;     // this run makes the indices i with i % shard_count == shard_index
   std::uint64_t shard_count = 1;     // 1 = every index (see Shard, parse_shard)
+  // --from FILE: search the neighbourhoods of these puzzles instead of
+  // digging new ones (seeded.hpp); `count` then counts puzzles, `search` is
+  // the neighbours judged per start, and `minimal` digs each neighbour
+  // minimal. Each must have one solution (seed_problem).
+  bool seeded = false;
+  std::vector<SeedPuzzle> from;
 };
 
 /// A request that cannot be run. what() is the message the CLI prints after
@@ -79,6 +96,9 @@ struct GeneratePlan {
   GradeCriteria criteria;    // grade stage (pipeline.make_filter builds it when active)
   std::string notice;        // "" or what the caller should tell the user (a default time limit applied)
   std::string options_text;  // every option that decides the puzzles, as text (run_key hashes it with the seed)
+  std::vector<SeedPuzzle> seeds;  // a seeded search (not empty): where it starts, solutions filled in
+  SeedWalkOptions walk;           // a seeded search: the walk around each start
+  bool seeded() const { return !seeds.empty(); }
 };
 
 /// Shard K of N of a run (K from 0): it makes the indices i with i % N == K.
@@ -116,9 +136,29 @@ struct GenerateHooks {
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by a signal) to stop cleanly
 };
 
+/// What a seeded search (seeded.hpp) did besides what PipelineReport says
+/// (there: accepted = written, tried = neighbours judged, rejected = of
+/// those, failed = 0, searched = neighbours judged, from_search = accepted).
+struct SeededTally {
+  std::uint64_t starts = 0;       // walks run (a seed or an earlier find each)
+  std::uint64_t rounds = 0;       // rounds begun: the seeds, then each round's finds
+  std::uint64_t moves = 0;        // moves drawn
+  std::uint64_t unique = 0;       // of those, with one solution
+  std::uint64_t repeated = 0;     // unique neighbours a walk had seen already (isomorphs included)
+  std::uint64_t bounded = 0;      // rejected before grading (singles solve them)
+  std::uint64_t graded = 0;       // given to the grader (the seeds included)
+  std::uint64_t timed_out = 0;    // whose grading hit --grade-time-limit: never written
+  std::uint64_t isomorphs = 0;    // accepted but isomorphic to a seed or an earlier output: not written
+  double best_er = 0;             // the highest ER written
+  std::string best;               // that puzzle (81 characters)
+  double best_judged_er = 0;      // the highest ER of any neighbour graded and rated, written or not
+  std::string best_judged;        // that puzzle
+};
+
 struct GenerateSummary {
   PipelineReport report;
   std::uint64_t stored = 0, duplicates = 0;  // generate_into_store (db_sink.hpp) only
+  SeededTally seeded;                        // a seeded search only
 };
 
 /// Runs the plan; the sink gets the accepted puzzles in index order on the

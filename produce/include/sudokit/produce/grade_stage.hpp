@@ -6,6 +6,7 @@
 // guides the local search.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -38,11 +39,23 @@ class GradeStage final : public PuzzleFilter {
   explicit GradeStage(const GradeCriteria& criteria) : criteria_(criteria) {}
   bool accept(GeneratedPuzzle& candidate) override;
   double closeness() const override { return closeness_; }
+  /// The rounded ER of the last candidate when the grader rated it, else 0.
+  double rating() const override { return rating_; }
+
+  /// Tallies of the candidates judged so far.
+  struct Tally {
+    std::uint64_t bounded = 0;    // rejected by a bound before grading (singles solve them)
+    std::uint64_t graded = 0;     // given to the grader
+    std::uint64_t timed_out = 0;  // whose grading hit the time limit (never accepted)
+  };
+  const Tally& tally() const { return tally_; }
+  std::uint64_t timed_out() const override { return tally_.timed_out; }
 
  private:
   GradeCriteria criteria_;
   grader::Grader grader_;
-  double closeness_ = 0;
+  double closeness_ = 0, rating_ = 0;
+  Tally tally_;
 };
 
 }  // namespace sudokit::produce

@@ -1,0 +1,47 @@
+// The seeded search (`sudokit generate --from FILE`): hard puzzles found in
+// the neighbourhoods of puzzles already known to be hard, the way the
+// community finds its hardest lists.
+//
+// The seeds are graded first and make the pool. The search is best-first
+// in rounds: each round walks from the 32 hardest puzzles of the pool not
+// walked from yet (ties: the order they joined it), each walk a best-first
+// walk of "-n +n" moves (generator/vicinity.hpp, walk_from_seed) of
+// `search` judged neighbours: each neighbour unique (dug minimal with
+// --minimal), bounded before grading (singles), graded with the target's
+// ceiling and the grading time limit, accepted when it meets the target.
+// What a walk accepts is written and joins the pool; so do its near misses
+// (neighbours rated no more than 0.2 below the puzzle they came from), so
+// the next rounds go on from what is hard. The run ends at `count`, the
+// time limit, the stop flag, or when the pool has nothing left to walk
+// from. What is written is distinct: not isomorphic to a seed or to
+// anything written before it (canonical forms); a puzzle whose grading
+// timed out is never written (counted in SeededTally::timed_out).
+//
+// Deterministic: walk s of round r draws from its own stream (seed, r, s),
+// the rounds do not depend on the thread count, and the sink gets the finds
+// in walk order; so a run that ends by its count or runs out of puzzles to
+// walk from writes the same puzzles for a seed with any thread count. A run
+// the time limit or the stop flag ends writes what its walks found until
+// then, walk by walk in order; how far each got depends on the machine's
+// speed, so that end is not deterministic.
+#pragma once
+
+#include <string>
+
+#include "sudokit/produce/generate.hpp"
+
+namespace sudokit::produce {
+
+/// Why a puzzle cannot start a seeded search, in `sudokit grade`'s words
+/// ("two 5s in row 1", "no solution", "several solutions"), or "" when it
+/// can (exactly one solution).
+std::string seed_problem(const Grid& puzzle);
+
+/// Runs a seeded plan (plan.seeded()); generate() calls it for one. The
+/// sink gets the finds on the calling thread, each with its grade
+/// (grade_of), `origin` the global id of the file's seed it descends from,
+/// `index` that seed's line, `search_moves` the moves from it. The report's
+/// `failure` says why a run ended short when the pool ran out.
+GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks = {});
+
+}  // namespace sudokit::produce

@@ -1,0 +1,258 @@
+// The seeded search (seeded.hpp): starts graded, walks run on the worker
+// pool and taken in order on the calling thread, finds filtered for
+// isomorphs and written, round after round.
+#include "sudokit/produce/seeded.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "sudokit/generator/worker_pool.hpp"
+#include "sudokit/grader/grade.hpp"
+#include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/global_id.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
+
+namespace sudokit::produce {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Walks per round: the hardest puzzles of the pool not walked from yet. A
+// constant (not the thread count), so the rounds are the same on any machine.
+constexpr std::size_t kBeam = 32;
+
+// A puzzle a walk starts from, with the rating the grader gave it.
+struct Start {
+  GeneratedPuzzle puzzle;
+  double rating = 0;
+};
+
+// Walk `start` of round `round`: its own stream, whatever ran before it.
+Engine walk_engine(std::uint64_t seed, std::uint64_t round, std::uint64_t start) {
+  std::uint64_t st = seed ^ (0x3C6EF372FE94F82Bull * (round + 1));
+  return stream_engine(splitmix64(st), start);
+}
+
+// Runs task(i, stage, quit) for i = 0 .. n-1 on the worker pool (each thread
+// with its own grade stage) and hands the results to take(i, result) on
+// the calling thread in order of i. take() returns false to end the run
+// (what is in flight is dropped). When `out_of_time` says so, the workers
+// are told to quit (a walk returns what it found so far) and the results
+// back by then are taken in order. Returns true when every task was taken.
+template <class Result, class Task, class Take>
+bool run_in_order(std::size_t n, std::vector<std::unique_ptr<GradeStage>>& stages, const Task& task, const Take& take,
+                  const std::function<bool()>& out_of_time, const std::function<void()>& tick) {
+  std::atomic<bool> quit{false};
+  if (!kHasThreads) {
+    // A build without threads: the calling thread does the work itself (the
+    // same results; a walk then stops at the time limit only at its end).
+    for (std::size_t i = 0; i < n; ++i) {
+      if (out_of_time()) return false;
+      Result r = task(i, *stages[0], quit);
+      if (!take(i, r)) return false;
+      tick();
+    }
+    return true;
+  }
+  std::mutex mu;
+  std::condition_variable cv;
+  std::map<std::size_t, Result> back;  // done and not taken yet (guarded by mu)
+  std::size_t claimed = 0, taken = 0;   // guarded by mu
+  const std::size_t window = 8 * stages.size();  // how far the workers may run ahead
+  std::atomic<std::size_t> ids{0};
+  WorkerPool pool(mu, cv, quit);
+  pool.start(static_cast<unsigned>(stages.size()), [&] {
+    GradeStage& stage = *stages[ids++];
+    for (;;) {
+      std::size_t i = 0;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        cv.wait(lock, [&] { return quit.load() || (claimed < n && claimed < taken + window); });
+        if (quit.load()) return;
+        i = claimed++;
+      }
+      Result r = task(i, stage, quit);
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        back.emplace(i, std::move(r));
+      }
+      cv.notify_all();
+    }
+  });
+  for (;;) {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait_for(lock, std::chrono::milliseconds(200), [&] { return back.count(taken) != 0 || pool.failed(); });
+    pool.check();
+    if (taken == n) return true;
+    auto it = back.find(taken);
+    if (it == back.end()) {
+      lock.unlock();
+      tick();
+      if (!out_of_time()) continue;
+      pool.stop();  // the walks in flight return what they found
+      pool.check();
+      for (auto& [i, r] : back)
+        if (!take(i, r)) break;
+      return false;
+    }
+    Result r = std::move(it->second);
+    back.erase(it);
+    const std::size_t i = taken++;
+    lock.unlock();
+    cv.notify_all();
+    if (!take(i, r)) return false;
+    tick();
+  }
+}
+
+}  // namespace
+
+std::string seed_problem(const Grid& puzzle) {
+  if (const auto c = find_conflict(puzzle)) return grader::status_message(grader::GradeStatus::InvalidGivens) + ": " + c->message();
+  const unsigned n = count_solutions(puzzle, 2);
+  if (n == 0) return grader::status_message(grader::GradeStatus::NoSolution);
+  if (n > 1) return grader::status_message(grader::GradeStatus::MultipleSolutions);
+  return "";
+}
+
+GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks) {
+  const auto t0 = Clock::now();
+  const PipelineOptions& o = plan.pipeline;
+  GenerateSummary summary;
+  PipelineReport& report = summary.report;
+  SeededTally& tally = summary.seeded;
+  report.wanted = o.count;
+
+  std::vector<std::unique_ptr<GradeStage>> stages;
+  for (unsigned t = 0; t < std::max(1u, o.threads); ++t) stages.push_back(std::make_unique<GradeStage>(plan.criteria));
+
+  // Round 0 starts from the seeds; nothing isomorphic to one is ever written.
+  std::set<Grid> known;
+  std::vector<Start> starts;
+  for (const SeedPuzzle& seed : plan.seeds) {
+    Start s;
+    GeneratedPuzzle& p = s.puzzle;
+    p.seed = o.seed;
+    p.index = seed.line;
+    p.puzzle = seed.puzzle;
+    p.solution = seed.solution;
+    p.clues = seed.puzzle.clue_count();
+    const Grid canonical = canonical_form(seed.puzzle);
+    p.origin = global_id_of_canonical(canonical);
+    known.insert(canonical);
+    starts.push_back(std::move(s));
+  }
+
+  bool count_reached = false;
+  auto out_of_time = [&] {
+    return (hooks.stop && hooks.stop->load()) ||
+           (o.time_limit > 0 && std::chrono::duration<double>(Clock::now() - t0).count() >= o.time_limit);
+  };
+  auto tick = [&] {
+    if (hooks.progress) hooks.progress(report.accepted, report.tried);
+  };
+
+  // The seeds' ratings: the walks start from the hardest.
+  const bool graded_all = run_in_order<double>(
+      starts.size(), stages,
+      [&](std::size_t i, GradeStage& stage, std::atomic<bool>&) {
+        GeneratedPuzzle p = starts[i].puzzle;
+        stage.accept(p);
+        return stage.rating();
+      },
+      [&](std::size_t i, double& rating) {
+        starts[i].rating = rating;
+        return true;
+      },
+      out_of_time, tick);
+
+  // Batched best-first: each round walks from the kBeam hardest puzzles of
+  // the pool not walked from yet (ties: the order they joined it); what the
+  // walks find (written) and their near misses join the pool.
+  std::set<Grid> pooled = known;  // every puzzle that joined the pool
+  std::vector<Start> pool = std::move(starts);
+  std::vector<bool> walked(pool.size(), false);
+  bool whole = graded_all;
+  for (std::uint64_t round = 0; whole; ++round) {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < pool.size(); ++i)
+      if (!walked[i]) order.push_back(i);
+    if (order.empty()) {
+      report.failure = "the walks found nothing more to walk from after " + std::to_string(round) +
+                       " rounds: reached " + std::to_string(report.accepted) + " of the " + std::to_string(o.count) +
+                       " puzzles asked for";
+      break;
+    }
+    const std::size_t width = std::min(order.size(), kBeam);
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(width), order.end(),
+                      [&](std::size_t a, std::size_t b) { return pool[a].rating > pool[b].rating || (pool[a].rating == pool[b].rating && a < b); });
+    order.resize(width);
+    for (std::size_t i : order) walked[i] = true;
+    ++tally.rounds;
+    std::vector<Start> joined;  // this round's finds and near misses, in walk order
+    whole = run_in_order<SeedWalkResult>(
+        width, stages,
+        [&](std::size_t i, GradeStage& stage, std::atomic<bool>& quit) {
+          Engine engine = walk_engine(o.seed, round, i);
+          const Start& start = pool[order[i]];
+          return walk_from_seed(start.puzzle, start.rating, stage, plan.walk, engine, &quit);
+        },
+        [&](std::size_t, SeedWalkResult& r) {
+          ++tally.starts;
+          tally.moves += static_cast<std::uint64_t>(r.moves);
+          tally.unique += static_cast<std::uint64_t>(r.unique);
+          tally.repeated += static_cast<std::uint64_t>(r.repeated);
+          if (r.best_rating > tally.best_judged_er) {
+            tally.best_judged_er = r.best_rating;
+            tally.best_judged = format_line(r.best);
+          }
+          report.tried += static_cast<std::uint64_t>(r.evaluated);
+          report.searched += static_cast<std::uint64_t>(r.evaluated);
+          report.rejected += static_cast<std::uint64_t>(r.evaluated) - r.accepted.size();
+          for (SeedWalkFound& f : r.climbing)
+            if (pooled.insert(f.canonical).second) joined.push_back({std::move(f.puzzle), f.rating});
+          for (SeedWalkFound& f : r.accepted) {
+            pooled.insert(f.canonical);
+            if (!known.insert(f.canonical).second) {
+              ++tally.isomorphs;
+              continue;
+            }
+            sink.write(f.puzzle);
+            ++report.accepted;
+            ++report.from_search;
+            if (f.rating > tally.best_er) {
+              tally.best_er = f.rating;
+              tally.best = format_line(f.puzzle.puzzle);
+            }
+            joined.push_back({std::move(f.puzzle), f.rating});
+            if (report.accepted >= o.count) {
+              count_reached = true;
+              return false;
+            }
+          }
+          return true;
+        },
+        out_of_time, tick);
+    for (Start& j : joined) {
+      pool.push_back(std::move(j));
+      walked.push_back(false);
+    }
+  }
+  report.stopped = !whole && !count_reached && report.failure.empty();
+  for (const auto& stage : stages) {
+    tally.bounded += stage->tally().bounded;
+    tally.graded += stage->tally().graded;
+    tally.timed_out += stage->tally().timed_out;
+    report.timed_out += stage->tally().timed_out;
+  }
+  report.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  tick();
+  return summary;
+}
+
+}  // namespace sudokit::produce
