@@ -25,7 +25,6 @@
 // of the same search is already bounded by it.
 #include <algorithm>
 #include <array>
-#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -570,20 +569,16 @@ class ForcingChainsAndCycles final : public Producer {
   // Assume (cell, d) on (from_on) or off and look for its own negation.
   void forcing_chains(int cell, int d, bool from_on, bool y) {
     start_search(cell, d, from_on);
-    found_.clear();
     const double base = y ? 7.0 : 6.6;
     std::size_t on_head = 0, off_head = 0;
     while (on_head < pending_on_.size() || off_head < pending_off_.size()) {
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
-        if (!worth_expanding(p, base, 1, y ? 4 : 2)) return finish_chains(y);
+        if (!worth_expanding(p, base, 1, y ? 4 : 2)) return;
         on_to_off(p, y, (y ? 1 : 0) | 2, from_on ? key(cell, d) : -1, Reached::Skip, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
-          if (from_on && n.cell == cell && n.digit == d) {
-            add_target(q);
-            return finish_chains(y);  // the one target an assumption has
-          }
+          if (from_on && n.cell == cell && n.digit == d) return chain_hint(q, y);  // its one target
           if (find_off(n.cell, n.digit) < 0) {
             pending_off_.push_back(q);
             put(q);
@@ -592,14 +587,11 @@ class ForcingChainsAndCycles final : public Producer {
       }
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
-        if (!worth_expanding(p, base, 1, y ? 4 : 2)) return finish_chains(y);
+        if (!worth_expanding(p, base, 1, y ? 4 : 2)) return;
         off_to_on(p, y, true, true, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
-          if (!from_on && n.cell == cell && n.digit == d) {
-            add_target(q);
-            return finish_chains(y);
-          }
+          if (!from_on && n.cell == cell && n.digit == d) return chain_hint(q, y);
           if (find_on(n.cell, n.digit) < 0) {
             pending_on_.push_back(q);
             put(q);
@@ -607,19 +599,6 @@ class ForcingChainsAndCycles final : public Producer {
         }
       }
     }
-    finish_chains(y);
-  }
-
-  void finish_chains(bool y) {
-    for (int target : found_) chain_hint(target, y);
-  }
-
-  void add_target(int q) {
-    for (int t : found_)
-      if (same(t, nodes_[static_cast<std::size_t>(q)].cell, nodes_[static_cast<std::size_t>(q)].digit,
-               nodes_[static_cast<std::size_t>(q)].on))
-        return;
-    found_.push_back(q);
   }
 
   void chain_hint(int target, bool y) {
@@ -687,7 +666,7 @@ class ForcingChainsAndCycles final : public Producer {
 
   const Board* board_ = nullptr;
   std::vector<Potential> nodes_;
-  std::vector<int> pending_on_, pending_off_, scratch_, found_;
+  std::vector<int> pending_on_, pending_off_, scratch_;
   std::vector<ChainHint> hints_;
   std::array<int, 810> on_idx_{}, off_idx_{};
   std::array<std::uint8_t, 810> link_{};  // mark_links()
