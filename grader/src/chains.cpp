@@ -57,7 +57,6 @@ class ForcingChainsAndCycles final : public Producer {
   void find(const Board& board, StepSink& sink) override {
     board_ = &board;
     hints_.clear();
-    best_ = 1e9;
     best_key_ = Key{};
     longest_ = {kMaxChain, kMaxChain};
     first_only_ = !nesting_ && sink.first_only();
@@ -250,10 +249,9 @@ class ForcingChainsAndCycles final : public Producer {
     const int length = nodes_[static_cast<std::size_t>(p)].level + 1 + extra;
     const double rating = base + length_increment(length);
     if (first_only_) return Key{rating, length, kind} < best_key_;
-    return rating <= best_;
+    return rating <= best_key_.rating;
   }
   void record(ChainHint&& h) {
-    best_ = std::min(best_, h.step.difficulty);
     const Key k{h.step.difficulty, h.step.complexity, h.sort_key};
     if (k < best_key_) {
       best_key_ = k;
@@ -292,7 +290,7 @@ class ForcingChainsAndCycles final : public Producer {
   // --- the passes ---------------------------------------------------------------
   void run_pass(bool y, bool x) {
     // A pass whose base rating already exceeds the best hint cannot win.
-    if (!nesting_ && (x && y ? 7.0 : 6.5) > best_) return;
+    if (!nesting_ && (x && y ? 7.0 : 6.5) > best_key_.rating) return;
     if (x) reach_.start(*board_, y, x, false);
     for (int cell = 0; cell < kCells; ++cell) {
       const DigitMask m = board_->candidates(cell);
@@ -690,8 +688,7 @@ class ForcingChainsAndCycles final : public Producer {
   std::uint32_t gen_ = 0;
   std::array<std::uint32_t, 1620> count_stamp_{};
   std::uint32_t count_gen_ = 0;
-  double best_ = 1e9;  // lowest rating among the hints found so far
-  Key best_key_;        // the first in emit_sorted's order among them
+  Key best_key_;  // the first in emit_sorted's order among the hints found so far (its rating is the lowest)
   std::array<int, 2> longest_{};  // longest_winning_chain(y), by y
   bool first_only_ = false;  // the sink wants the first hint only (StepSink::first_only)
   bool nesting_ = false;
