@@ -412,6 +412,9 @@ typedef struct sudokit_generate_options {
   const char* hardest_technique; /* the technique of the step that set ER */
   int32_t search;             /* local search per near miss; -1 = default (32 with a target), 0 = none */
   int32_t search_keep;        /* default 1 */
+  const char* strategy;       /* dig or climb (walks from puzzles dug at a lower floor);
+                                 NULL = the command's default: climb for an ER floor of 9.3 or
+                                 more unless pattern, clues, symmetry or search_keep rules it out */
 } sudokit_generate_options;
 SUDOKIT_API void sudokit_generate_options_init(sudokit_generate_options* options);
 

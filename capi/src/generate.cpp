@@ -202,6 +202,7 @@ produce::GenerateRequest request_of(const sudokit_generate_options& o) {
   q.hardest_technique = text(o.hardest_technique);
   q.search = o.search;
   q.search_keep = o.search_keep;
+  q.strategy = text(o.strategy);
   q.time_limit = o.time_limit > 0 ? o.time_limit : -1;  // 0: the command's default
   return q;
 }

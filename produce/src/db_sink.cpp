@@ -28,7 +28,7 @@ GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string&
   const std::string run = run_key(plan);
   const PipelineOptions& o = plan.pipeline;
   GeneratePlan resumed = plan;
-  if (o.search_keep <= 1 && !plan.seeded()) resumed.pipeline.skip = store.indices_of_run(run);
+  if (o.search_keep <= 1 && !plan.walks()) resumed.pipeline.skip = store.indices_of_run(run);
   DbSink sink(store, plan.criteria.levels, run,
               o.shard_count > 1 ? Shard{o.shard_index, o.shard_count}.text() : std::string());
   GenerateSummary summary = generate(resumed, sink, hooks);

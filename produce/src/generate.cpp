@@ -21,6 +21,15 @@ constexpr int kSeededSearch = 64;
 /// failed puzzles in a row before giving up.
 constexpr std::uint32_t kPatternAttempts = 5;
 constexpr std::uint32_t kPatternFailures = 2;
+/// The climb (seeded.hpp): the ER floor from which it is the default, the
+/// stones' floor (the target's less kStoneMargin, at most kStoneCap: what
+/// digging from scratch meets by the hundred a minute) and the stones dug
+/// per round (of which the round walks from the 8 hardest not walked from
+/// yet: seeded.cpp's kFresh; docs/GRADING.md has the rates).
+constexpr double kClimbFloor = 9.3;
+constexpr double kStoneMargin = 0.5;
+constexpr double kStoneCap = 9.0;
+constexpr std::uint64_t kStonesPerRound = 16;
 
 grader::TechniqueSet technique(const std::string& option, const std::string& name) {
   grader::TechniqueSet t;
@@ -56,6 +65,7 @@ std::string options_text(const GeneratePlan& plan, const GenerateRequest& q) {
   text += " hardest=";
   if (t.hardest)
     for (const auto& key : grader::technique_keys(*t.hardest)) text += key + '|';
+  if (plan.climb) text += " strategy=climb";
   if (plan.seeded()) {
     // The seeds by content (FNV-1a over their lines), not by file name.
     std::uint64_t h = 0xcbf29ce484222325ull;
@@ -96,6 +106,39 @@ void plan_seeded(const GenerateRequest& q, GeneratePlan& plan) {
   if (o.search_evaluations == 0) throw RequestError("--search", "--search 0 leaves --from nothing to do");
   plan.walk.evaluations = o.search_evaluations;
   plan.walk.minimal = q.minimal;
+  o.make_filter = [criteria = plan.criteria] { return std::make_unique<GradeStage>(criteria); };
+}
+
+/// Why the climb cannot run this request ("" when it can): the options
+/// that shape dug puzzles a walk's moves would not keep.
+std::string climb_problem(const GenerateRequest& q, const PipelineOptions& o) {
+  if (o.pattern) return "--pattern fixes the clues";
+  if (o.target_clues > 0) return "--clues fixes the clue count";
+  if (o.symmetry != Symmetry::None) return "--symmetry shapes the clues (a move keeps no symmetry)";
+  if (q.shard_count > 1) return "--shard splits the indices of dug puzzles";
+  if (q.search_keep > 1) return "--search-keep keeps neighbours of dug puzzles";
+  if (q.search == 0) return "--search 0 leaves the walks nothing to do";
+  return "";
+}
+
+/// The climb: the stones' pipeline (the request's grids and dig order, the
+/// rating range from the stone floor, the default local search) and the
+/// walk (every neighbour dug minimal, as dug puzzles are).
+void plan_climb(const GenerateRequest& q, GeneratePlan& plan) {
+  plan.climb = true;
+  PipelineOptions& o = plan.pipeline;
+  GradeCriteria stone = plan.criteria;
+  stone.target = grader::Target{};
+  stone.target.min_rating = std::min(kStoneCap, plan.criteria.target.min_rating - kStoneMargin);
+  stone.target.max_rating = plan.criteria.target.max_rating;
+  plan.criteria.grade = true;  // the walk climbs the ratings
+  plan.stones = o;
+  plan.stones.count = kStonesPerRound;
+  plan.stones.search_evaluations = kDefaultSearch;
+  plan.stones.make_filter = [stone] { return std::make_unique<GradeStage>(stone); };
+  o.search_evaluations = q.search >= 0 ? q.search : kSeededSearch;
+  plan.walk.evaluations = o.search_evaluations;
+  plan.walk.minimal = true;
   o.make_filter = [criteria = plan.criteria] { return std::make_unique<GradeStage>(criteria); };
 }
 
@@ -187,7 +230,21 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
     throw RequestError("--search", "--search needs a target (--min-rating, --max-rating, --level, "
                                    "--require-technique or --hardest-technique)");
 
-  if (q.seeded) plan_seeded(q, plan);
+  if (q.seeded) {
+    if (!q.strategy.empty())
+      throw RequestError("--strategy", "--strategy chooses how puzzles are looked for without --from; it excludes --from");
+    plan_seeded(q, plan);
+  } else if (q.strategy == "climb") {
+    if (const std::string why = climb_problem(q, o); !why.empty())
+      throw RequestError("--strategy", "--strategy climb walks from dug puzzles, and " + why);
+    if (!target.rating_bounded() || target.min_rating <= 0)
+      throw RequestError("--strategy", "--strategy climb climbs the rating: it needs --min-rating (or --level)");
+    plan_climb(q, plan);
+  } else if (q.strategy.empty()) {
+    if (target.min_rating >= kClimbFloor && climb_problem(q, o).empty()) plan_climb(q, plan);
+  } else if (q.strategy != "dig") {
+    throw RequestError("--strategy", "unknown --strategy '" + q.strategy + "' (expected dig or climb)");
+  }
 
   // A rare target may never be met: without a time limit of its own it gets
   // the target's default one.
@@ -269,7 +326,7 @@ std::string run_key(const GeneratePlan& plan) {
 }
 
 GenerateSummary generate(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks) {
-  if (plan.seeded()) return generate_from_seeds(plan, sink, hooks);
+  if (plan.walks()) return generate_from_seeds(plan, sink, hooks);
   PipelineOptions o = plan.pipeline;
   o.progress = hooks.progress;
   o.stop = hooks.stop;
@@ -285,7 +342,7 @@ GenerateSummary generate(const GenerateRequest& request, PuzzleSink& sink, const
 
 std::string shortfall_message(const GeneratePlan& plan, const PipelineReport& report, std::uint64_t accepted) {
   const PipelineOptions& o = plan.pipeline;
-  if (!report.failure.empty() && plan.seeded()) return report.failure;
+  if (!report.failure.empty() && plan.walks()) return report.failure;
   if (!report.failure.empty())
     return "giving up after " + std::to_string(report.tried * o.max_attempts) + " grids: " + report.failure;
   if (accepted >= report.wanted) return "";

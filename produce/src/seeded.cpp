@@ -1,9 +1,10 @@
-// The seeded search (seeded.hpp): starts graded, walks run on the worker
-// pool and taken in order on the calling thread, finds filtered for
-// isomorphs and written, round after round.
+// The seeded search and the climb (seeded.hpp): starts graded (or stones
+// dug), walks run on the worker pool and taken in order on the calling
+// thread, finds filtered for isomorphs and written, round after round.
 #include "sudokit/produce/seeded.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -25,6 +26,8 @@ using Clock = std::chrono::steady_clock;
 // Walks per round: the hardest puzzles of the pool not walked from yet. A
 // constant (not the thread count), so the rounds are the same on any machine.
 constexpr std::size_t kBeam = 32;
+// Of those, the walks from seeds (or a climb's stones) not walked from yet.
+constexpr std::size_t kFresh = 8;
 
 // A puzzle a walk starts from, with the rating the grader gave it.
 struct Start {
@@ -110,6 +113,13 @@ bool run_in_order(std::size_t n, std::vector<std::unique_ptr<GradeStage>>& stage
   }
 }
 
+// A sink that keeps what the pipeline writes, in order.
+class Keep final : public PuzzleSink {
+ public:
+  void write(const GeneratedPuzzle& p) override { puzzles.push_back(p); }
+  std::vector<GeneratedPuzzle> puzzles;
+};
+
 }  // namespace
 
 std::string seed_problem(const Grid& puzzle) {
@@ -121,6 +131,7 @@ std::string seed_problem(const Grid& puzzle) {
 }
 
 GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks) {
+  assert(plan.walks());
   const auto t0 = Clock::now();
   const PipelineOptions& o = plan.pipeline;
   GenerateSummary summary;
@@ -173,25 +184,101 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
 
   // Batched best-first: each round walks from the kBeam hardest puzzles of
   // the pool not walked from yet (ties: the order they joined it); what the
-  // walks find (written) and their near misses join the pool.
+  // walks find (written) and their near misses join the pool. A climb has
+  // no seeds: each round first digs its stones and walks from them, then
+  // from the hardest of the rest.
   std::set<Grid> pooled = known;  // every puzzle that joined the pool
   std::vector<Start> pool = std::move(starts);
   std::vector<bool> walked(pool.size(), false);
+  std::vector<bool> first_hand(pool.size(), true);  // a seed or a stone, not a walk's find
+
+  // The climb's stones for a round: plan.stones.count puzzles dug from
+  // scratch (the pipeline, on a stream of its own per round) at the stone
+  // floor. Those that meet the target are written as dug (no origin); every
+  // one joins the pool as a start named by its own global id. False when
+  // the time limit, the stop flag or a digging failure ended it.
+  auto dig_stones = [&](std::uint64_t round) {
+    PipelineOptions d = plan.stones;
+    std::uint64_t st = o.seed ^ (0xA54FF53A5F1D36F1ull * (round + 1));
+    d.seed = splitmix64(st);
+    const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+    d.time_limit = o.time_limit > 0 ? std::max(1e-3, o.time_limit - elapsed) : 0;
+    d.stop = hooks.stop;
+    d.progress = [&](std::uint64_t, std::uint64_t tried) {
+      if (hooks.progress) hooks.progress(report.accepted, report.tried + tried);
+    };
+    Keep kept;
+    const PipelineReport r = run_pipeline(d, kept);
+    report.tried += r.tried;
+    report.rejected += r.rejected;
+    report.failed += r.failed;
+    report.searched += r.searched;
+    report.timed_out += r.timed_out;
+    tally.timed_out += r.timed_out;
+    tally.stones += kept.puzzles.size();
+    for (GeneratedPuzzle& p : kept.puzzles) {
+      const GradeAnnotation* a = grade_of(p);
+      assert(a != nullptr && a->grade.rated());
+      const Grid canonical = canonical_form(p.puzzle);
+      p.index += round * d.count;  // the stone's number in the run
+      const double er = grader::rounded_rating(a->grade.er);
+      if (er > tally.best_judged_er) {
+        tally.best_judged_er = er;
+        tally.best_judged = format_line(p.puzzle);
+      }
+      if (plan.criteria.target.met(a->grade) && known.insert(canonical).second) {
+        sink.write(p);
+        ++report.accepted;
+        if (er > tally.best_er) {
+          tally.best_er = er;
+          tally.best = format_line(p.puzzle);
+        }
+        if (report.accepted >= o.count) {
+          count_reached = true;
+          return true;
+        }
+      }
+      if (!pooled.insert(canonical).second) continue;
+      Start s{p, er};
+      s.puzzle.origin = global_id_of_canonical(canonical);
+      s.puzzle.search_moves = 0;
+      pool.push_back(std::move(s));
+      walked.push_back(false);
+      first_hand.push_back(true);
+    }
+    if (!r.failure.empty()) report.failure = "digging stones: " + r.failure;
+    return !r.stopped && r.failure.empty();
+  };
   bool whole = graded_all;
   for (std::uint64_t round = 0; whole; ++round) {
-    std::vector<std::size_t> order;
+    // Each round walks first from the kFresh hardest seeds (or this round's
+    // stones) not walked from yet, then from the hardest of the rest: the
+    // near misses of a cluster that tops out below the target cannot keep
+    // every other seed from being walked.
+    if (plan.climb) {
+      whole = dig_stones(round);
+      if (!whole || count_reached) break;
+    }
+    auto harder = [&](std::size_t a, std::size_t b) {
+      return pool[a].rating > pool[b].rating || (pool[a].rating == pool[b].rating && a < b);
+    };
+    std::vector<std::size_t> order, rest;
     for (std::size_t i = 0; i < pool.size(); ++i)
-      if (!walked[i]) order.push_back(i);
-    if (order.empty()) {
+      if (!walked[i]) (first_hand[i] ? order : rest).push_back(i);
+    if (order.empty() && rest.empty()) {
       report.failure = "the walks found nothing more to walk from after " + std::to_string(round) +
                        " rounds: reached " + std::to_string(report.accepted) + " of the " + std::to_string(o.count) +
                        " puzzles asked for";
       break;
     }
-    const std::size_t width = std::min(order.size(), kBeam);
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(width), order.end(),
-                      [&](std::size_t a, std::size_t b) { return pool[a].rating > pool[b].rating || (pool[a].rating == pool[b].rating && a < b); });
-    order.resize(width);
+    const std::size_t fresh = std::min(order.size(), kFresh);
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(fresh), order.end(), harder);
+    rest.insert(rest.end(), order.begin() + static_cast<std::ptrdiff_t>(fresh), order.end());
+    order.resize(fresh);
+    const std::size_t more = std::min(rest.size(), kBeam - fresh);
+    std::partial_sort(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(more), rest.end(), harder);
+    order.insert(order.end(), rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(more));
+    const std::size_t width = order.size();
     for (std::size_t i : order) walked[i] = true;
     ++tally.rounds;
     std::vector<Start> joined;  // this round's finds and near misses, in walk order
@@ -241,6 +328,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
     for (Start& j : joined) {
       pool.push_back(std::move(j));
       walked.push_back(false);
+      first_hand.push_back(false);
     }
   }
   report.stopped = !whole && !count_reached && report.failure.empty();

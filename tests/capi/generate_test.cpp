@@ -188,6 +188,8 @@ TEST(CapiGenerate, BadOptionsAreNamed) {
        SUDOKIT_E_OPTION, "required_techniques[1]"},
       {[](sudokit_generate_options& o) { o.min_rating = 25; }, SUDOKIT_E_OPTION, "min_rating"},
       {[](sudokit_generate_options& o) { o.search = 4; }, SUDOKIT_E_OPTION, "search needs a target"},
+      {[](sudokit_generate_options& o) { o.strategy = "hill"; }, SUDOKIT_E_OPTION, "unknown --strategy 'hill'"},
+      {[](sudokit_generate_options& o) { o.strategy = "climb"; }, SUDOKIT_E_OPTION, "it needs --min-rating"},
       {[](sudokit_generate_options& o) { o.struct_size = 8; }, SUDOKIT_E_INVALID_ARGUMENT, "struct_size"},
   };
   for (const Case& k : cases) {

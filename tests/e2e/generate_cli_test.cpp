@@ -309,6 +309,35 @@ TEST(GenerateCli, FromAFileSearchesTheNeighbourhoodsOfItsPuzzlesAndReportsBadLin
   std::system(("rm -rf " + dir).c_str());
 }
 
+TEST(GenerateCli, TheClimbWalksFromStonesAndSaysSo) {
+  const std::string args = "generate --strategy climb --min-rating 4 --count 6 --search 10 --seed 5 --format json";
+  auto a = run_sudokit(args + " --threads 1");
+  auto b = run_sudokit(args + " --threads 2");
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.err.find("climb: "), std::string::npos) << a.err;
+  EXPECT_NE(a.err.find(" stones dug, "), std::string::npos) << a.err;
+  const auto found = lines(a.out);
+  ASSERT_EQ(found.size(), 6u) << a.err;
+  std::string puzzles;
+  for (const auto& l : found) {
+    EXPECT_NE(l.find("\"minimal\":true"), std::string::npos) << l;
+    EXPECT_GE(number_after(l, "er"), 4.0) << l;
+    puzzles += l.substr(l.find("\"puzzle\":\"") + 10, 81) + '\n';
+  }
+  EXPECT_EQ(run_sudokit("solve --count", puzzles).out, "1\n1\n1\n1\n1\n1\n");
+  auto forms = lines(run_sudokit("canon", puzzles).out);
+  std::sort(forms.begin(), forms.end());
+  EXPECT_EQ(std::unique(forms.begin(), forms.end()), forms.end());
+  // What it cannot keep is refused when asked for; unknown strategies too.
+  auto sym = run_sudokit("generate --strategy climb --min-rating 4 --symmetry rot180");
+  EXPECT_EQ(sym.status, 2);
+  EXPECT_NE(sym.err.find("--strategy climb walks from dug puzzles, and --symmetry"), std::string::npos) << sym.err;
+  auto bad = run_sudokit("generate --strategy hill --min-rating 4");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("unknown --strategy 'hill' (expected dig or climb)"), std::string::npos) << bad.err;
+}
+
 TEST(GenerateCli, ASeededSearchStopsCleanlyOnCtrlCWithWhatItFound) {
   char dir_template[] = "/tmp/sudokit-int-XXXXXX";
   const std::string dir = mkdtemp(dir_template);

@@ -58,6 +58,22 @@ class Collect final : public PuzzleSink {
   std::vector<GeneratedPuzzle> puzzles;
 };
 
+// One solution (the solver's, kept with the puzzle) and the grade it carries
+// is the grader's, graded again here, at `floor` or above.
+void expect_unique_and_exactly_rated(grader::Grader& grader, const GeneratedPuzzle& p, double floor) {
+  const SolveResult s = solve(p.puzzle, 2);
+  ASSERT_EQ(s.count, 1u) << format_line(p.puzzle);
+  EXPECT_EQ(s.solution, p.solution);
+  const GradeAnnotation* a = grade_of(p);
+  ASSERT_NE(a, nullptr);
+  const grader::Grade again = grader.grade(p.puzzle);
+  ASSERT_TRUE(again.rated());
+  EXPECT_EQ(grader::rounded_rating(a->grade.er), grader::rounded_rating(again.er));
+  EXPECT_EQ(a->grade.ep, again.ep);
+  EXPECT_EQ(a->grade.ed, again.ed);
+  EXPECT_GE(grader::rounded_rating(again.er), floor);
+}
+
 void expect_sound(const std::vector<GeneratedPuzzle>& found, bool minimal) {
   std::set<Grid> forms;
   std::map<std::string, std::uint64_t> seeds;  // gid -> line
@@ -68,18 +84,8 @@ void expect_sound(const std::vector<GeneratedPuzzle>& found, bool minimal) {
   }
   grader::Grader grader;
   for (const GeneratedPuzzle& p : found) {
-    const SolveResult s = solve(p.puzzle, 2);
-    ASSERT_EQ(s.count, 1u) << format_line(p.puzzle);
-    EXPECT_EQ(s.solution, p.solution);
+    expect_unique_and_exactly_rated(grader, p, 7.0);
     EXPECT_TRUE(forms.insert(canonical_form(p.puzzle)).second) << "isomorphic to a seed or another find";
-    const GradeAnnotation* a = grade_of(p);
-    ASSERT_NE(a, nullptr);
-    const grader::Grade again = grader.grade(p.puzzle);
-    ASSERT_TRUE(again.rated());
-    EXPECT_EQ(grader::rounded_rating(a->grade.er), grader::rounded_rating(again.er));
-    EXPECT_EQ(a->grade.ep, again.ep);
-    EXPECT_EQ(a->grade.ed, again.ed);
-    EXPECT_GE(grader::rounded_rating(again.er), 7.0);
     EXPECT_EQ(p.minimal, is_minimal(p.puzzle));
     if (minimal) {
       EXPECT_TRUE(p.minimal);
@@ -219,6 +225,159 @@ TEST(Seeded, OptionsThatShapeDugPuzzlesAreRefused) {
   GenerateRequest other = seeded_request(1);
   other.from.pop_back();
   EXPECT_NE(run_key(plan_generation(other)), run_key(plan_generation(seeded_request(1))));
+}
+
+// --- The climb (--strategy climb): walks from stones dug at a lower floor -----
+
+GenerateRequest climb_request(unsigned threads) {
+  GenerateRequest q;
+  q.count = 12;
+  q.seed = 5;
+  q.threads = threads;
+  q.min_rating = 4.0;  // stones from 3.5: fast enough for a test, the same code as for 10.0
+  q.search = 10;
+  q.strategy = "climb";
+  return q;
+}
+
+TEST(Climb, AFloorOf93OrMoreClimbsUnlessAnOptionRulesItOut) {
+  auto climbs = [](const std::function<void(GenerateRequest&)>& change) {
+    GenerateRequest q;
+    q.min_rating = 9.3;
+    change(q);
+    return plan_generation(q).climb;
+  };
+  EXPECT_TRUE(climbs([](GenerateRequest&) {}));
+  EXPECT_TRUE(climbs([](GenerateRequest& q) { q.min_rating = 10.5; }));
+  EXPECT_TRUE(climbs([](GenerateRequest& q) {
+    q.min_rating = 0;
+    q.level = "nightmare";
+  }));
+  EXPECT_FALSE(climbs([](GenerateRequest& q) { q.min_rating = 9.2; }));
+  EXPECT_FALSE(climbs([](GenerateRequest& q) { q.strategy = "dig"; }));
+  EXPECT_FALSE(climbs([](GenerateRequest& q) { q.symmetry = "rot180"; }));
+  EXPECT_FALSE(climbs([](GenerateRequest& q) { q.clues = 24; }));
+  EXPECT_FALSE(climbs([](GenerateRequest& q) { q.pattern = std::string(30, 'x') + std::string(51, '.'); }));
+  EXPECT_FALSE(climbs([](GenerateRequest& q) { q.search_keep = 2; }));
+  EXPECT_FALSE(climbs([](GenerateRequest& q) { q.search = 0; }));
+  EXPECT_FALSE(climbs([](GenerateRequest& q) {
+    q.shard_index = 1;
+    q.shard_count = 2;
+  }));
+  // The stones: the floor less 0.5, at most 9.0; the walk digs minimal.
+  GenerateRequest q;
+  q.min_rating = 9.3;
+  const GeneratePlan plan = plan_generation(q);
+  EXPECT_TRUE(plan.walk.minimal);
+  EXPECT_TRUE(plan.walks());
+  EXPECT_GT(plan.stones.count, 0u);
+  GeneratedPuzzle far;  // a 10.1 and a seed rated below 8.5, graded by the stones' filter
+  far.puzzle = grid("5...8.....4......39...6..5...95.7.......1.4........5397.59..1.....2....4.3...1...");
+  EXPECT_TRUE(plan.stones.make_filter()->accept(far));
+  GeneratedPuzzle below;
+  below.puzzle = grid(kSeeds[0]);
+  EXPECT_FALSE(plan.stones.make_filter()->accept(below));
+}
+
+TEST(Climb, OptionsItCannotKeepAreRefusedWhenAskedFor) {
+  auto option_at_fault = [](const std::function<void(GenerateRequest&)>& change) {
+    GenerateRequest q = climb_request(1);
+    q.search = -1;  // the default: a --search above 0 is refused with --clues and without a target
+    change(q);
+    try {
+      plan_generation(q);
+    } catch (const RequestError& e) {
+      return e.option() + ": " + e.what();
+    }
+    return std::string("none");
+  };
+  EXPECT_EQ(option_at_fault([](GenerateRequest&) {}), "none");
+  EXPECT_NE(option_at_fault([](GenerateRequest& q) { q.symmetry = "rot90"; }).find("--strategy: --strategy climb walks from dug puzzles, and --symmetry"), std::string::npos);
+  EXPECT_NE(option_at_fault([](GenerateRequest& q) { q.clues = 25; }).find("--strategy: "), std::string::npos);
+  EXPECT_NE(option_at_fault([](GenerateRequest& q) { q.min_rating = 0; }).find("it needs --min-rating"), std::string::npos);
+  EXPECT_NE(option_at_fault([](GenerateRequest& q) { q.strategy = "hill"; }).find("unknown --strategy 'hill'"), std::string::npos);
+  EXPECT_NE(option_at_fault([](GenerateRequest& q) {
+              q.seeded = true;
+              q.from.push_back({grid(kSeeds[0]), 1, {}});
+            }).find("it excludes --from"),
+            std::string::npos);
+  // The strategy decides the puzzles: it is part of the run key.
+  GenerateRequest dig = climb_request(1);
+  dig.strategy = "dig";
+  EXPECT_NE(run_key(plan_generation(dig)), run_key(plan_generation(climb_request(1))));
+}
+
+TEST(Climb, FindsAreUniqueMinimalExactlyRatedDistinctAndTheSameOnAnyThreadCount) {
+  // 24: more than the first round's stones give, so the walks find some.
+  GenerateRequest q1 = climb_request(1), q2 = climb_request(2);
+  q1.count = q2.count = 24;
+  Collect one, two;
+  const GenerateSummary a = generate(q1, one);
+  const GenerateSummary b = generate(q2, two);
+  ASSERT_EQ(one.puzzles.size(), 24u);
+  ASSERT_EQ(two.puzzles.size(), 24u);
+  EXPECT_GT(a.seeded.stones, 0u);
+  EXPECT_GT(a.report.from_search, 0u) << "the walks found none: the test no longer covers them";
+  EXPECT_LT(a.report.from_search, 24u) << "no stone met the floor: the test no longer covers them";
+  std::set<Grid> forms;
+  grader::Grader grader;
+  for (std::size_t i = 0; i < one.puzzles.size(); ++i) {
+    const GeneratedPuzzle& p = one.puzzles[i];
+    EXPECT_EQ(p.puzzle, two.puzzles[i].puzzle) << i;
+    EXPECT_EQ(p.origin, two.puzzles[i].origin) << i;
+    expect_unique_and_exactly_rated(grader, p, 4.0);
+    EXPECT_TRUE(forms.insert(canonical_form(p.puzzle)).second) << "isomorphic to an earlier find";
+    EXPECT_TRUE(p.minimal);
+    EXPECT_TRUE(is_minimal(p.puzzle)) << format_line(p.puzzle);
+    if (!p.origin.empty()) {  // a walk's find (a stone comes as the pipeline made it)
+      EXPECT_TRUE(is_global_id(p.origin)) << p.origin;
+      EXPECT_GE(p.search_moves, 1);
+    }
+  }
+  EXPECT_EQ(a.report.accepted, 24u);
+  EXPECT_EQ(a.seeded.stones, b.seeded.stones);
+}
+
+TEST(Climb, ATimeLimitStopsItWhileDiggingStones) {
+  // Nothing is rated 12: stones (9.0 and up) come slowly, and none is written.
+  Collect sink;
+  GenerateRequest q;
+  q.min_rating = 12;
+  q.time_limit = 1;
+  q.threads = 2;
+  const GeneratePlan plan = plan_generation(q);
+  ASSERT_TRUE(plan.climb);
+  const GenerateSummary s = generate(plan, sink);
+  EXPECT_TRUE(s.report.stopped);
+  EXPECT_TRUE(s.report.failure.empty());
+  EXPECT_LT(s.report.seconds, 15);
+  EXPECT_TRUE(sink.puzzles.empty());
+  EXPECT_NE(shortfall_message(plan, s.report, 0).find("within the time limit (1 s)"), std::string::npos);
+}
+
+TEST(Climb, TheStoreKeepsStonesAsDugAndFindsWithTheirStone) {
+  test::TempDir dir;
+  const std::string path = dir.file("climb.db");
+  const GenerateSummary s = generate_into_store(plan_generation(climb_request(2)), path);
+  EXPECT_EQ(s.stored, 12u);
+  db::PuzzleStore store(path, {db::OpenMode::Read});
+  int rows = 0, walked = 0;
+  store.for_each({}, [&](const db::PuzzleRecord& r) {
+    ++rows;
+    if (r.origin.empty()) {
+      EXPECT_EQ(r.method, "backtrack");
+    } else {
+      ++walked;
+      EXPECT_EQ(r.method, "seeded");
+      EXPECT_TRUE(is_global_id(r.origin));
+      EXPECT_TRUE(r.search_moves.has_value() && *r.search_moves >= 1);
+    }
+    EXPECT_TRUE(r.minimal);
+    EXPECT_TRUE(r.er.has_value() && *r.er >= 4.0);
+    return true;
+  });
+  EXPECT_EQ(rows, 12);
+  EXPECT_EQ(static_cast<std::uint64_t>(walked), s.report.from_search);
 }
 
 }  // namespace

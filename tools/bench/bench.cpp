@@ -640,8 +640,19 @@ void bench_targeted(const Options& o) {
       {"ER >= 9.0, --from top1465", seeded(top1465, 9.0)},
       {"ER >= 10.0, --from one 10.2 puzzle", seeded(found10, 10.0)},
   };
+  // From scratch above 9.3: the climb (the default there: stones dug at a
+  // lower floor, then walks, seeded.hpp) against digging alone. A climb's
+  // first 10+ puzzle comes after a minute or so, then its cluster follows:
+  // the 10.0 row runs 300 s (120 with --quick).
+  const auto strategy = [](const char* name) { return [=](Request& q) { q.strategy = name; }; };
+  const std::vector<Case> climb_cases = {
+      {"ER >= 9.5, climb (the default)", rating(9.5)},
+      {"ER >= 9.5, --strategy dig", with(rating(9.5), strategy("dig"))},
+  };
   for (const auto& c : cases) run_targeted_case(c.label, c.target, seconds);
   for (const auto& c : seeded_cases) run_targeted_case(c.label, c.target, o.quick ? 60 : 90);
+  for (const auto& c : climb_cases) run_targeted_case(c.label, c.target, o.quick ? 60 : 90);
+  run_targeted_case("ER >= 10.0, climb (from scratch)", rating(10.0), o.quick ? 120 : 300);
 }
 
 // --- grader -------------------------------------------------------------------

@@ -99,7 +99,7 @@ int report(const produce::GenerateSummary& summary, const produce::GeneratePlan&
                static_cast<unsigned long long>(r.accepted), r.seconds, r.seconds > 0 ? static_cast<double>(r.accepted) / r.seconds : 0.0,
                static_cast<unsigned long long>(r.tried), static_cast<unsigned long long>(r.rejected),
                static_cast<unsigned long long>(r.failed), r.stopped ? " (stopped early)" : "");
-  if (r.timed_out > 0 && !plan.seeded())
+  if (r.timed_out > 0 && !plan.walks())
     std::fprintf(stderr, "sudokit generate: %llu candidates whose grading reached its time limit (%.0f s) were left out\n",
                  static_cast<unsigned long long>(r.timed_out), plan.criteria.time_limit);
   if (r.searched > 0)
@@ -115,20 +115,22 @@ int report(const produce::GenerateSummary& summary, const produce::GeneratePlan&
     std::fprintf(stderr, "sudokit generate: %s: %llu indices of this run were stored already (run %s): skipped\n",
                  db_path ? db_path->c_str() : "", static_cast<unsigned long long>(r.skipped),
                  produce::run_key(plan).c_str());
-  if (plan.seeded()) {
+  if (plan.walks()) {
     const produce::SeededTally& t = summary.seeded;
+    const char* name = plan.climb ? "climb" : "--from";
+    const std::string starts = plan.climb ? std::to_string(t.stones) + " stones dug" : std::to_string(plan.seeds.size()) + " seeds";
     std::fprintf(stderr,
-                 "sudokit generate: --from: %zu seeds, %llu walks in %llu rounds; %llu moves, %llu unique, %llu "
+                 "sudokit generate: %s: %s, %llu walks in %llu rounds; %llu moves, %llu unique, %llu "
                  "isomorphs of puzzles seen skipped; %llu graded, %llu rejected before grading, %llu whose grading "
-                 "timed out (left out), %llu accepted isomorphs of a seed or an earlier find (left out)\n",
-                 plan.seeds.size(), static_cast<unsigned long long>(t.starts), static_cast<unsigned long long>(t.rounds),
+                 "timed out (left out), %llu accepted isomorphs of a %s or an earlier find (left out)\n",
+                 name, starts.c_str(), static_cast<unsigned long long>(t.starts), static_cast<unsigned long long>(t.rounds),
                  static_cast<unsigned long long>(t.moves), static_cast<unsigned long long>(t.unique),
                  static_cast<unsigned long long>(t.repeated), static_cast<unsigned long long>(t.graded),
                  static_cast<unsigned long long>(t.bounded), static_cast<unsigned long long>(t.timed_out),
-                 static_cast<unsigned long long>(t.isomorphs));
-    if (!t.best.empty()) std::fprintf(stderr, "sudokit generate: --from: highest ER written %.1f: %s\n", t.best_er, t.best.c_str());
+                 static_cast<unsigned long long>(t.isomorphs), plan.climb ? "stone" : "seed");
+    if (!t.best.empty()) std::fprintf(stderr, "sudokit generate: %s: highest ER written %.1f: %s\n", name, t.best_er, t.best.c_str());
     if (!t.best_judged.empty())
-      std::fprintf(stderr, "sudokit generate: --from: highest ER graded %.1f: %s\n", t.best_judged_er, t.best_judged.c_str());
+      std::fprintf(stderr, "sudokit generate: %s: highest ER graded %.1f: %s\n", name, t.best_judged_er, t.best_judged.c_str());
   }
   if (db_path)
     std::fprintf(stderr, "sudokit generate: %s: generated %llu, stored %llu, duplicates skipped %llu\n",
@@ -157,7 +159,9 @@ const char* const kUsage =
     "With --from FILE it searches the neighbourhoods of FILE's puzzles instead (moves that take\n"
     "1 to 3 clues out and put as many in, with any digit): distinct puzzles meeting the target,\n"
     "none isomorphic to a seed; the same for a seed and --count with any --threads, except a run\n"
-    "that --time-limit or Ctrl-C ends (it keeps what its walks found by then).";
+    "that --time-limit or Ctrl-C ends (it keeps what its walks found by then).\n"
+    "An ER floor of 9.3 or more climbs (--strategy): each round digs a few puzzles at a lower\n"
+    "floor and walks their neighbourhoods as --from does, every neighbour dug minimal.";
 
 void declare_options(po::options_description& opts, produce::GenerateRequest& q, double& time_limit,
                      std::size_t& batch_rows) {
@@ -172,6 +176,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
       ("dig-order", po::value<std::string>(&q.dig_order), "order clues are removed in: random, or sparse-digits (the clues of a few digits first, then where the houses hold the most clues: harder puzzles); default sparse-digits when the target needs more than singles (a rating above 2.3 or a technique beyond them), else random")
       ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default; with --from, dig every neighbour minimal (otherwise they are unique, not always minimal)")
       ("from", po::value<std::string>(), "seeded search: start from the puzzles of this file (- = stdin), one per record, and search their neighbourhoods for puzzles meeting the target (--search: neighbours judged per start, default 64); a bad record is reported as FILE:LINE and skipped (exit status 1)")
+      ("strategy", po::value<std::string>(&q.strategy), "how puzzles are looked for without --from: dig (dig candidates, a local search around each near miss) or climb (each round digs 16 puzzles with ER at least the floor less 0.5, at most 9.0, and walks the neighbourhoods of the 8 hardest not walked yet and of the hardest near misses as --from does, keeping what meets the target; every neighbour dug minimal); default climb for --min-rating 9.3 or more unless --pattern, --clues, --symmetry, --shard, --search-keep or --search 0 is given, else dig")
       ("verify-minimal", "re-check every minimal puzzle clue by clue (the single digging pass already guarantees it)")
       ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one");
   add_number(opts, "seed", q.seed, {}, "random seed (default: from the clock; printed on stderr)");

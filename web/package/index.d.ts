@@ -39,6 +39,8 @@ export interface GenerateOptions {
   hardestTechnique?: string;
   search?: number;
   searchKeep?: number;
+  /** dig, or climb (walks from puzzles dug at a lower floor). Default: climb for an ER floor of 9.3 or more unless pattern, clues, symmetry or searchKeep rules it out. */
+  strategy?: 'dig' | 'climb';
   /** Seconds; 0 = none. Default: none, or 120 for a rare target (ER 9.0 and above). */
   timeLimit?: number;
 }

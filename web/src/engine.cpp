@@ -395,6 +395,7 @@ val sk_generate(val options, val on_puzzle) {
     if (!required.isUndefined() && !required.isNull())
       for (const std::string& t : emscripten::vecFromJSArray<std::string>(required)) q.require_techniques.push_back(t);
     q.hardest_technique = text_or(options, "hardestTechnique");
+    q.strategy = text_or(options, "strategy");
     q.search = static_cast<int>(number_or(options, "search", -1));
     q.search_keep = static_cast<int>(number_or(options, "searchKeep", 1));
     q.time_limit = number_or(options, "timeLimit", -1);

@@ -299,6 +299,7 @@ void read_generate_options(const py::dict& kw, GenerateOptions& g) {
     } else if (key == "hardest_technique") o.hardest_technique = text(v);
     else if (key == "search") o.search = py::cast<std::int32_t>(v);
     else if (key == "search_keep") o.search_keep = py::cast<std::int32_t>(v);
+    else if (key == "strategy") o.strategy = text(v);
     else throw py::type_error("generate() got an unexpected keyword argument '" + key + "'");
   }
   o.required_techniques = g.techniques.data();

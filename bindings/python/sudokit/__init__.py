@@ -174,7 +174,8 @@ def generate(count: int = 10, seed: int = 0, *, threads: int = 1, method: Option
              dig_order: Optional[str] = None, max_attempts: int = 0, time_limit: float = 0.0, grade: bool = False,
              level: Optional[str] = None, levels: Optional[str] = None, min_rating: float = 0.0,
              max_rating: float = 0.0, require_technique: Union[str, Sequence[str], None] = None,
-             hardest_technique: Optional[str] = None, search: int = -1, search_keep: int = 1) -> Iterator[Puzzle]:
+             hardest_technique: Optional[str] = None, search: int = -1, search_keep: int = 1,
+             strategy: Optional[str] = None) -> Iterator[Puzzle]:
     """Puzzles with exactly one solution, as `sudokit generate` makes them:
     the same options (spelled with underscores) and seed give the same
     puzzles. An iterator of Puzzle, in index order; with a target (level,
@@ -187,5 +188,6 @@ def generate(count: int = 10, seed: int = 0, *, threads: int = 1, method: Option
                    symmetry=symmetry, clues=clues, minimal=minimal, verify_minimal=verify_minimal, pattern=pattern,
                    dig_order=dig_order, max_attempts=max_attempts, time_limit=time_limit, grade=grade, level=level,
                    levels=levels, min_rating=min_rating, max_rating=max_rating, require_technique=require_technique,
-                   hardest_technique=hardest_technique, search=search, search_keep=search_keep)
+                   hardest_technique=hardest_technique, search=search, search_keep=search_keep,
+                   strategy=strategy)
     return _Generation(options)

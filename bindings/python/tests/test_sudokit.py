@@ -166,6 +166,8 @@ def test_hint_matches_the_command_and_finds_mistakes_first():
      ["--count", "4", "--seed", "3", "--symmetry", "rot180", "--level", "easy"]),
     (dict(count=3, seed=5, min_rating=3.0, max_rating=4.5, threads=2),
      ["--count", "3", "--seed", "5", "--min-rating", "3.0", "--max-rating", "4.5", "--threads", "2"]),
+    (dict(count=3, seed=5, min_rating=4.0, strategy="climb", search=10, threads=2),
+     ["--count", "3", "--seed", "5", "--min-rating", "4.0", "--strategy", "climb", "--search", "10", "--threads", "2"]),
 ])
 def test_generate_gives_the_commands_puzzles(options, args):
     mine = list(sudokit.generate(**options))

@@ -15,7 +15,14 @@
 // - a rare target (ER floor >= 9.0) stops after 120 s unless a time limit
 //   is given (grader::Target::default_time_limit);
 // - a seeded search (--from FILE, seeded.hpp): 64 neighbours judged per
-//   start, each puzzle graded.
+//   start, each puzzle graded;
+// - the strategy (GenerateRequest::strategy): a climb (seeded.hpp) for an
+//   ER floor of 9.3 or more, unless an option it cannot keep is given (a
+//   pattern, a clue count, a symmetry, a shard, --search-keep, --search 0):
+//   each round digs 16 stones with ER at least the floor less 0.5 (at most
+//   9.0), then walks from the 8 hardest stones not walked from yet and from
+//   the hardest near misses, every neighbour dug minimal; 64 neighbours
+//   judged per start.
 #pragma once
 
 #include <atomic>
@@ -75,6 +82,10 @@ struct GenerateRequest {
   // minimal. Each must have one solution (seed_problem).
   bool seeded = false;
   std::vector<SeedPuzzle> from;
+  // How puzzles are looked for without --from: "dig" (dig candidates, a
+  // local search around each near miss), "climb" (seeded.hpp: walk from
+  // stones dug at a lower floor), or "" = by the target (see above).
+  std::string strategy;
 };
 
 /// A request that cannot be run. what() is the message the CLI prints after
@@ -97,8 +108,14 @@ struct GeneratePlan {
   std::string notice;        // "" or what the caller should tell the user (a default time limit applied)
   std::string options_text;  // every option that decides the puzzles, as text (run_key hashes it with the seed)
   std::vector<SeedPuzzle> seeds;  // a seeded search (not empty): where it starts, solutions filled in
-  SeedWalkOptions walk;           // a seeded search: the walk around each start
+  bool climb = false;             // a climb: walks from stones dug at a lower floor (seeded.hpp)
+  PipelineOptions stones;         // a climb: digs one round's stones (seed, time, stop, progress set per round)
+  SeedWalkOptions walk;           // a seeded search or a climb: the walk around each start
   bool seeded() const { return !seeds.empty(); }
+  /// Runs as walks from a pool of starts (generate_from_seeds), not as the
+  /// pipeline of indices: puzzles are counted, not indexed, and a stopped
+  /// run into the store is not resumed by index.
+  bool walks() const { return seeded() || climb; }
 };
 
 /// Shard K of N of a run (K from 0): it makes the indices i with i % N == K.
@@ -136,11 +153,13 @@ struct GenerateHooks {
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by a signal) to stop cleanly
 };
 
-/// What a seeded search (seeded.hpp) did besides what PipelineReport says
-/// (there: accepted = written, tried = neighbours judged, rejected = of
-/// those, failed = 0, searched = neighbours judged, from_search = accepted).
+/// What a seeded search or a climb (seeded.hpp) did besides what
+/// PipelineReport says (there: accepted = written, tried = neighbours
+/// judged, rejected = of those, failed = 0, searched = neighbours judged,
+/// from_search = accepted by a walk; a climb adds its stone digging's
+/// candidates, rejections, failures and local search to those).
 struct SeededTally {
-  std::uint64_t starts = 0;       // walks run (a seed or an earlier find each)
+  std::uint64_t starts = 0;       // walks run (a seed, a stone or an earlier find each)
   std::uint64_t rounds = 0;       // rounds begun: the seeds, then each round's finds
   std::uint64_t moves = 0;        // moves drawn
   std::uint64_t unique = 0;       // of those, with one solution
@@ -148,6 +167,7 @@ struct SeededTally {
   std::uint64_t bounded = 0;      // rejected before grading (singles solve them)
   std::uint64_t graded = 0;       // given to the grader (the seeds included)
   std::uint64_t timed_out = 0;    // whose grading hit --grade-time-limit: never written
+  std::uint64_t stones = 0;       // a climb: puzzles dug to walk from (graded by the pipeline, not in `graded`)
   std::uint64_t isomorphs = 0;    // accepted but isomorphic to a seed or an earlier output: not written
   double best_er = 0;             // the highest ER written
   std::string best;               // that puzzle (81 characters)
@@ -158,7 +178,7 @@ struct SeededTally {
 struct GenerateSummary {
   PipelineReport report;
   std::uint64_t stored = 0, duplicates = 0;  // generate_into_store (db_sink.hpp) only
-  SeededTally seeded;                        // a seeded search only
+  SeededTally seeded;                        // a seeded search or a climb only
 };
 
 /// Runs the plan; the sink gets the accepted puzzles in index order on the

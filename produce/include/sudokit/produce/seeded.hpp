@@ -1,6 +1,11 @@
 // The seeded search (`sudokit generate --from FILE`): hard puzzles found in
 // the neighbourhoods of puzzles already known to be hard, the way the
-// community finds its hardest lists.
+// community finds its hardest lists. The climb (`--strategy climb`, the
+// default for an ER floor of 9.3 or more) is the same search from scratch:
+// it has no seeds, and each round first digs its stones (the pipeline,
+// plan.stones: puzzles at a lower floor, its own stream per round), writes
+// those that meet the target as dug, and walks from them before the
+// hardest of the rest of the pool; finds name their stone as their origin.
 //
 // The seeds are graded first and make the pool. The search is best-first
 // in rounds: each round walks from the 32 hardest puzzles of the pool not
@@ -37,11 +42,13 @@ namespace sudokit::produce {
 /// can (exactly one solution).
 std::string seed_problem(const Grid& puzzle);
 
-/// Runs a seeded plan (plan.seeded()); generate() calls it for one. The
-/// sink gets the finds on the calling thread, each with its grade
-/// (grade_of), `origin` the global id of the file's seed it descends from,
-/// `index` that seed's line, `search_moves` the moves from it. The report's
-/// `failure` says why a run ended short when the pool ran out.
+/// Runs a seeded plan or a climb (plan.walks()); generate() calls it for
+/// one. The sink gets the finds on the calling thread, each with its grade
+/// (grade_of), `origin` the global id of the file's seed (or the stone) it
+/// descends from, `index` that seed's line (the stone's number in the run),
+/// `search_moves` the moves from it; a climb's stones that meet the target
+/// come as dug (no origin, no moves). The report's `failure` says why a run
+/// ended short when the pool ran out (a seeded search) or digging failed.
 GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks = {});
 
 }  // namespace sudokit::produce
