@@ -16,11 +16,13 @@
 #include <iostream>
 #include <limits>
 #include <optional>
+#include <sstream>
 #include <type_traits>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
+#include "input.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::cli {
@@ -50,7 +52,14 @@ inline std::optional<int> parse_options(const std::vector<std::string>& args, co
     return kUsageError;
   }
   if (vm.count("help")) {
-    std::cout << usage << "\n\n" << opts << '\n';
+    // Written at once through Output, so a failed write reports its own
+    // errno (a help longer than std::cout's buffer would fail inside <<,
+    // and finish_stdout could then only say "Input/output error").
+    std::ostringstream help;
+    help << usage << "\n\n" << opts << '\n';
+    Output out;
+    out.buffer() = help.str();
+    out.flush();
     return 0;
   }
   return std::nullopt;
