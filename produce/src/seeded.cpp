@@ -182,11 +182,11 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
       },
       out_of_time, tick);
 
-  // Batched best-first: each round walks from the kBeam hardest puzzles of
-  // the pool not walked from yet (ties: the order they joined it); what the
-  // walks find (written) and their near misses join the pool. A climb has
-  // no seeds: each round first digs its stones and walks from them, then
-  // from the hardest of the rest.
+  // Batched best-first: each round walks from kBeam puzzles of the pool not
+  // walked from yet, the hardest first (ties: the order they joined it; the
+  // loop below says which); what the walks find (written) and their near
+  // misses join the pool. A climb has no seeds: each round first digs its
+  // stones.
   std::set<Grid> pooled = known;  // every puzzle that joined the pool
   std::vector<Start> pool = std::move(starts);
   std::vector<bool> walked(pool.size(), false);

@@ -8,7 +8,8 @@
 // hardest of the rest of the pool; finds name their stone as their origin.
 //
 // The seeds are graded first and make the pool. The search is best-first
-// in rounds: each round walks from the 32 hardest puzzles of the pool not
+// in rounds of 32 walks: from the 8 hardest seeds (or stones) not walked
+// from yet, then from the hardest puzzles of the rest of the pool not
 // walked from yet (ties: the order they joined it), each walk a best-first
 // walk of "-n +n" moves (generator/vicinity.hpp, walk_from_seed) of
 // `search` judged neighbours: each neighbour unique (dug minimal with
