@@ -33,6 +33,8 @@ constexpr std::size_t kFresh = 8;
 struct Start {
   GeneratedPuzzle puzzle;
   double rating = 0;
+  bool first_hand = true;  // a seed or a stone, not a walk's find
+  bool walked = false;     // a round has walked from it
 };
 
 // Walk `start` of round `round`: its own stream, whatever ran before it.
@@ -189,8 +191,6 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
   // stones.
   std::set<Grid> pooled = known;  // every puzzle that joined the pool
   std::vector<Start> pool = std::move(starts);
-  std::vector<bool> walked(pool.size(), false);
-  std::vector<bool> first_hand(pool.size(), true);  // a seed or a stone, not a walk's find
 
   // The climb's stones for a round: plan.stones.count puzzles dug from
   // scratch (the pipeline, on a stream of its own per round) at the stone
@@ -243,8 +243,6 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
       s.puzzle.origin = global_id_of_canonical(canonical);
       s.puzzle.search_moves = 0;
       pool.push_back(std::move(s));
-      walked.push_back(false);
-      first_hand.push_back(true);
     }
     if (!r.failure.empty()) report.failure = "digging stones: " + r.failure;
     return !r.stopped && r.failure.empty();
@@ -264,7 +262,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
     };
     std::vector<std::size_t> order, rest;
     for (std::size_t i = 0; i < pool.size(); ++i)
-      if (!walked[i]) (first_hand[i] ? order : rest).push_back(i);
+      if (!pool[i].walked) (pool[i].first_hand ? order : rest).push_back(i);
     if (order.empty() && rest.empty()) {
       report.failure = "the walks found nothing more to walk from after " + std::to_string(round) +
                        " rounds: reached " + std::to_string(report.accepted) + " of the " + std::to_string(o.count) +
@@ -279,7 +277,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
     std::partial_sort(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(more), rest.end(), harder);
     order.insert(order.end(), rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(more));
     const std::size_t width = order.size();
-    for (std::size_t i : order) walked[i] = true;
+    for (std::size_t i : order) pool[i].walked = true;
     ++tally.rounds;
     std::vector<Start> joined;  // this round's finds and near misses, in walk order
     whole = run_in_order<SeedWalkResult>(
@@ -302,7 +300,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
           report.searched += static_cast<std::uint64_t>(r.evaluated);
           report.rejected += static_cast<std::uint64_t>(r.evaluated) - r.accepted.size();
           for (SeedWalkFound& f : r.climbing)
-            if (pooled.insert(f.canonical).second) joined.push_back({std::move(f.puzzle), f.rating});
+            if (pooled.insert(f.canonical).second) joined.push_back({std::move(f.puzzle), f.rating, false});
           for (SeedWalkFound& f : r.accepted) {
             pooled.insert(f.canonical);
             if (!known.insert(f.canonical).second) {
@@ -316,7 +314,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
               tally.best_er = f.rating;
               tally.best = format_line(f.puzzle.puzzle);
             }
-            joined.push_back({std::move(f.puzzle), f.rating});
+            joined.push_back({std::move(f.puzzle), f.rating, false});
             if (report.accepted >= o.count) {
               count_reached = true;
               return false;
@@ -325,11 +323,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
           return true;
         },
         out_of_time, tick);
-    for (Start& j : joined) {
-      pool.push_back(std::move(j));
-      walked.push_back(false);
-      first_hand.push_back(false);
-    }
+    for (Start& j : joined) pool.push_back(std::move(j));
   }
   report.stopped = !whole && !count_reached && report.failure.empty();
   for (const auto& stage : stages) {
