@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <set>
 
 #include "sudokit/solver/canonical.hpp"
@@ -131,25 +132,55 @@ bool exchange_clues(const Grid& puzzle, int n, Engine& engine, Grid& out) {
   return true;
 }
 
+std::vector<SingleExchange> single_exchanges(const Grid& puzzle, unsigned limit) {
+  std::vector<SingleExchange> moves;
+  std::vector<Grid> solutions;
+  std::array<std::uint16_t, 10> holding{};  // solutions with each digit in a cell
+  Grid rest = puzzle;
+  for (int out = 0; out < kCells; ++out) {
+    if (!puzzle[out]) continue;
+    rest[out] = 0;
+    solutions.clear();
+    const unsigned listed = list_solutions(rest, limit, solutions);
+    rest[out] = puzzle[out];
+    if (listed >= limit) continue;  // too many to list: none of its moves
+    // A clue (cell, digit) keeps the solutions with that digit there: one
+    // alone is a unique neighbour.
+    for (int cell = 0; cell < kCells; ++cell) {
+      if (puzzle[cell]) continue;
+      holding.fill(0);
+      for (const Grid& s : solutions) ++holding[s[cell]];
+      for (int d = 1; d <= 9; ++d)
+        if (holding[static_cast<std::size_t>(d)] == 1)
+          moves.push_back({static_cast<std::uint8_t>(out), static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(d)});
+    }
+  }
+  return moves;
+}
+
 SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, PuzzleFilter& filter,
                               const SeedWalkOptions& options, Engine& engine, const std::atomic<bool>* quit) {
   SeedWalkResult result;
   struct Node {
+    Node(GeneratedPuzzle p, double r) : puzzle(std::move(p)), rating(r) {}
     GeneratedPuzzle puzzle;
     double rating = 0;
     int spent = 0;  // unique neighbours drawn around it
     int tries = 0;  // moves drawn around it
+    bool listed = false;  // singles holds its "-1 +1" moves not drawn yet
+    std::vector<SingleExchange> singles;
   };
-  // A hard minimal puzzle has few unique neighbours (on top1465: 1 move in 28
-  // with n = 1, 1 in 85 with n = 2, 1 in 120 with n = 3), and a move costs
-  // about 50 us against 20 ms or more to grade: a puzzle is spent after
-  // per_node unique neighbours, or 400 moves per neighbour it owed.
+  // A hard minimal puzzle has few unique neighbours: on 14 of ER 10+, about
+  // 84 "-1 +1" moves each (listed in about 8 ms), and a blind move is
+  // unique 1 in 220 with n = 2, 1 in 350 with n = 3, at about 45 us a move
+  // against 10 ms or more to grade. A puzzle is spent after per_node unique
+  // neighbours, or 400 moves per neighbour it owed.
   constexpr int kMovesPerNeighbour = 400;
   auto used_up = [&](const Node& node) {
     return node.spent >= options.per_node || node.tries >= kMovesPerNeighbour * options.per_node;
   };
   std::vector<Node> frontier;
-  frontier.push_back({start, rating, 0, 0});
+  frontier.emplace_back(start, rating);
   std::set<Grid> seen = {canonical_form(start.puzzle)};
   DigOptions dig_options;  // --minimal: every neighbour dug minimal in a random order
   const int max_moves = kMovesPerNeighbour * options.evaluations;
@@ -167,12 +198,39 @@ SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, Puzzl
     ++result.moves;
     ++frontier[here].tries;
     Grid next;
-    const int n = 1 + static_cast<int>(draw_below(engine, static_cast<std::uint32_t>(std::max(1, options.max_exchange))));
-    if (!exchange_clues(frontier[here].puzzle.puzzle, n, engine, next)) {
-      ++frontier[here].spent;  // a puzzle with no move of this size: do not draw from it forever
+    bool drawn = false;  // next holds a move from the list
+    const int exchanges = std::max(1, options.max_exchange);
+    int n = 1 + static_cast<int>(draw_below(engine, static_cast<std::uint32_t>(exchanges)));
+    Node& node = frontier[here];
+    if (n == 1) {
+      // "-1 +1" moves are drawn from the list of them all, each once: a
+      // hard puzzle has a few dozen in a space of thousands.
+      if (!node.listed) {
+        node.singles = single_exchanges(node.puzzle.puzzle);
+        node.listed = true;
+      }
+      if (!node.singles.empty()) {
+        const auto pick = draw_below(engine, static_cast<std::uint32_t>(node.singles.size()));
+        const SingleExchange m = node.singles[pick];
+        node.singles[pick] = node.singles.back();
+        node.singles.pop_back();
+        next = node.puzzle.puzzle;
+        next[m.out] = 0;
+        next[m.in] = m.digit;
+        drawn = true;
+      } else if (exchanges == 1) {
+        node.spent = options.per_node;  // no move left of the only size
+        continue;
+      } else {
+        n = 2 + static_cast<int>(draw_below(engine, static_cast<std::uint32_t>(exchanges - 1)));
+      }
+    }
+    if (!drawn && !exchange_clues(node.puzzle.puzzle, n, engine, next)) {
+      ++node.spent;  // a puzzle with no move of this size: do not draw from it forever
       continue;
     }
     const SolveResult solved = solve(next, 2);
+    assert(!drawn || solved.count == 1);
     if (solved.count != 1) continue;
     ++result.unique;
     ++frontier[here].spent;
@@ -209,7 +267,7 @@ SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, Puzzl
     }
     if (accepted || (r > 0 && r >= frontier[here].rating - options.slack - 1e-9)) {
       if (!accepted) result.climbing.push_back({neighbour, canonical, r});
-      frontier.push_back({std::move(neighbour), r, 0, 0});
+      frontier.emplace_back(std::move(neighbour), r);
     }
   }
   return result;

@@ -28,6 +28,7 @@
 
 #include <array>
 #include <cassert>
+#include <vector>
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -120,6 +121,7 @@ struct BandSolver {
   unsigned count;
   std::uint64_t guesses;
   Grid* first_solution;
+  std::vector<Grid>* every;  // list_solutions(): each solution found, in order
 
   // Restricts `digit`'s row to the one cell `bit` of band `band`; the band
   // rule then completes the placement.
@@ -318,12 +320,15 @@ struct BandSolver {
     }
   }
 
+  void write_solution(Grid& out) const {
+    for (int d = 0; d < 9; ++d)
+      for (int band = 0; band < 3; ++band)
+        for_each_bit(cand[3 * d + band], [&](int pos) { out[27 * band + pos] = static_cast<std::uint8_t>(d + 1); });
+  }
+
   void record_solution() {
-    if (count++ == 0 && first_solution != nullptr) {
-      for (int d = 0; d < 9; ++d)
-        for (int band = 0; band < 3; ++band)
-          for_each_bit(cand[3 * d + band], [&](int pos) { (*first_solution)[27 * band + pos] = static_cast<std::uint8_t>(d + 1); });
-    }
+    if (count++ == 0 && first_solution != nullptr) write_solution(*first_solution);
+    if (every != nullptr) write_solution(every->emplace_back());
   }
 
   // Picks the branch cell: a bivalue cell of the band that has the most, if
@@ -413,6 +418,7 @@ bool init_solver(BandSolver<kColumnBoxes>& s, const Grid& grid, unsigned limit, 
   s.count = 0;
   s.guesses = 0;
   s.first_solution = first_solution;
+  s.every = nullptr;
   // Givens by band: a cell holding digit d leaves every other digit's board,
   // and d's row in that band shrinks to the given (the band rule then places
   // it). Written without a branch per cell: empty cells collect in the
@@ -488,6 +494,14 @@ unsigned run_search(const Grid& grid, unsigned limit, Grid* first, std::uint64_t
 unsigned count_solutions(const Grid& grid, unsigned limit) {
   std::uint64_t guesses = 0;
   return limit <= 1 ? run_search<false>(grid, limit, nullptr, guesses) : run_search<true>(grid, limit, nullptr, guesses);
+}
+
+unsigned list_solutions(const Grid& grid, unsigned limit, std::vector<Grid>& out) {
+  BandSolver<true> s;
+  if (!init_solver(s, grid, limit, nullptr)) return 0;
+  s.every = &out;
+  s.search();
+  return s.count;
 }
 
 // With a limit of 2 or more the counting solver counts; only when it finds

@@ -178,6 +178,36 @@ TEST(SeedWalk, AMoveTakesNCluesOutAndPutsNInWhereTheCellsWereEmpty) {
   EXPECT_FALSE(exchange_clues(Grid{}, 1, engine, out));  // no clue to take out
 }
 
+// single_exchanges() against its definition: every clue out, every empty
+// cell, every digit, solved.
+TEST(SeedWalk, ListsEverySingleExchangeThatKeepsOneSolution) {
+  for (const char* text : kHardSeeds) {
+    const Grid puzzle = seed_grid(text);
+    std::set<std::array<int, 3>> listed;
+    for (const SingleExchange& m : single_exchanges(puzzle, 1u << 20)) {
+      EXPECT_TRUE(listed.insert({m.out, m.in, m.digit}).second) << "listed twice";
+    }
+    std::set<std::array<int, 3>> expected;
+    for (int out = 0; out < kCells; ++out) {
+      if (!puzzle[out]) continue;
+      for (int in = 0; in < kCells; ++in) {
+        if (puzzle[in]) continue;
+        for (int d = 1; d <= 9; ++d) {
+          Grid next = puzzle;
+          next[out] = 0;
+          next[in] = static_cast<std::uint8_t>(d);
+          if (count_solutions(next, 2) == 1) expected.insert({out, in, d});
+        }
+      }
+    }
+    EXPECT_FALSE(expected.empty()) << text;
+    EXPECT_EQ(listed, expected) << text;
+    // A limit leaves out the clues with as many solutions, never adds one.
+    for (const SingleExchange& m : single_exchanges(puzzle, 16)) EXPECT_EQ(expected.count({m.out, m.in, m.digit}), 1u);
+    EXPECT_LT(single_exchanges(puzzle, 16).size(), expected.size()) << text;
+  }
+}
+
 TEST(SeedWalk, FindsAreUniqueDistinctAndNeverTheStart) {
   for (bool minimal : {false, true}) {
     {
@@ -191,6 +221,9 @@ TEST(SeedWalk, FindsAreUniqueDistinctAndNeverTheStart) {
       const SeedWalkResult r = walk_from_seed(start, 1.0, filter, o, engine);
       EXPECT_EQ(r.evaluated, filter.judged);
       EXPECT_LE(r.evaluated, o.evaluations);
+      // A third of the moves are "-1 +1" drawn from the list, each unique
+      // (blind moves on these seeds: about 1 in 50).
+      EXPECT_GT(r.unique * 5, r.moves) << r.unique << " unique in " << r.moves << " moves";
       ASSERT_FALSE(r.accepted.empty()) << text;
       std::set<Grid> forms = {canonical_form(start.puzzle)};
       for (const SeedWalkFound& f : r.accepted) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 
 #include "reference_solver.hpp"
 #include "sudokit/solver/solve.hpp"
@@ -129,6 +130,43 @@ TEST(Solve, AgreesWithReferenceSolverOnRandomPuzzles) {
   EXPECT_GT(zero, 100);
   EXPECT_GT(one, 100);
   EXPECT_GT(many, 100);
+}
+
+// list_solutions() against the reference count: every solution listed once,
+// each one a solution of the grid; at the limit, exactly the limit.
+TEST(Solve, ListsEverySolutionUpToTheLimit) {
+  const auto seeds = test::load_puzzles("puzzles_17clue.txt", 60);
+  std::mt19937_64 rng(20261126);
+  test::ReferenceSolver reference;
+  int complete = 0, capped = 0;
+  for (std::size_t i = 0; i < seeds.size(); ++i) {
+    // A random 30 to 45 cells of a solution: from one to thousands of solutions.
+    const Grid base = solve(seeds[i], 1).solution;
+    Grid p;
+    const int keep = 30 + static_cast<int>(rng() % 16);
+    for (int kept = 0; kept < keep;) {
+      const int c = static_cast<int>(rng() % 81);
+      if (!p[c]) p[c] = base[c], ++kept;
+    }
+    constexpr unsigned kLimit = 64;
+    const unsigned expected = reference.count(p, kLimit);
+    std::vector<Grid> listed = {Grid{}};  // appended to, never cleared
+    const unsigned got = list_solutions(p, kLimit, listed);
+    ASSERT_EQ(got, expected) << format_line(p);
+    ASSERT_EQ(listed.size(), got + 1);
+    EXPECT_EQ(listed.front(), Grid{});
+    std::set<Grid> distinct(listed.begin() + 1, listed.end());
+    EXPECT_EQ(distinct.size(), got) << "a solution listed twice";
+    for (std::size_t k = 1; k < listed.size(); ++k) ASSERT_TRUE(is_solution_of(listed[k], p)) << format_line(p);
+    (got < kLimit ? complete : capped)++;
+  }
+  EXPECT_GT(complete, 5);
+  EXPECT_GT(capped, 0);
+  std::vector<Grid> none;
+  Grid clash;
+  clash[0] = clash[1] = 1;  // two 1s in row 1
+  EXPECT_EQ(list_solutions(clash, 8, none), 0u);
+  EXPECT_TRUE(none.empty());
 }
 
 // Minimality by its definition: unique, and every given needed.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "sudokit/solver/grid.hpp"
 
@@ -30,6 +31,12 @@ unsigned count_solutions(const Grid& grid, unsigned limit);
 /// question when it removes a single clue).
 SolveResult solve_excluding(const Grid& grid, int cell, int digit, unsigned limit = 1);
 
+/// Appends every solution of `grid` to `out`, up to `limit` of them (>= 1),
+/// in the order the counting solver meets them, and returns how many it
+/// appended: fewer than `limit` means that is all of them. The local
+/// search's exchanges read a neighbourhood's uniqueness off this list
+/// instead of solving each candidate again.
+unsigned list_solutions(const Grid& grid, unsigned limit, std::vector<Grid>& out);
 /// True when the grid has exactly one solution.
 inline bool has_unique_solution(const Grid& grid) { return count_solutions(grid, 2) == 1; }
 
