@@ -107,6 +107,33 @@ struct Child {
     }
     return true;
   }
+  // Reads stdout into `out_text` and stderr into `err_text` until
+  // `done(err_text)` or `timeout`; true when done. Waiting on stderr alone
+  // would let a child that writes faster than that to stdout block on a full
+  // pipe (64 KB) before it writes what is waited for.
+  template <class Done>
+  bool read_both_until(std::string& out_text, std::string& err_text, std::chrono::seconds timeout, Done done) const {
+    const auto end = Clock::now() + timeout;
+    int fds[2] = {out, err};
+    std::string* texts[2] = {&out_text, &err_text};
+    while (!done(err_text)) {
+      if (fds[0] < 0 && fds[1] < 0) return false;  // both closed, and not done
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now()).count();
+      if (left <= 0) return false;
+      pollfd p[2] = {{fds[0], POLLIN, 0}, {fds[1], POLLIN, 0}};  // a negative fd is ignored
+      if (poll(p, 2, static_cast<int>(left)) <= 0) continue;
+      for (int k = 0; k < 2; ++k) {
+        if (fds[k] < 0 || (p[k].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+        char block[4096];
+        const ssize_t n = read(fds[k], block, sizeof block);
+        if (n <= 0)
+          fds[k] = -1;  // at its end: poll it no more
+        else
+          texts[k]->append(block, static_cast<std::size_t>(n));
+      }
+    }
+    return true;
+  }
   // The peak resident set size in MB, from /proc.
   long peak_rss_mb() const {
     std::ifstream status("/proc/" + std::to_string(pid) + "/status");
