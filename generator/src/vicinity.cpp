@@ -159,7 +159,8 @@ std::vector<SingleExchange> single_exchanges(const Grid& puzzle, unsigned limit)
 }
 
 SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, PuzzleFilter& filter,
-                              const SeedWalkOptions& options, Engine& engine, const std::atomic<bool>* quit) {
+                              const SeedWalkOptions& options, Engine& engine, const std::atomic<bool>* quit,
+                              const JudgedMap* judged) {
   SeedWalkResult result;
   struct Node {
     Node(GeneratedPuzzle p, double r) : puzzle(std::move(p)), rating(r) {}
@@ -253,9 +254,22 @@ SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, Puzzl
     neighbour.clues = neighbour.puzzle.clue_count();
     neighbour.search_moves = frontier[here].puzzle.search_moves + 1;
     neighbour.annotation.reset();
+    const auto near_miss = [&](double r) { return r > 0 && r >= frontier[here].rating - options.slack - 1e-9; };
+    if (judged != nullptr) {
+      if (const auto it = judged->find(canonical); it != judged->end()) {
+        ++result.recalled;
+        const Judged was = it->second;
+        if (was.accepted || near_miss(was.rating)) {
+          if (!was.accepted) result.climbing.push_back({neighbour, canonical, was.rating});
+          frontier.emplace_back(std::move(neighbour), was.rating);
+        }
+        continue;
+      }
+    }
     ++result.evaluated;
     const bool accepted = filter.accept(neighbour);
     const double r = filter.rating();
+    result.judged.push_back({canonical, Judged{r, accepted}});
     if (r > result.best_rating) {
       result.best_rating = r;
       result.best = neighbour.puzzle;
@@ -265,7 +279,7 @@ SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, Puzzl
       neighbour.symmetric_minimal = neighbour.minimal;
       result.accepted.push_back({neighbour, canonical, r});
     }
-    if (accepted || (r > 0 && r >= frontier[here].rating - options.slack - 1e-9)) {
+    if (accepted || near_miss(r)) {
       if (!accepted) result.climbing.push_back({neighbour, canonical, r});
       frontier.emplace_back(std::move(neighbour), r);
     }

@@ -170,16 +170,23 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
     if (hooks.progress) hooks.progress(report.accepted, report.tried);
   };
 
+  // What the filter said of every puzzle judged so far (the seeds, the
+  // stones, the walks' neighbours), by canonical form: a walk recalls these
+  // instead of grading them again. It grows between rounds only, so every
+  // walk of a round reads the same map, whatever the thread count.
+  JudgedMap judged;
+
   // The seeds' ratings: the walks start from the hardest.
-  const bool graded_all = run_in_order<double>(
+  const bool graded_all = run_in_order<Judged>(
       starts.size(), stages,
       [&](std::size_t i, GradeStage& stage, std::atomic<bool>&) {
         GeneratedPuzzle p = starts[i].puzzle;
-        stage.accept(p);
-        return stage.rating();
+        const bool accepted = stage.accept(p);
+        return Judged{stage.rating(), accepted};
       },
-      [&](std::size_t i, double& rating) {
-        starts[i].rating = rating;
+      [&](std::size_t i, Judged& seed) {
+        starts[i].rating = seed.rating;
+        judged.emplace(canonical_form(starts[i].puzzle.puzzle), seed);
         return true;
       },
       out_of_time, tick);
@@ -222,6 +229,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
       const Grid canonical = canonical_form(p.puzzle);
       p.index += round * d.count;  // the stone's number in the run
       const double er = grader::rounded_rating(a->grade.er);
+      judged.emplace(canonical, Judged{er, plan.criteria.target.met(a->grade)});
       if (er > tally.best_judged_er) {
         tally.best_judged_er = er;
         tally.best_judged = format_line(p.puzzle);
@@ -280,18 +288,21 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
     for (std::size_t i : order) pool[i].walked = true;
     ++tally.rounds;
     std::vector<Start> joined;  // this round's finds and near misses, in walk order
+    std::vector<std::pair<Grid, Judged>> judged_now;  // this round's judgements, in walk order
     whole = run_in_order<SeedWalkResult>(
         width, stages,
         [&](std::size_t i, GradeStage& stage, std::atomic<bool>& quit) {
           Engine engine = walk_engine(o.seed, round, i);
           const Start& start = pool[order[i]];
-          return walk_from_seed(start.puzzle, start.rating, stage, plan.walk, engine, &quit);
+          return walk_from_seed(start.puzzle, start.rating, stage, plan.walk, engine, &quit, &judged);
         },
         [&](std::size_t, SeedWalkResult& r) {
           ++tally.starts;
           tally.moves += static_cast<std::uint64_t>(r.moves);
           tally.unique += static_cast<std::uint64_t>(r.unique);
           tally.repeated += static_cast<std::uint64_t>(r.repeated);
+          tally.recalled += static_cast<std::uint64_t>(r.recalled);
+          judged_now.insert(judged_now.end(), r.judged.begin(), r.judged.end());
           if (r.best_rating > tally.best_judged_er) {
             tally.best_judged_er = r.best_rating;
             tally.best_judged = format_line(r.best);
@@ -324,6 +335,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
         },
         out_of_time, tick);
     for (Start& j : joined) pool.push_back(std::move(j));
+    judged.insert(judged_now.begin(), judged_now.end());  // the first judgement of a form stays
   }
   report.stopped = !whole && !count_reached && report.failure.empty();
   for (const auto& stage : stages) {

@@ -269,6 +269,43 @@ TEST(SeedWalk, ClimbsAndIsDeterministic) {
   EXPECT_GT(a.best_rating, rate.rating());
 }
 
+// A walk given what an earlier walk judged (the same draws, so the same
+// first neighbours) recalls those instead of judging them: the filter never
+// sees them again, none is accepted again, and they still join the frontier
+// (a recalled near miss climbs, as a judged one does).
+TEST(SeedWalk, RecallsWhatEarlierWalksJudged) {
+  const GeneratedPuzzle start = seed_puzzle(kHardSeeds[0]);
+  SeedWalkOptions o;
+  o.evaluations = 24;
+  for (double floor : {2.0, 100.0}) {  // most neighbours accepted; none (a pure climb)
+    EmptyTop first(floor);
+    Engine e1 = stream_engine(4, 2);
+    const SeedWalkResult a = walk_from_seed(start, 1.0, first, o, e1);
+    ASSERT_EQ(static_cast<int>(a.judged.size()), a.evaluated);
+    EXPECT_EQ(a.recalled, 0);
+    JudgedMap judged;
+    for (const auto& [form, j] : a.judged) EXPECT_TRUE(judged.emplace(form, j).second) << "judged twice in a walk";
+    for (const SeedWalkFound& f : a.accepted) EXPECT_TRUE(judged.at(f.canonical).accepted);
+    for (const SeedWalkFound& f : a.climbing) EXPECT_FALSE(judged.at(f.canonical).accepted);
+
+    EmptyTop second(floor);
+    Engine e2 = stream_engine(4, 2);
+    const SeedWalkResult b = walk_from_seed(start, 1.0, second, o, e2, nullptr, &judged);
+    EXPECT_GT(b.recalled, 0) << floor;
+    EXPECT_EQ(b.evaluated, second.judged);
+    EXPECT_EQ(static_cast<int>(b.judged.size()), b.evaluated);
+    for (const auto& [form, j] : b.judged) EXPECT_EQ(judged.count(form), 0u) << "judged again";
+    for (const SeedWalkFound& f : b.accepted) EXPECT_EQ(judged.count(f.canonical), 0u) << "accepted again";
+    if (floor > 10) {
+      int recalled_climbing = 0;
+      for (const SeedWalkFound& f : b.climbing) recalled_climbing += static_cast<int>(judged.count(f.canonical));
+      EXPECT_GT(recalled_climbing, 0) << "a recalled near miss joins the frontier";
+    } else {
+      EXPECT_FALSE(b.accepted.empty()) << "the walk goes on past what it recalls";
+    }
+  }
+}
+
 TEST(SeedWalk, StopsWhenAskedTo) {
   std::atomic<bool> quit{true};
   EmptyTop filter(2.0);

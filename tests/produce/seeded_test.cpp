@@ -135,6 +135,25 @@ TEST(Seeded, ATargetNoNeighbourMeetsEndsWhenThePoolIsWalked) {
   EXPECT_EQ(shortfall_message(plan, s.report, 0), s.report.failure);
 }
 
+// Over several rounds the walks meet what earlier rounds judged (the seeds,
+// the puzzles they start from): recalled, not graded again, the same on any
+// thread count, and what is written stays sound and distinct.
+TEST(Seeded, WhatEarlierRoundsJudgedIsRecalledNotGradedAgain) {
+  Collect one, two;
+  GenerateRequest q = seeded_request(1);
+  q.count = 60;
+  const GenerateSummary a = generate(q, one);
+  q.threads = 2;
+  const GenerateSummary b = generate(q, two);
+  ASSERT_EQ(one.puzzles.size(), 60u);
+  EXPECT_GT(a.seeded.rounds, 1u);
+  EXPECT_GT(a.seeded.recalled, 0u);
+  EXPECT_EQ(a.seeded.recalled, b.seeded.recalled);
+  ASSERT_EQ(two.puzzles.size(), one.puzzles.size());
+  for (std::size_t i = 0; i < one.puzzles.size(); ++i) EXPECT_EQ(two.puzzles[i].puzzle, one.puzzles[i].puzzle);
+  expect_sound(one.puzzles, false);
+}
+
 TEST(Seeded, ATimeLimitStopsWithWhatWasFound) {
   Collect sink;
   GenerateRequest q = seeded_request(2);

@@ -121,11 +121,12 @@ int report(const produce::GenerateSummary& summary, const produce::GeneratePlan&
     const std::string starts = plan.climb ? std::to_string(t.stones) + " stones dug" : std::to_string(plan.seeds.size()) + " seeds";
     std::fprintf(stderr,
                  "sudokit generate: %s: %s, %llu walks in %llu rounds; %llu moves, %llu unique, %llu "
-                 "isomorphs of puzzles seen skipped; %llu graded, %llu rejected before grading, %llu whose grading "
+                 "isomorphs of puzzles seen skipped, %llu judged in earlier rounds recalled; %llu graded, %llu rejected before grading, %llu whose grading "
                  "timed out (left out), %llu accepted isomorphs of a %s or an earlier find (left out)\n",
                  name, starts.c_str(), static_cast<unsigned long long>(t.starts), static_cast<unsigned long long>(t.rounds),
                  static_cast<unsigned long long>(t.moves), static_cast<unsigned long long>(t.unique),
-                 static_cast<unsigned long long>(t.repeated), static_cast<unsigned long long>(t.graded),
+                 static_cast<unsigned long long>(t.repeated), static_cast<unsigned long long>(t.recalled),
+                 static_cast<unsigned long long>(t.graded),
                  static_cast<unsigned long long>(t.bounded), static_cast<unsigned long long>(t.timed_out),
                  static_cast<unsigned long long>(t.isomorphs), plan.climb ? "stone" : "seed");
     if (!t.best.empty()) std::fprintf(stderr, "sudokit generate: %s: highest ER written %.1f: %s\n", name, t.best_er, t.best.c_str());

@@ -12,6 +12,8 @@
 #pragma once
 
 #include <atomic>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "sudokit/generator/pipeline.hpp"
@@ -57,7 +59,8 @@ namespace sudokit {
 // every neighbour into the frontier that the filter accepted or that rates
 // at least as high as where it came from less a slack (a near miss of a
 // climb). Distinct means not isomorphic: the walk judges every canonical
-// form once and never returns the start's.
+// form once and never returns the start's; forms judged by earlier walks
+// (a JudgedMap) are recalled, not judged again.
 
 struct SeedWalkOptions {
   int evaluations = 64;     // neighbours judged by the filter, at most
@@ -66,6 +69,15 @@ struct SeedWalkOptions {
   double slack = 0.2;       // a neighbour rated this much below its parent still joins the frontier
   bool minimal = false;     // dig every neighbour minimal (random order) before judging it
 };
+
+/// What the filter said of a neighbour an earlier walk judged, kept by
+/// canonical form: a walk that meets it again takes this instead of judging
+/// it again (it is not accepted again; it joins the frontier as before).
+struct Judged {
+  double rating = 0;      // the filter's rating()
+  bool accepted = false;  // the filter accepted it
+};
+using JudgedMap = std::map<Grid, Judged>;
 
 struct SeedWalkFound {
   GeneratedPuzzle puzzle;  // search_moves: moves from the start
@@ -80,6 +92,8 @@ struct SeedWalkResult {
   int moves = 0;                        // moves drawn (most lose uniqueness: a solver call each)
   int unique = 0;                       // moves that gave a puzzle with one solution
   int repeated = 0;                     // unique neighbours seen before in this walk (not judged again)
+  int recalled = 0;                     // unique neighbours in `judged` (earlier walks): not judged again
+  std::vector<std::pair<Grid, Judged>> judged;  // every neighbour judged (canonical form), in order
   double best_rating = 0;               // the highest rating() of a judged neighbour, accepted or not
   Grid best{};                          // that neighbour
 };
@@ -103,9 +117,15 @@ struct SingleExchange {
 std::vector<SingleExchange> single_exchanges(const Grid& puzzle, unsigned limit = 1024);
 
 /// Walks from `start` (unique, with its solution and `rating` as the
-/// filter's PuzzleFilter::rating() saw it; 0 if unknown). Deterministic for
-/// a given engine state; stops early when `quit` is set.
+/// filter's PuzzleFilter::rating() saw it; 0 if unknown). A neighbour whose
+/// canonical form is in `judged` (what earlier walks judged; read only, may
+/// be null) is recalled, not judged: it counts in `recalled`, not in
+/// `evaluated`, is never accepted again, and joins the frontier (and
+/// `climbing`, unless it was accepted) as a judged neighbour would.
+/// Deterministic for a given engine state and `judged`; stops early when
+/// `quit` is set.
 SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, PuzzleFilter& filter,
-                              const SeedWalkOptions& options, Engine& engine, const std::atomic<bool>* quit = nullptr);
+                              const SeedWalkOptions& options, Engine& engine, const std::atomic<bool>* quit = nullptr,
+                              const JudgedMap* judged = nullptr);
 
 }  // namespace sudokit

@@ -164,6 +164,7 @@ struct SeededTally {
   std::uint64_t moves = 0;        // moves drawn
   std::uint64_t unique = 0;       // of those, with one solution
   std::uint64_t repeated = 0;     // unique neighbours a walk had seen already (isomorphs included)
+  std::uint64_t recalled = 0;     // unique neighbours judged in an earlier round (or a seed, a stone): not graded again
   std::uint64_t bounded = 0;      // rejected before grading (singles solve them)
   std::uint64_t graded = 0;       // given to the grader (the seeds included)
   std::uint64_t timed_out = 0;    // whose grading hit --grade-time-limit: never written

@@ -22,10 +22,15 @@
 // from. What is written is distinct: not isomorphic to a seed or to
 // anything written before it (canonical forms); a puzzle whose grading
 // timed out is never written (counted in SeededTally::timed_out).
+// Nothing is graded twice in a run: what the filter said of every puzzle
+// judged (seeds, stones, the walks' neighbours) is kept by canonical form
+// (about 150 bytes a form), and a walk that meets one judged in an earlier
+// round recalls it (SeededTally::recalled) instead of grading it again.
 //
 // Deterministic: walk s of round r draws from its own stream (seed, r, s),
-// the rounds do not depend on the thread count, and the sink gets the finds
-// in walk order; so a run that ends by its count or runs out of puzzles to
+// the rounds do not depend on the thread count, what the walks recall grows
+// between rounds only (every walk of a round reads the same), and the sink
+// gets the finds in walk order; so a run that ends by its count or runs out of puzzles to
 // walk from writes the same puzzles for a seed with any thread count. A run
 // the time limit or the stop flag ends writes what its walks found until
 // then, walk by walk in order; how far each got depends on the machine's
