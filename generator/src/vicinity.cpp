@@ -7,6 +7,7 @@
 #include <set>
 
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/solve.hpp"
 
 namespace sudokit {
@@ -255,8 +256,9 @@ SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, Puzzl
     neighbour.search_moves = frontier[here].puzzle.search_moves + 1;
     neighbour.annotation.reset();
     const auto near_miss = [&](double r) { return r > 0 && r >= frontier[here].rating - options.slack - 1e-9; };
+    const std::uint64_t key = global_key_of_canonical(canonical);
     if (judged != nullptr) {
-      if (const auto it = judged->find(canonical); it != judged->end()) {
+      if (const auto it = judged->find(key); it != judged->end()) {
         ++result.recalled;
         const Judged was = it->second;
         if (was.accepted || near_miss(was.rating)) {
@@ -269,7 +271,7 @@ SeedWalkResult walk_from_seed(const GeneratedPuzzle& start, double rating, Puzzl
     ++result.evaluated;
     const bool accepted = filter.accept(neighbour);
     const double r = filter.rating();
-    result.judged.push_back({canonical, Judged{r, accepted}});
+    result.judged.push_back({key, Judged{r, accepted}});
     if (r > result.best_rating) {
       result.best_rating = r;
       result.best = neighbour.puzzle;

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "sudokit/solver/bits.hpp"
 #include "sudokit/solver/canonical.hpp"
@@ -11,9 +12,9 @@ namespace {
 
 constexpr std::string_view kBase64Url = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-}  // namespace
-
-std::string global_id_of_canonical(const Grid& canonical) {
+// The hash of the 81 cells: {high, low}; the id is all of high and the top
+// 32 bits of low.
+std::pair<std::uint64_t, std::uint64_t> form_hash(const Grid& canonical) {
   // The 81 cells (0-9) as 4-bit nibbles, 16 to a word: six words.
   std::array<std::uint64_t, 6> words{};
   for (std::size_t i = 0; i < 81; ++i) words[i / 16] |= std::uint64_t{canonical.cells[i]} << (4 * (i % 16));
@@ -24,7 +25,15 @@ std::string global_id_of_canonical(const Grid& canonical) {
     b = mix64(b + words[i] * 0x9E3779B97F4A7C15ull + i);
   }
   const std::uint64_t high = mix64(a ^ (b >> 1));
-  const std::uint64_t low = mix64(b ^ high);
+  return {high, mix64(b ^ high)};
+}
+
+}  // namespace
+
+std::uint64_t global_key_of_canonical(const Grid& canonical) { return form_hash(canonical).first; }
+
+std::string global_id_of_canonical(const Grid& canonical) {
+  const auto [high, low] = form_hash(canonical);
   // 96 bits: all of `high`, the top 32 of `low`; 6 bits a character.
   std::array<std::uint8_t, 12> bytes{};
   for (std::size_t i = 0; i < 8; ++i) bytes[i] = static_cast<std::uint8_t>(high >> (56 - 8 * i));

@@ -11,6 +11,7 @@
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/generator/vicinity.hpp"
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
@@ -285,8 +286,8 @@ TEST(SeedWalk, RecallsWhatEarlierWalksJudged) {
     EXPECT_EQ(a.recalled, 0);
     JudgedMap judged;
     for (const auto& [form, j] : a.judged) EXPECT_TRUE(judged.emplace(form, j).second) << "judged twice in a walk";
-    for (const SeedWalkFound& f : a.accepted) EXPECT_TRUE(judged.at(f.canonical).accepted);
-    for (const SeedWalkFound& f : a.climbing) EXPECT_FALSE(judged.at(f.canonical).accepted);
+    for (const SeedWalkFound& f : a.accepted) EXPECT_TRUE(judged.at(global_key_of_canonical(f.canonical)).accepted);
+    for (const SeedWalkFound& f : a.climbing) EXPECT_FALSE(judged.at(global_key_of_canonical(f.canonical)).accepted);
 
     EmptyTop second(floor);
     Engine e2 = stream_engine(4, 2);
@@ -295,10 +296,11 @@ TEST(SeedWalk, RecallsWhatEarlierWalksJudged) {
     EXPECT_EQ(b.evaluated, second.judged);
     EXPECT_EQ(static_cast<int>(b.judged.size()), b.evaluated);
     for (const auto& [form, j] : b.judged) EXPECT_EQ(judged.count(form), 0u) << "judged again";
-    for (const SeedWalkFound& f : b.accepted) EXPECT_EQ(judged.count(f.canonical), 0u) << "accepted again";
+    for (const SeedWalkFound& f : b.accepted) EXPECT_EQ(judged.count(global_key_of_canonical(f.canonical)), 0u) << "accepted again";
     if (floor > 10) {
       int recalled_climbing = 0;
-      for (const SeedWalkFound& f : b.climbing) recalled_climbing += static_cast<int>(judged.count(f.canonical));
+      for (const SeedWalkFound& f : b.climbing)
+        recalled_climbing += static_cast<int>(judged.count(global_key_of_canonical(f.canonical)));
       EXPECT_GT(recalled_climbing, 0) << "a recalled near miss joins the frontier";
     } else {
       EXPECT_FALSE(b.accepted.empty()) << "the walk goes on past what it recalls";

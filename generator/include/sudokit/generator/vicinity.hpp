@@ -12,7 +12,8 @@
 #pragma once
 
 #include <atomic>
-#include <map>
+#include <cstdint>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -70,14 +71,18 @@ struct SeedWalkOptions {
   bool minimal = false;     // dig every neighbour minimal (random order) before judging it
 };
 
-/// What the filter said of a neighbour an earlier walk judged, kept by
-/// canonical form: a walk that meets it again takes this instead of judging
-/// it again (it is not accepted again; it joins the frontier as before).
+/// What the filter said of a neighbour an earlier walk judged: a walk that
+/// meets it again takes this instead of judging it again (it is not
+/// accepted again; it joins the frontier as before).
 struct Judged {
   double rating = 0;      // the filter's rating()
   bool accepted = false;  // the filter accepted it
 };
-using JudgedMap = std::map<Grid, Judged>;
+/// By global_key_of_canonical() of the canonical form (about 40 bytes an
+/// entry). Two forms that share a key (about n^2 / 2^65 for n) make a
+/// neighbour recalled with the other's judgement: it is then not graded
+/// and never written, so a clash can cost a find, never write a wrong one.
+using JudgedMap = std::unordered_map<std::uint64_t, Judged>;
 
 struct SeedWalkFound {
   GeneratedPuzzle puzzle;  // search_moves: moves from the start
@@ -93,7 +98,7 @@ struct SeedWalkResult {
   int unique = 0;                       // moves that gave a puzzle with one solution
   int repeated = 0;                     // unique neighbours seen before in this walk (not judged again)
   int recalled = 0;                     // unique neighbours in `judged` (earlier walks): not judged again
-  std::vector<std::pair<Grid, Judged>> judged;  // every neighbour judged (canonical form), in order
+  std::vector<std::pair<std::uint64_t, Judged>> judged;  // every neighbour judged (its key), in order
   double best_rating = 0;               // the highest rating() of a judged neighbour, accepted or not
   Grid best{};                          // that neighbour
 };

@@ -23,9 +23,11 @@
 // anything written before it (canonical forms); a puzzle whose grading
 // timed out is never written (counted in SeededTally::timed_out).
 // Nothing is graded twice in a run: what the filter said of every puzzle
-// judged (seeds, stones, the walks' neighbours) is kept by canonical form
-// (about 150 bytes a form), and a walk that meets one judged in an earlier
-// round recalls it (SeededTally::recalled) instead of grading it again.
+// judged (seeds, stones, the walks' neighbours) is kept by a 64-bit key of
+// its canonical form (JudgedMap: about 40 bytes a form, up to 4.2 million
+// forms, past which new ones are graded as before), and a walk that meets
+// one judged in an earlier round recalls it (SeededTally::recalled)
+// instead of grading it again.
 //
 // Deterministic: walk s of round r draws from its own stream (seed, r, s),
 // the rounds do not depend on the thread count, what the walks recall grows
