@@ -28,9 +28,9 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t kBeam = 32;
 // Of those, the walks from seeds (or a climb's stones) not walked from yet.
 constexpr std::size_t kFresh = 8;
-// Judgements kept for the walks to recall, at most (about 40 bytes each:
-// 170 MB). Two threads judge about 350,000 puzzles an hour at ER 10; past
-// the cap, new ones are graded as before.
+// Judgements kept for the walks to recall, at most (about 60 bytes each:
+// 250 MB). Two threads judged about 310,000 puzzles in an hour at ER 10
+// (docs/GRADING.md); past the cap, new ones are graded as before.
 constexpr std::size_t kJudgedCap = std::size_t{1} << 22;
 
 // A puzzle a walk starts from, with the rating the grader gave it.
@@ -175,7 +175,8 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
   };
 
   // What the filter said of every puzzle judged so far (the seeds, the
-  // stones, the walks' neighbours), by canonical form: a walk recalls these
+  // stones, the walks' neighbours), by the key of its canonical form (at
+  // most kJudgedCap; the seeds always): a walk recalls these
   // instead of grading them again. It grows between rounds only, so every
   // walk of a round reads the same map, whatever the thread count.
   JudgedMap judged;
@@ -233,7 +234,8 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
       const Grid canonical = canonical_form(p.puzzle);
       p.index += round * d.count;  // the stone's number in the run
       const double er = grader::rounded_rating(a->grade.er);
-      if (judged.size() < kJudgedCap) judged.emplace(global_key_of_canonical(canonical), Judged{er, plan.criteria.target.met(a->grade)});
+      if (judged.size() < kJudgedCap)
+        judged.emplace(global_key_of_canonical(canonical), Judged{er, plan.criteria.target.met(a->grade)});
       if (er > tally.best_judged_er) {
         tally.best_judged_er = er;
         tally.best_judged = format_line(p.puzzle);

@@ -78,7 +78,7 @@ struct Judged {
   double rating = 0;      // the filter's rating()
   bool accepted = false;  // the filter accepted it
 };
-/// By global_key_of_canonical() of the canonical form (about 40 bytes an
+/// By global_key_of_canonical() of the canonical form (about 60 bytes an
 /// entry). Two forms that share a key (about n^2 / 2^65 for n) make a
 /// neighbour recalled with the other's judgement: it is then not graded
 /// and never written, so a clash can cost a find, never write a wrong one.

@@ -24,7 +24,7 @@
 // timed out is never written (counted in SeededTally::timed_out).
 // Nothing is graded twice in a run: what the filter said of every puzzle
 // judged (seeds, stones, the walks' neighbours) is kept by a 64-bit key of
-// its canonical form (JudgedMap: about 40 bytes a form, up to 4.2 million
+// its canonical form (JudgedMap: about 60 bytes a form, up to 4.2 million
 // forms, past which new ones are graded as before), and a walk that meets
 // one judged in an earlier round recalls it (SeededTally::recalled)
 // instead of grading it again.
@@ -32,11 +32,11 @@
 // Deterministic: walk s of round r draws from its own stream (seed, r, s),
 // the rounds do not depend on the thread count, what the walks recall grows
 // between rounds only (every walk of a round reads the same), and the sink
-// gets the finds in walk order; so a run that ends by its count or runs out of puzzles to
-// walk from writes the same puzzles for a seed with any thread count. A run
-// the time limit or the stop flag ends writes what its walks found until
-// then, walk by walk in order; how far each got depends on the machine's
-// speed, so that end is not deterministic.
+// gets the finds in walk order; so a run that ends by its count or runs out
+// of puzzles to walk from writes the same puzzles for a seed with any
+// thread count. A run the time limit or the stop flag ends writes what its
+// walks found until then, walk by walk in order; how far each got depends
+// on the machine's speed, so that end is not deterministic.
 #pragma once
 
 #include <string>
