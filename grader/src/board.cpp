@@ -50,8 +50,7 @@ Board board_from_marks(const Candidates& marks) {
   return Board(values, cand);
 }
 
-void Board::refresh() const {
-  if (fresh_) return;
+void Board::rebuild() const {
   for (auto& u : pos_) u.fill(0);
   empty_.fill(0);
   digit_cells_.fill(CellSet{});

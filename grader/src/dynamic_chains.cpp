@@ -178,6 +178,9 @@ class DynamicChains final : public Producer, private NetView {
   void restore_grid() {
     for (int c = 0; c < kCells; ++c) cand_[c] = board_->candidates(c);
     for (int d = 1; d <= 9; ++d) cells_[d] = board_->digit_cells(d);
+    scratch_current_ = false;
+    rule_cells_.resize(rules_.size());
+    for (Removed& seen : rule_cells_) seen = cells_;
   }
   void turn_off(int cell, int digit) {
     cand_[cell] &= static_cast<DigitMask>(~digit_bit(digit));
@@ -282,16 +285,38 @@ class DynamicChains final : public Producer, private NetView {
   bool advanced(Run& r) {
     if (work_budget_expired()) return false;
     // The reduced grid: the board less the run's removals, its position
-    // tables kept up to date removal by removal (cheaper than rebuilding).
-    Board scratch = *board_;
+    // tables kept up to date removal by removal since the run's last call
+    // (cheaper than rebuilding).
+    if (!scratch_current_) {
+      scratch_ = *board_;
+      scratch_current_ = true;
+    }
     for (int d = 1; d <= 9; ++d)
-      (board_->digit_cells(d) - cells_[static_cast<std::size_t>(d)]).for_each([&](int c) { scratch.eliminate(c, d); });
+      (scratch_.digit_cells(d) - cells_[static_cast<std::size_t>(d)]).for_each([&](int c) { scratch_.eliminate(c, d); });
+    const Board& scratch = scratch_;
     assert(scratch.candidate_masks().masks == cand_);
     made_.clear();
-    const Removed removed = removed_candidates(scratch, *board_);
-    for (auto& rule : rules_) {
+    for (std::size_t i = 0; i < rules_.size(); ++i) {
+      // A rule is asked only for what the removals since it last ran in this
+      // run could make (find_changed()): a hint it would leave out, that grid
+      // had too, with at least its eliminations, and the rule reported it
+      // then (all its hints with rule parents are taken, and the run turns
+      // each taken elimination off before it calls again) or dropped it for
+      // having no rule parents, which it still has none of. On the run's
+      // first call, the removals are all of the run's.
+      Removed removed;
+      bool any = false;
+      for (int d = 1; d <= 9; ++d) {
+        const auto k = static_cast<std::size_t>(d);
+        removed[k] = rule_cells_[i][k] - cells_[k];
+        rule_cells_[i][k] = cells_[k];
+        any = any || !removed[k].empty();
+      }
+      if (!any) continue;  // the grid it last ran on: nothing new
       AllSteps all;
-      rule->find_changed(scratch, removed, all);  // hints without rule parents are dropped below
+      rules_[i]->find_changed(scratch, removed, all);  // hints without rule parents are dropped below
+      assert(((++checks_ & 15) != 0 || same_as_asked_in_full(i, scratch, all)) &&
+             "asked for the removals since it last ran, a rule reports what it would for all of the run's");
       for (const Step& st : all.steps) {
         rule_parents(st, scratch, parents_);
         if (parents_.empty()) continue;
@@ -328,6 +353,25 @@ class DynamicChains final : public Producer, private NetView {
       queued = true;
     }
     return queued;
+  }
+
+  // Whether rule i, asked for all of the run's removals, reports the hints
+  // with rule parents that `narrowed` holds, in the same order (what
+  // advanced() relies on when it asks for fewer; checked on a sample).
+  bool same_as_asked_in_full(std::size_t i, const Board& scratch, const AllSteps& narrowed) {
+    const Removed removed = removed_candidates(scratch, *board_);
+    AllSteps full;
+    rules_[i]->find_changed(scratch, removed, full);
+    std::vector<int> parents;
+    auto usable = [&](const AllSteps& all) {
+      std::vector<std::pair<Technique, std::array<DigitMask, kCells>>> out;
+      for (const Step& st : all.steps) {
+        rule_parents(st, scratch, parents);
+        if (!parents.empty()) out.emplace_back(st.technique, st.removals.masks);
+      }
+      return out;
+    };
+    return usable(full) == usable(narrowed);
   }
 
   // Cells with eliminations in the order SE inserted them into its map: the
@@ -800,6 +844,10 @@ class DynamicChains final : public Producer, private NetView {
   std::vector<const NestedChain*> counted_nested_;
   std::vector<int> targets_;
   std::vector<std::unique_ptr<Producer>> rules_;  // nested techniques (level >= 1)
+  std::vector<Removed> rule_cells_;  // per rule, cells_ when it last ran in this run (advanced())
+  unsigned checks_ = 0;              // advanced()'s rule calls, for the sampled check
+  Board scratch_;                    // the run's reduced grid as advanced() last saw it
+  bool scratch_current_ = false;     // scratch_ belongs to this run
   std::vector<int> parents_, removal_cells_;
   const Board* board_ = nullptr;
   std::array<DigitMask, 81> cand_{};

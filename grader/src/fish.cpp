@@ -25,21 +25,31 @@ class Fish final : public Producer {
     static constexpr double kRating[5] = {0, 0, 3.2, 3.8, 5.2};
     // Per digit, the base lines with 2..k positions: only those can be in a
     // fish (fewer fails the test below, more makes the cover too large).
-    std::array<std::uint32_t, 10> eligible{};
+    // find_changed(): a fish's rule parents are removals of its digit in
+    // its base lines, so one of them must have lost the digit.
+    std::array<std::uint32_t, 10> eligible{}, touched{};
     for (int d = 1; d <= 9; ++d) {
       if (board.placed_count(d) + 2 * k_ > 9) continue;
-      if (unchanged(d)) continue;  // find_changed(): a fish's rule parents are removals of its digit
+      touched[static_cast<std::size_t>(d)] = (changed_houses(d) >> base_type) & 0x1FF;
+      if (!touched[static_cast<std::size_t>(d)]) continue;
       for (int i = 0; i < 9; ++i) {
         const int n = popcount(board.positions(base_type + i, d));
         if (n >= 2 && n <= k_) eligible[static_cast<std::size_t>(d)] |= 1u << i;
       }
-      if (popcount(eligible[static_cast<std::size_t>(d)]) < k_) eligible[static_cast<std::size_t>(d)] = 0;
+      if (popcount(eligible[static_cast<std::size_t>(d)]) < k_ || !(eligible[static_cast<std::size_t>(d)] & touched[static_cast<std::size_t>(d)]))
+        eligible[static_cast<std::size_t>(d)] = 0;
     }
     bool go = true;
-    for_each_combination(9, k_, [&](std::uint32_t lines) {
-      for (int d = 1; d <= 9 && go; ++d) {
-        if (board.placed_count(d) + 2 * k_ > 9) continue;
-        if (lines & ~eligible[static_cast<std::size_t>(d)]) continue;
+    std::uint32_t digits = 0, lines_in_use = 0;  // those with eligible lines (bit d), and the lines
+    for (int d = 1; d <= 9; ++d) {
+      if (eligible[static_cast<std::size_t>(d)]) digits |= 1u << d;
+      lines_in_use |= eligible[static_cast<std::size_t>(d)];
+    }
+    if (!digits) return true;
+    for_each_combination_within(lines_in_use, k_, [&](std::uint32_t lines) {
+      for (std::uint32_t dm = digits; dm && go; dm &= dm - 1) {
+        const int d = lowest_bit_index(dm);
+        if ((lines & ~eligible[static_cast<std::size_t>(d)]) || !(lines & touched[static_cast<std::size_t>(d)])) continue;
         std::uint16_t common = 0;
         bool ok = true;
         for (std::uint32_t m = lines; m && ok; m &= m - 1) {

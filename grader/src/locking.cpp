@@ -30,11 +30,12 @@ class Locking final : public Producer {
   bool scan(const Board& board, int type1, int type2, StepSink& sink) {
     const std::size_t kind2 = type2 == 0 ? 0 : type2 == 9 ? 1 : 2;  // index in kCellUnits
     for (int d = 1; d <= 9; ++d) {
-      for (int u1 = type1; u1 < type1 + 9; ++u1) {
-        // find_changed(): a lock's rule parents are removals of its digit in
-        // its first house; a direct one's single also depends on the houses
-        // of u1's type crossing u2.
-        if (unchanged(d, kUnitSet[static_cast<std::size_t>(u1)]) && !direct_) continue;
+      // find_changed(): a lock's rule parents are removals of its digit in
+      // its first house; a direct one's single also depends on the houses
+      // of u1's type crossing u2.
+      const std::uint32_t first_houses = direct_ ? ~0u : changed_houses(d) >> type1;
+      for (std::uint32_t m = first_houses & 0x1FF; m; m &= m - 1) {
+        const int u1 = type1 + lowest_bit_index(m);
         const CellSet where = board.digit_cells(d) & kUnitSet[static_cast<std::size_t>(u1)];
         if (where.size() < 2) continue;
         const int u2 = kCellUnits[static_cast<std::size_t>(where.first())][kind2];

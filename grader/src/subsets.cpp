@@ -16,9 +16,14 @@ class HiddenSet final : public Producer {
   void find(const Board& board, StepSink& sink) override {
     for (int first : kScanOrder) {
       for (int u = first; u < first + 9; ++u) {
-        // find_changed(): a set's rule parents are removals in its house,
-        // which also holds a direct set's single.
-        if (unchanged(kUnitSet[static_cast<std::size_t>(u)])) continue;
+        // find_changed(): a set's rule parents are removals of its digits in
+        // its house, which also holds a direct set's single (so that one
+        // depends on every digit there).
+        if (!((changed_houses() >> u) & 1)) continue;
+        std::uint32_t touched = 0;  // digits removed in the house (bit d - 1)
+        for (int d = 1; d <= 9; ++d)
+          if ((changed_houses(d) >> u) & 1) touched |= 1u << (d - 1);
+        if (direct_) touched = 0x1FF;
         const int empty = board.empty_in_unit(u);
         if (!(empty > 2 * k_ || (direct_ && empty > k_))) continue;
         // Only digits with 2..k positions can be in a set (fewer fails the
@@ -32,8 +37,8 @@ class HiddenSet final : public Producer {
         }
         if (popcount(eligible) < k_) continue;
         bool go = true;
-        for_each_combination(9, k_, [&](std::uint32_t combo) {
-          if (combo & ~eligible) return true;
+        for_each_combination_within(eligible, k_, [&](std::uint32_t combo) {
+          if (!(combo & touched)) return true;
           std::uint16_t common = 0;
           DigitMask set_digits = 0;
           for (std::uint32_t m = combo; m; m &= m - 1) {
@@ -104,18 +109,22 @@ class NakedSet final : public Producer {
     for (int first : kScanOrder) {
       for (int u = first; u < first + 9; ++u) {
         if (board.empty_in_unit(u) < 2 * k_) continue;
-        if (unchanged(kUnitSet[static_cast<std::size_t>(u)])) continue;  // find_changed(): removals in its cells
+        // find_changed(): a set's rule parents are removals in its cells.
+        if (!((changed_houses() >> u) & 1)) continue;
         const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
+        const CellSet changed = changed_cells();
         // Only cells with 2..k candidates can be in a set (as for hidden sets).
-        std::uint32_t eligible = 0;
+        std::uint32_t eligible = 0, touched = 0;
         for (int i = 0; i < 9; ++i) {
-          const int n = popcount(board.candidates(cells[static_cast<std::size_t>(i)]));
+          const int c = cells[static_cast<std::size_t>(i)];
+          const int n = popcount(board.candidates(c));
           if (n >= 2 && n <= k_) eligible |= 1u << i;
+          if (changed.has(c)) touched |= 1u << i;
         }
-        if (popcount(eligible) < k_) continue;
+        if (popcount(eligible) < k_ || !(eligible & touched)) continue;
         bool go = true;
-        for_each_combination(9, k_, [&](std::uint32_t combo) {
-          if (combo & ~eligible) return true;
+        for_each_combination_within(eligible, k_, [&](std::uint32_t combo) {
+          if (!(combo & touched)) return true;
           DigitMask digits = 0;
           for (std::uint32_t m = combo; m; m &= m - 1) {
             const DigitMask c = board.candidates(cells[static_cast<std::size_t>(lowest_bit_index(m))]);

@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <vector>
 
+#include "sudokit/solver/bits.hpp"
 #include "sudokit/solver/grid.hpp"
 #include "test_data.hpp"
 
@@ -100,6 +102,43 @@ TEST(Solution, IsSolutionOfChecksRulesAndGivens) {
   std::swap(broken[0], broken[1]);  // rows stay full, columns break
   EXPECT_FALSE(is_solution_of(broken, puzzle));
   EXPECT_FALSE(is_solution_of(puzzle, puzzle));  // incomplete
+}
+
+
+// Combinations: every k-subset once, in increasing numeric (colex) order, the
+// order SE's set and fish searches use; the subset walk visits exactly the
+// combinations inside its set, in that same order, and stops when asked.
+TEST(Combinations, AllKSubsetsInColexOrderAndWithinASetTheSameOrderFiltered) {
+  for (int n = 1; n <= 9; ++n) {
+    for (int k = 1; k <= n; ++k) {
+      std::vector<std::uint32_t> all;
+      for_each_combination(n, k, [&](std::uint32_t m) {
+        all.push_back(m);
+        return true;
+      });
+      std::vector<std::uint32_t> expected;
+      for (std::uint32_t m = 0; m < (1u << n); ++m)
+        if (std::popcount(m) == k) expected.push_back(m);
+      ASSERT_EQ(all, expected) << n << " " << k;
+    }
+  }
+  for (std::uint32_t set : {0x000u, 0x001u, 0x0A5u, 0x1FFu, 0x136u, 0x100u, 0x0F0u}) {
+    for (int k = 1; k <= 4; ++k) {
+      std::vector<std::uint32_t> filtered, within;
+      for_each_combination(9, k, [&](std::uint32_t m) {
+        if (!(m & ~set)) filtered.push_back(m);
+        return true;
+      });
+      for_each_combination_within(set, k, [&](std::uint32_t m) {
+        within.push_back(m);
+        return true;
+      });
+      EXPECT_EQ(within, filtered) << set << " " << k;
+    }
+  }
+  int visited = 0;
+  for_each_combination_within(0x1FFu, 2, [&](std::uint32_t) { return ++visited < 5; });
+  EXPECT_EQ(visited, 5);
 }
 
 }  // namespace

@@ -67,7 +67,10 @@ class Board {
   // The position tables (pos_, empty_, digit_cells_, placed_) are built on
   // first use after a change, and kept up to date by apply, place and
   // eliminate when they are fresh (unlist).
-  void refresh() const;
+  void refresh() const {
+    if (!fresh_) rebuild();
+  }
+  void rebuild() const;
   void unlist(int cell, DigitMask digits) const;
   Grid values_{};
   Candidates cand_{};

@@ -73,7 +73,9 @@ class Producer {
   /// (dynamic_chains.cpp, rule_parents), are none. The others come in
   /// find()'s order. Two callers rely on it:
   /// - a dynamic chain runs the rules on its reduced grid and drops hints
-  ///   without rule parents, so it asks for the rest only;
+  ///   without rule parents, so it asks for the rest only; and as it takes
+  ///   every hint a rule reports, it asks a rule that ran before in the same
+  ///   run for what the removals since could have made;
   /// - the rating loop (Grader::run) asks a producer that found nothing on an
   ///   earlier board for what the candidates removed since could have made:
   ///   what it leaves out, that board had, so it is nothing.
@@ -85,6 +87,18 @@ class Producer {
       ~Reset() { p = nullptr; }
     } reset{changed_};
     changed_ = &removed;
+    houses_.fill(0);
+    changed_cells_ = CellSet{};
+    for (int d = 1; d <= 9; ++d) {
+      const CellSet& gone = removed[static_cast<std::size_t>(d)];
+      std::uint32_t& houses = houses_[static_cast<std::size_t>(d)];
+      gone.for_each([&](int c) {
+        const auto& u = kCellUnits[static_cast<std::size_t>(c)];
+        houses |= (1u << u[0]) | (1u << u[1]) | (1u << u[2]);
+      });
+      houses_[0] |= houses;
+      changed_cells_ |= gone;
+    }
     find(board, sink);
   }
   void find_changed(const Board& board, const Board& before, StepSink& sink) {
@@ -108,12 +122,22 @@ class Producer {
   }
   /// During find_changed(), whether no candidate `digit` was removed.
   bool unchanged(int digit) const { return changed_ && (*changed_)[static_cast<std::size_t>(digit)].empty(); }
+  /// During find_changed(), bit u (a house id) set where a candidate
+  /// `digit` was removed from a cell of house u; every house otherwise.
+  std::uint32_t changed_houses(int digit) const { return changed_ ? houses_[static_cast<std::size_t>(digit)] : kEveryHouse; }
+  /// The same for any digit.
+  std::uint32_t changed_houses() const { return changed_ ? houses_[0] : kEveryHouse; }
+  /// During find_changed(), the cells that lost a candidate; every cell otherwise.
+  CellSet changed_cells() const { return changed_ ? changed_cells_ : CellSet{~std::uint64_t{0}, (std::uint64_t{1} << (kCells - 64)) - 1}; }
   /// During find_changed(), the candidates removed since the board before;
   /// null otherwise.
   const Removed* removed_since() const { return changed_; }
 
  private:
+  static constexpr std::uint32_t kEveryHouse = (1u << 27) - 1;
   const Removed* changed_ = nullptr;
+  std::array<std::uint32_t, 10> houses_{};  // per digit (0: any), during find_changed()
+  CellSet changed_cells_;
 };
 
 /// Whether the work budget of the puzzle being graded on this thread has run

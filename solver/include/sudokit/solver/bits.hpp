@@ -3,6 +3,7 @@
 // tricks here means the Sudoku code reads as Sudoku, not as bit twiddling.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -39,7 +40,7 @@ constexpr std::uint64_t mix64(std::uint64_t z) {
 constexpr std::uint32_t next_combination(std::uint32_t x) {
   const std::uint32_t smallest = x & (~x + 1);
   const std::uint32_t ripple = x + smallest;
-  return ripple | (((x ^ ripple) >> 2) / smallest);
+  return ripple | (((x ^ ripple) >> 2) >> std::countr_zero(smallest));  // smallest is a power of two
 }
 
 /// Calls f(mask) for each k-subset of n items (n <= 31) as a bitmask, in colex order.
@@ -48,6 +49,22 @@ constexpr void for_each_combination(int n, int k, F&& f) {
   if (k <= 0 || k > n) return;
   for (std::uint32_t m = (1u << k) - 1; m < (1u << n); m = next_combination(m))
     if (!f(m)) return;
+}
+
+/// Calls f(mask) for each k-subset of the bits of `set` (a subset of the
+/// n-item masks above), in the same colex order as for_each_combination()
+/// visits them, so a caller that skips the combinations outside `set` may
+/// call this instead and walk only the rest.
+template <class F>
+constexpr void for_each_combination_within(std::uint32_t set, int k, F&& f) {
+  std::array<std::uint8_t, 32> at{};  // the bits of `set`, lowest first
+  int n = 0;
+  for (std::uint32_t s = set; s; s &= s - 1) at[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(s));
+  for_each_combination(n, k, [&](std::uint32_t m) {
+    std::uint32_t mask = 0;
+    for (; m; m &= m - 1) mask |= 1u << at[static_cast<std::size_t>(std::countr_zero(m))];
+    return f(mask);
+  });
 }
 
 /// Calls f(digit) for each digit 1..9 whose bit is set in `mask`, lowest first.
