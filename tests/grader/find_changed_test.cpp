@@ -4,7 +4,8 @@
 // non-solution candidates removed: the steps it reports are find()'s in
 // order, and every step it leaves out is a pattern the board had before the
 // removals (the same technique, houses, digits, cells and chain), which is
-// why it has no rule parents.
+// why it has no rule parents. The boards are the puzzles' first and ones
+// along their rating paths.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -54,12 +55,22 @@ TEST(FindChanged, LeavesOutOnlyStepsTheBoardHadBefore) {
   };
   const auto puzzles = sudokit::test::load_puzzles("puzzles_top95.txt");
   std::mt19937 rng(20261126);
+  Grader grader;
   for (const Case& c : cases) {
     auto producer = c.make();
     auto reference = c.make();
     std::size_t kept = 0, left_out = 0;
-    for (std::size_t i = 0; i < puzzles.size(); i += 4) {
-      const Board before(puzzles[i]);
+    for (std::size_t run = 0; run < 2 * puzzles.size(); ++run) {
+      // Every fourth puzzle's first board, and every fourth from the second
+      // on, twelve steps along its rating path, where cells hold fewer
+      // candidates and a removal more often makes a new pattern (a naked
+      // pair with a changed cell).
+      const bool along = run >= puzzles.size();
+      const std::size_t i = along ? run - puzzles.size() : run;
+      if (i % 4 != (along ? 1 : 0)) continue;
+      Board before(puzzles[i]);
+      Step step;
+      for (int k = 0; along && k < 12 && !before.solved() && grader.next_step(before, step); ++k) before.apply(step);
       const Grid solution = solve(puzzles[i], 1).solution;
       // Remove some candidates that are not the solution's, as a chain's run does.
       Board now = before;
