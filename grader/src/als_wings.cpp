@@ -65,12 +65,20 @@ class AlsWing final : public Producer {
     bivalue_ = CellSet{};
     for (int c = 0; c < kCells; ++c)
       if (popcount(board.candidates(c)) == 2) bivalue_.add(c);
+    // find_changed(): a wing none of whose cells lost a candidate the board
+    // before had too, so only wings with a changed cell are searched: a
+    // changed ALS cell, or a changed bivalue cell, which sees an ALS cell.
+    changed_ = changed_cells();
+    need_ = changed_;
+    (changed_ & bivalue_).for_each([&](int c) { need_ |= kPeerSet[static_cast<std::size_t>(c)]; });
     for (int p = 0; p < kCells; ++p) {
       const DigitMask m = board.candidates(p);
       const int n = popcount(m);
       if (n < 2 || n > k_ + 1) continue;
+      const CellSet& later = kForward[static_cast<std::size_t>(p)];
+      if (!need_.has(p) && (later & need_).empty()) continue;
       als_[0] = p;
-      extend(1, kForward[static_cast<std::size_t>(p)], m, n, n);
+      extend(1, later, m, n, n, need_.has(p));
     }
     std::stable_sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) {
       if (a.difficulty != b.difficulty) return a.difficulty < b.difficulty;
@@ -82,18 +90,22 @@ class AlsWing final : public Producer {
   }
 
  private:
-  void extend(int level, const CellSet& candidates, DigitMask all, int biggest, int total) {
+  // `needed`: the cells so far hold one of need_ (see find()).
+  void extend(int level, const CellSet& candidates, DigitMask all, int biggest, int total, bool needed) {
     candidates.for_each([&](int c) {
       const DigitMask m = board_->candidates(c);
       const int n = popcount(m);
       if (n < 2) return;
       const DigitMask u = all | m;
       const int un = popcount(u);
+      const bool now_needed = needed || need_.has(c);
       als_[static_cast<std::size_t>(level)] = c;
       if (level == k_ - 1) {
-        if (un == k_ + 1) wings(u, std::max(biggest, n), total + n);
+        if (un == k_ + 1 && now_needed) wings(u, std::max(biggest, n), total + n);
       } else if (un < k_ + 2) {
-        extend(level + 1, candidates & kForward[static_cast<std::size_t>(c)], u, std::max(biggest, n), total + n);
+        const CellSet later = candidates & kForward[static_cast<std::size_t>(c)];
+        if (now_needed || !(later & need_).empty())
+          extend(level + 1, later, u, std::max(biggest, n), total + n, now_needed);
       }
     });
   }
@@ -108,6 +120,7 @@ class AlsWing final : public Producer {
     }
     range -= als;
     range &= bivalue_;
+    if ((als & changed_).empty()) range &= changed_;  // find_changed(): the wing's changed cell is the bivalue one
     if (range.empty()) return;
     std::array<CellSet, 10> holding{};  // ALS cells holding each digit
     std::array<CellSet, 10> seeing{};   // cells seeing every ALS cell that holds the digit
@@ -209,6 +222,7 @@ class AlsWing final : public Producer {
   int k_;
   const Board* board_ = nullptr;
   CellSet bivalue_;
+  CellSet changed_, need_;  // find_changed(): cells that lost a candidate (every cell otherwise), and see find()
   std::array<int, kMaxAls> als_{};
   std::vector<Found> found_;
 };

@@ -69,7 +69,8 @@ class Producer {
   /// As find(), but may leave out steps that rely on no candidate in
   /// `removed`: the board `before` them (`board` with those candidates
   /// back) has such a step too, with the same pattern and at least its
-  /// eliminations, and its rule parents, as a dynamic chain collects them
+  /// eliminations (a name that follows from the eliminations, such as an
+  /// ALS wing's "doubly linked", may differ), and its rule parents, as a dynamic chain collects them
   /// (dynamic_chains.cpp, rule_parents), are none. The others come in
   /// find()'s order. Two callers rely on it:
   /// - a dynamic chain runs the rules on its reduced grid and drops hints
