@@ -70,9 +70,9 @@ class Producer {
   /// `removed`: the board `before` them (`board` with those candidates
   /// back) has such a step too, with the same pattern and at least its
   /// eliminations (a name that follows from the eliminations, such as an
-  /// ALS wing's "doubly linked", may differ), and its rule parents, as a dynamic chain collects them
-  /// (dynamic_chains.cpp, rule_parents), are none. The others come in
-  /// find()'s order. Two callers rely on it:
+  /// ALS wing's "doubly linked", may differ), and its rule parents, as a
+  /// dynamic chain collects them (dynamic_chains.cpp, rule_parents), are
+  /// none. The others come in find()'s order. Two callers rely on it:
   /// - a dynamic chain runs the rules on its reduced grid and drops hints
   ///   without rule parents, so it asks for the rest only; and as it takes
   ///   every hint a rule reports, it asks a rule that ran before in the same
@@ -125,11 +125,15 @@ class Producer {
   bool unchanged(int digit) const { return changed_ && (*changed_)[static_cast<std::size_t>(digit)].empty(); }
   /// During find_changed(), bit u (a house id) set where a candidate
   /// `digit` was removed from a cell of house u; every house otherwise.
-  std::uint32_t changed_houses(int digit) const { return changed_ ? houses_[static_cast<std::size_t>(digit)] : kEveryHouse; }
+  std::uint32_t changed_houses(int digit) const {
+    return changed_ ? houses_[static_cast<std::size_t>(digit)] : kEveryHouse;
+  }
   /// The same for any digit.
   std::uint32_t changed_houses() const { return changed_ ? houses_[0] : kEveryHouse; }
   /// During find_changed(), the cells that lost a candidate; every cell otherwise.
-  CellSet changed_cells() const { return changed_ ? changed_cells_ : CellSet{~std::uint64_t{0}, (std::uint64_t{1} << (kCells - 64)) - 1}; }
+  CellSet changed_cells() const {
+    return changed_ ? changed_cells_ : CellSet{~std::uint64_t{0}, (std::uint64_t{1} << (kCells - 64)) - 1};
+  }
   /// During find_changed(), the candidates removed since the board before;
   /// null otherwise.
   const Removed* removed_since() const { return changed_; }
