@@ -20,10 +20,9 @@ class HiddenSet final : public Producer {
         // its house, which also holds a direct set's single (so that one
         // depends on every digit there).
         if (!((changed_houses() >> u) & 1)) continue;
-        std::uint32_t touched = 0;  // digits removed in the house (bit d - 1)
-        for (int d = 1; d <= 9; ++d)
+        std::uint32_t touched = direct_ ? 0x1FF : 0;  // digits removed in the house (bit d - 1)
+        for (int d = 1; d <= 9 && !direct_; ++d)
           if ((changed_houses(d) >> u) & 1) touched |= 1u << (d - 1);
-        if (direct_) touched = 0x1FF;
         const int empty = board.empty_in_unit(u);
         if (!(empty > 2 * k_ || (direct_ && empty > k_))) continue;
         // Only digits with 2..k positions can be in a set (fewer fails the
