@@ -19,10 +19,10 @@
 // its length, found with half the depth (shortest_contradiction), would make
 // it the first. A forcing chain search runs only from an assumption that can
 // reach its negation at all (may_contradict: components of the implication
-// graph and their reachable sets, once per pass), and stops at that
-// negation. A cycle search starts only from a candidate with a link that
-// can close a cycle, and records each cycle when it closes, so that the rest
-// of the same search is already bounded by it.
+// graph with X and Y links and their reachable sets, once per find), and
+// stops at that negation. A cycle search starts only from a candidate with
+// a link that can close a cycle, and records each cycle when it closes, so
+// that the rest of the same search is already bounded by it.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -61,6 +61,7 @@ class ForcingChainsAndCycles final : public Producer {
     longest_ = {kMaxChain, kMaxChain};
     first_only_ = !nesting_ && sink.first_only();
     mark_links();
+    reach_.start(*board_, true, true, false);  // built when first asked
     // The three passes, pooled in this order before sorting.
     run_pass(false, true);
     run_pass(true, false);
@@ -291,7 +292,6 @@ class ForcingChainsAndCycles final : public Producer {
   void run_pass(bool y, bool x) {
     // A pass whose base rating already exceeds the best hint cannot win.
     if (!nesting_ && (x && y ? 7.0 : 6.5) > best_key_.rating) return;
-    if (x) reach_.start(*board_, y, x, false);
     for (int cell = 0; cell < kCells; ++cell) {
       const DigitMask m = board_->candidates(cell);
       if (board_->value(cell) != 0 || popcount(m) < 2) continue;
@@ -328,9 +328,14 @@ class ForcingChainsAndCycles final : public Producer {
   // A forcing chain is a path from an assumption to its negation. Most
   // assumptions have none, and a search that finds none visits every
   // potential it can reach. So each pass asks the implication graph's
-  // components and their reachable sets first (reach.hpp; built once per
-  // pass, per digit in the X pass; dead-end "off"s left out, since they
-  // derive nothing and change no path).
+  // components and their reachable sets first (reach.hpp; dead-end "off"s
+  // left out, since they derive nothing and change no path). One graph with
+  // X and Y links, built once per find(), serves both passes: every X link
+  // is one of its links, so a path of the X pass is one of its paths, and
+  // its "no" holds for the X pass too. Its "yes" may be a path through Y
+  // links, and the search then finds nothing; that costs less than a second
+  // build, digit by digit (the 10.7 example: 16,855 builds of one digit
+  // and 4,867 of all, 8% of its time).
   static constexpr int potential(int cell, int digit, bool on) { return reach_index(cell, digit, on); }
   bool may_contradict(int v) { return reach_.reaches(v, v ^ 1); }
 
@@ -681,7 +686,7 @@ class ForcingChainsAndCycles final : public Producer {
     Cause cause[3] = {};
   };
   std::array<Partners, 810> partners_{};
-  ImplicationReach reach_;  // may_contradict(), per pass
+  ImplicationReach reach_;  // may_contradict(), X and Y links, per find()
   std::array<std::uint32_t, 1620> anc_stamp_{};  // mark_ancestors()
   std::uint32_t anc_gen_ = 0;
   std::array<std::uint32_t, 810> on_stamp_{}, off_stamp_{}, off_done_{};

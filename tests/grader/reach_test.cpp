@@ -105,6 +105,36 @@ TEST(ImplicationReach, AgreesWithABreadthFirstSearchFromEveryPotential) {
   EXPECT_GT(not_reached, 1000);
 }
 
+// The forcing chains' X pass asks the graph with X and Y links whether an
+// assumption can reach its negation (chains.cpp, may_contradict): sound only
+// while every X-link path is a path of that graph too.
+TEST(ImplicationReach, WithYLinksReachesEverythingXLinksReach) {
+  long x_paths = 0, y_only = 0;
+  for (const Board& b : path_boards()) {
+    ImplicationReach x_only, both;
+    x_only.start(b, false, true, false);
+    both.start(b, true, true, false);
+    for (int c = 0; c < kCells; ++c)
+      if (b.value(c) == 0)
+        for_each_digit(b.candidates(c), [&](int d) {
+          for (bool on : {true, false}) {
+            const int from = reach_index(c, d, on);
+            for (int p = 0; p < kCells; ++p)
+              if (b.has(p, d))
+                for (bool to_on : {true, false}) {
+                  const int to = reach_index(p, d, to_on);
+                  const bool by_x = x_only.reaches(from, to), by_xy = both.reaches(from, to);
+                  ASSERT_TRUE(!by_x || by_xy) << from << " -> " << to;
+                  x_paths += by_x;
+                  y_only += by_xy && !by_x;
+                }
+          }
+        });
+  }
+  EXPECT_GT(x_paths, 1000);
+  EXPECT_GT(y_only, 1000);  // the looser test: more "yes"
+}
+
 TEST(ImplicationReach, InCommonIsTheIntersectionOfTheSearches) {
   int common = 0, none = 0;
   for (const Board& b : path_boards()) {
