@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "chain_notation.hpp"
@@ -55,6 +56,56 @@ class ForcingChainsAndCycles final : public Producer {
   explicit ForcingChainsAndCycles(bool nesting) : nesting_(nesting) {}
 
   void find(const Board& board, StepSink& sink) override {
+    if (nesting_) return find_remembered(board, sink);
+    search(board, sink);
+  }
+
+ private:
+  // --- nested use: the same reduced grid comes back -------------------------
+  // An outer dynamic chain asks on the reduced grid of each of its runs, and
+  // runs from different assumptions often reach the same grid (the 10.7
+  // example: 4,808 calls, 3,983 grids). The hints are a function of the
+  // candidates and of which digits find_changed() leaves out (the X pass
+  // skips those: run_pass), so they are kept by that key and given again.
+  // Bounded: the table is emptied when full. A search cut short by the work
+  // budget is not kept.
+  struct GridKey {
+    std::array<std::uint16_t, kCells + 1> words{};  // each cell's candidates; then the digits left out
+    bool operator==(const GridKey&) const = default;
+  };
+  struct GridKeyHash {
+    std::size_t operator()(const GridKey& k) const {
+      std::uint64_t h = 0x9E3779B97F4A7C15ull;
+      for (std::uint16_t w : k.words) h = (h ^ w) * 0x100000001B3ull;
+      return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+  };
+  static constexpr std::size_t kRemembered = 4096;
+
+  void find_remembered(const Board& board, StepSink& sink) {
+    GridKey k;
+    for (int c = 0; c < kCells; ++c)
+      k.words[static_cast<std::size_t>(c)] =
+          static_cast<std::uint16_t>(board.candidates(c) | (board.value(c) << 10));  // DigitMask: bits 0..8
+    for (int d = 1; d <= 9; ++d)
+      if (unchanged(d)) k.words[kCells] = static_cast<std::uint16_t>(k.words[kCells] | digit_bit(d));
+    if (const auto it = remembered_.find(k); it != remembered_.end()) {
+      for (const Step& st : it->second)
+        if (!sink.add(st)) return;
+      return;
+    }
+    AllSteps all;
+    search(board, all);
+    const std::vector<Step>* found = &all.steps;
+    if (!work_budget_expired()) {
+      if (remembered_.size() >= kRemembered) remembered_.clear();
+      found = &remembered_.emplace(k, std::move(all.steps)).first->second;
+    }
+    for (const Step& st : *found)
+      if (!sink.add(st)) return;
+  }
+
+  void search(const Board& board, StepSink& sink) {
     board_ = &board;
     hints_.clear();
     best_key_ = Key{};
@@ -69,7 +120,6 @@ class ForcingChainsAndCycles final : public Producer {
     emit_sorted(hints_, sink, [this](ChainHint& h) { describe(h); });
   }
 
- private:
   // --- potential sets (stamped, so clearing is O(1)) ------------------------
   void new_search() {
     nodes_.clear();
@@ -697,6 +747,7 @@ class ForcingChainsAndCycles final : public Producer {
   std::array<int, 2> longest_{};  // longest_winning_chain(y), by y
   bool first_only_ = false;  // the sink wants the first hint only (StepSink::first_only)
   bool nesting_ = false;
+  std::unordered_map<GridKey, std::vector<Step>, GridKeyHash> remembered_;  // find_remembered()
   std::vector<int> cancel_, removal_cells_, path_;
   PathView path_view_;
   NetWriter writer_{path_view_};

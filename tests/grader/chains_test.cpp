@@ -360,6 +360,57 @@ TEST(StaticChains, EveryAssumptionReachingItsNegationHasItsForcingChain) {
 namespace sudokit::grader {
 namespace {
 
+// In nesting mode the producer gives the hints of a grid it was asked about
+// before again (find_remembered): they must be what a fresh producer finds,
+// for the whole grid and for find_changed(), whose X pass leaves out the
+// digits no removal touched (so the key must tell the two apart).
+TEST(StaticChains, NestedHintsOfAGridAskedAgainAreThoseOfAFreshSearch) {
+  const auto puzzles = sudokit::test::load_puzzles("puzzles_top95.txt");
+  auto remembering = make_forcing_chains_and_cycles(true);
+  Grader grader;
+  auto text = [](const std::vector<Step>& steps) {
+    std::vector<std::string> out;
+    for (const Step& s : steps) {
+      std::string t = s.name();
+      t += ": ";
+      t += s.detail;
+      t += " c";
+      t += std::to_string(s.complexity);
+      for (int c = 0; c < kCells; ++c) {
+        t += ' ';
+        t += std::to_string(s.removals[c]);
+      }
+      out.push_back(std::move(t));
+    }
+    return out;
+  };
+  int boards = 0, narrower = 0;
+  for (std::size_t i = 0; i < puzzles.size() && boards < 16; i += 6) {
+    Board board(puzzles[i]);
+    Step step;
+    for (int n = 0; n < 60 && !board.solved() && grader.next_step(board, step); ++n) {
+      const Board before = board;
+      board.apply(step);
+      if (n % 3 != 0) continue;
+      ++boards;
+      const std::string where = "puzzle " + std::to_string(i) + ", step " + std::to_string(n);
+      auto fresh = make_forcing_chains_and_cycles(true);
+      const std::vector<Step> whole = test::all_steps(*fresh, board);
+      AllSteps changed_fresh;
+      make_forcing_chains_and_cycles(true)->find_changed(board, before, changed_fresh);
+      narrower += changed_fresh.steps.size() < whole.size();
+      for (int round = 0; round < 2; ++round) {  // asked, then asked again
+        EXPECT_EQ(text(test::all_steps(*remembering, board)), text(whole)) << where << ", round " << round;
+        AllSteps changed;
+        remembering->find_changed(board, before, changed);
+        EXPECT_EQ(text(changed.steps), text(changed_fresh.steps)) << where << ", round " << round;
+      }
+    }
+  }
+  EXPECT_GE(boards, 16);
+  EXPECT_GT(narrower, 3);  // find_changed() gives fewer hints there: the key must hold the digits left out
+}
+
 // A sink that keeps only the first hint lets the search skip chains that
 // cannot come first (StepSink::first_only; the chain's length is found with
 // half the depth). On every board of the top95 rating paths where the
