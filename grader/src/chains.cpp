@@ -525,20 +525,17 @@ class ForcingChainsAndCycles final : public Producer {
   // Same rules and order as off_to_on, restricted to the start.
   void close_cycle(int p, int cell, int d, bool y, bool x) {
     const Potential src = nodes_[static_cast<std::size_t>(p)];
+    const Partners& to = partners_[static_cast<std::size_t>(key(src.cell, src.digit))];
     if (y && src.cell == cell) {
-      const DigitMask m = board_->candidates(cell);
-      if (popcount(m) == 2 && (m & ~digit_bit(src.digit)) == digit_bit(d))
-        cycle_hint(add_node(cell, d, true, p, Cause::NakedSingle), y, x);
+      if (to.digit == d) cycle_hint(add_node(cell, d, true, p, Cause::NakedSingle), y, x);
       return;
     }
     if (!x || src.digit != d || src.cell == cell) return;
-    for (int u : kCellUnits[static_cast<std::size_t>(src.cell)]) {
-      const CellSet where = board_->digit_cells(d) & kUnitSet[static_cast<std::size_t>(u)];
-      if (where.size() == 2 && where.has(cell)) {
-        cycle_hint(add_node(cell, d, true, p, region_cause(u)), y, x);
+    for (int i = 0; i < to.count; ++i)
+      if (to.cell[i] == cell) {  // the first house holding the digit twice, as off_to_on
+        cycle_hint(add_node(cell, d, true, p, to.cause[i]), y, x);
         return;
       }
-    }
   }
 
   void cycle_hint(int end, bool y, bool x) {
