@@ -133,6 +133,12 @@ class AlignedExclusion final : public Producer {
     CellSet second = (e1 - e0) & base_set_;
     second.remove(c0);
     second.remove(c1);
+    if (narrow_ && unchanged(pair_common | CellSet::of(c0) | CellSet::of(c1))) {
+      // A triplet's common excluders are among the pair's, so only a third
+      // cell that lost a candidate can make it one triplet() would not skip.
+      first &= changed_cells();
+      second &= changed_cells();
+    }
     bool go = true;
     auto visit = [&](int t) {
       if (!go) return;
