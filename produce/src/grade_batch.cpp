@@ -6,7 +6,9 @@
 namespace sudokit::produce {
 
 GradeBatch::GradeBatch(unsigned threads, const grader::GradeOptions& options)
-    : options_(options), threads_(threads == 0 ? 1 : threads), window_(4u * (threads == 0 ? 1 : threads)) {
+    : options_(options),
+      threads_(threads == 0 ? 1 : threads),
+      window_(std::size_t{kWindowPerThread} * (threads == 0 ? 1 : threads)) {
   if (threads_ == 1) return;
   try {
     for (unsigned t = 0; t < threads_; ++t) workers_.emplace_back([this] { work(); });
