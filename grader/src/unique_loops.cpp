@@ -12,7 +12,9 @@
 //    when all the extra digits met so far on this path are one single digit;
 //  * the loop closes when the start is met again with at least 4 cells;
 //  * a closed loop is valid when every house it touches holds exactly two of
-//    its cells, one at an even and one at an odd position.
+//    its cells, one at an even and one at an odd position; so a path is not
+//    grown into a house holding a loop cell at the new cell's parity already
+//    (it closes no valid loop, and an invalid one yields nothing).
 // Hints of each valid loop: one extra cell: type 1; more than two: type 2;
 // two: type 2 (one extra digit in all) or type 3 (several), then type 4.
 // Equal hints (same kind, same loop cells, same set) are kept once, so a loop
@@ -90,6 +92,9 @@ class UniqueLoops final : public Producer {
   // Depth-first growth of the loop; `allowed` is how many more cells with
   // extra candidates may join, `extras` the extra digits met on this path.
   void grow(int cell, int allowed, DigitMask extras, int last_kind) {
+    const std::uint32_t houses = houses_of(cell);
+    std::uint32_t& parity = houses_at_[static_cast<std::size_t>(len_ & 1)];
+    parity |= houses;
     loop_[static_cast<std::size_t>(len_++)] = static_cast<std::uint8_t>(cell);
     in_loop_.add(cell);
     for (int kind = 0; kind < 3; ++kind) {
@@ -107,6 +112,9 @@ class UniqueLoops final : public Producer {
         // A valid loop is first met from its lowest bivalue cell: loops
         // through a bivalue cell before the start were all seen already.
         if (m == pair_ && next < loop_[0]) continue;
+        // A house holding a loop cell at the position's parity already would
+        // hold two there: no loop through this path is valid (valid_loop()).
+        if (houses_at_[static_cast<std::size_t>(len_ & 1)] & houses_of(next)) continue;
         const DigitMask more = static_cast<DigitMask>((extras | m) & ~pair_);
         const bool bivalue = m == pair_;
         if (bivalue || is_single_bit(more) || allowed > 0) grow(next, bivalue ? allowed : allowed - 1, more, kind);
@@ -114,6 +122,12 @@ class UniqueLoops final : public Producer {
     }
     --len_;
     in_loop_.remove(cell);
+    parity &= ~houses;  // no other cell of this parity shares them (the check above)
+  }
+
+  static std::uint32_t houses_of(int cell) {
+    const auto& u = kCellUnits[static_cast<std::size_t>(cell)];
+    return (1u << u[0]) | (1u << u[1]) | (1u << u[2]);
   }
 
   bool valid_loop() const {
@@ -314,6 +328,7 @@ class UniqueLoops final : public Producer {
   const Board* board_ = nullptr;
   DigitMask pair_ = 0;
   std::array<std::uint8_t, kMaxLoop> loop_{};
+  std::array<std::uint32_t, 2> houses_at_{};  // grow(): houses holding a loop cell at an even, an odd position
   int len_ = 0;
   CellSet in_loop_;
   std::vector<CellSet> done_;
