@@ -32,7 +32,8 @@ class Locking final : public Producer {
     for (int d = 1; d <= 9; ++d) {
       // find_changed(): a lock's rule parents are removals of its digit in
       // its first house; a direct one's single also depends on the houses
-      // of u1's type crossing u2.
+      // of u1's type crossing u2. Either way, on removals of its digit.
+      if (unchanged(d)) continue;
       const std::uint32_t first_houses = direct_ ? ~0u : changed_houses(d) >> type1;
       for (std::uint32_t m = first_houses & 0x1FF; m; m &= m - 1) {
         const int u1 = type1 + lowest_bit_index(m);
