@@ -1,8 +1,13 @@
 // XY-Wing (4.2) and XYZ-Wing (4.4). Pivot cells 0..80; wings among the
-// pivot's peers in ascending order. XY-Wing: three bivalue cells xy, xz, yz
-// (union of 3 digits, none common to all); z leaves every cell that sees both
-// wings. XYZ-Wing: pivot xyz with wings xz and yz; z leaves cells that see
-// all three.
+// pivot's bivalue peers in ascending order. XY-Wing: three bivalue cells xy,
+// xz, yz (union of 3 digits, none common to all); z leaves every cell that
+// sees both wings. XYZ-Wing: pivot xyz with wings xz and yz; z leaves cells
+// that see all three.
+//
+// find_changed(): a wing whose three cells lost nothing has the candidates
+// it had on the board before, and there it cleared at least what it clears
+// now; so the second wing is taken among changed cells unless the pivot or
+// the first wing is one.
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -14,16 +19,23 @@ class XYWing final : public Producer {
 
   void find(const Board& board, StepSink& sink) override {
     const int pivot_size = xyz_ ? 3 : 2;
+    CellSet bivalue;
+    for (int c = 0; c < kCells; ++c)
+      if (popcount(board.candidates(c)) == 2) bivalue.add(c);
+    const CellSet changed = changed_cells();
     for (int p = 0; p < kCells; ++p) {
       const DigitMask xy = board.candidates(p);
       if (popcount(xy) != pivot_size) continue;
-      const auto& peers = kPeers[static_cast<std::size_t>(p)];
-      for (int a : peers) {
+      const CellSet wings = kPeerSet[static_cast<std::size_t>(p)] & bivalue;
+      for (CellSet first = wings; !first.empty();) {
+        const int a = first.first();
+        first.remove(a);
         const DigitMask xz = board.candidates(a);
-        if (popcount(xz) != 2 || popcount(static_cast<DigitMask>(xy & ~xz)) != 1) continue;
-        for (int b : peers) {
+        if (popcount(static_cast<DigitMask>(xy & ~xz)) != 1) continue;
+        for (CellSet second = changed.has(p) || changed.has(a) ? wings : wings & changed; !second.empty();) {
+          const int b = second.first();
+          second.remove(b);
           const DigitMask yz = board.candidates(b);
-          if (popcount(yz) != 2) continue;
           const DigitMask all = xy | xz | yz;
           const DigitMask common = xy & xz & yz;
           if (popcount(all) != 3 || popcount(common) != (xyz_ ? 1 : 0)) continue;

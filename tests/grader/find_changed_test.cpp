@@ -170,9 +170,10 @@ TEST(FindChanged, LeavesOutOnlyStepsAnEarlierBoardOfTheRunHad) {
     }
   }
   // The narrowing producers leave something out: locks (direct and not),
-  // hidden and naked sets, fish, strong links, ALS wings, aligned
-  // exclusions and Nishio.
-  for (std::size_t p : {1, 2, 5, 6, 7, 8, 12, 20, 23, 24, 25, 28, 29}) EXPECT_GT(left_out[p], 0u) << "producer " << p + 1;
+  // hidden and naked sets, fish, strong links, XY- and XYZ-wings, ALS wings,
+  // aligned exclusions and Nishio.
+  for (std::size_t p : {1, 2, 5, 6, 7, 8, 12, 13, 14, 20, 23, 24, 25, 28, 29})
+    EXPECT_GT(left_out[p], 0u) << "producer " << p + 1;
 }
 
 }  // namespace
