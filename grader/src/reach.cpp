@@ -92,6 +92,7 @@ bool ImplicationReach::reach_in_common(const int* from, int n) {
 void ImplicationReach::build(int digit) {
   ready_[static_cast<std::size_t>(digit)] = true;
   const int first_id = static_cast<int>(pot_.size());
+  std::array<CellSet, 10> offs{};  // by digit, the cells whose "off" is in the graph
   for (int cell = 0; cell < kCells; ++cell) {
     if (board_->value(cell) != 0) continue;
     const DigitMask m =
@@ -99,6 +100,7 @@ void ImplicationReach::build(int digit) {
     for_each_digit(m, [&](int d) {
       for (bool on : {true, false}) {
         if (!on && !dead_ends_ && dead_end(cell, d)) continue;
+        if (!on) offs[static_cast<std::size_t>(d)].add(cell);
         id_[static_cast<std::size_t>(reach_index(cell, d, on))] = static_cast<std::int16_t>(pot_.size());
         pot_.push_back(reach_index(cell, d, on));
       }
@@ -114,10 +116,12 @@ void ImplicationReach::build(int digit) {
       if (b >= 0) adj_.push_back(b);
     };
     if (pot & 1) {
+      // Only "off"s in the graph: a dead end left out is no edge.
       if (y_)
-        for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)),
-                       [&](int v) { to(reach_index(cell, v, false)); });
-      (kPeerSet[cell] & board_->digit_cells(d)).for_each([&](int c) { to(reach_index(c, d, false)); });
+        for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)), [&](int v) {
+          if (offs[static_cast<std::size_t>(v)].has(cell)) to(reach_index(cell, v, false));
+        });
+      (kPeerSet[cell] & offs[static_cast<std::size_t>(d)]).for_each([&](int c) { to(reach_index(c, d, false)); });
     } else {
       const DigitMask m = board_->candidates(cell);
       if (y_ && popcount(m) == 2) to(reach_index(cell, single_digit(static_cast<DigitMask>(m & ~digit_bit(d))), true));
