@@ -27,14 +27,14 @@ class XYWing final : public Producer {
       const DigitMask xy = board.candidates(p);
       if (popcount(xy) != pivot_size) continue;
       const CellSet wings = kPeerSet[static_cast<std::size_t>(p)] & bivalue;
-      for (CellSet first = wings; !first.empty();) {
-        const int a = first.first();
-        first.remove(a);
+      for (CellSet left = wings; !left.empty();) {  // the first wing, then the second, ascending
+        const int a = left.first();
+        left.remove(a);
         const DigitMask xz = board.candidates(a);
         if (popcount(static_cast<DigitMask>(xy & ~xz)) != 1) continue;
-        for (CellSet second = changed.has(p) || changed.has(a) ? wings : wings & changed; !second.empty();) {
-          const int b = second.first();
-          second.remove(b);
+        for (CellSet rest = changed.has(p) || changed.has(a) ? wings : wings & changed; !rest.empty();) {
+          const int b = rest.first();
+          rest.remove(b);
           const DigitMask yz = board.candidates(b);
           const DigitMask all = xy | xz | yz;
           const DigitMask common = xy & xz & yz;
