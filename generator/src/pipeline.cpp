@@ -247,6 +247,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       if (!w.filter_made) {
         w.filter_made = true;
         if (options.make_filter) w.filter = options.make_filter();
+        if (w.filter && options.time_limit > 0) w.filter->set_run_limit(t0, options.time_limit);
       }
       PuzzleFilter* filter = w.filter.get();
       f.made = make_candidate(options, index, draw, f.puzzle, f.failure);

@@ -16,15 +16,27 @@ bool GradeStage::accept(GeneratedPuzzle& candidate) {
     ++tally_.bounded;
     return false;
   }
-  ++tally_.graded;
   grader::GradeOptions o;
   o.time_limit = criteria_.time_limit;
+  // The run's end bounds the grade too; a grade it cuts is no time-out of
+  // the puzzle's (the run is over), and none starts after it.
+  bool cut_by_run = false;
+  if (run_seconds_ > 0) {
+    const double left =
+        run_seconds_ - std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start_).count();
+    if (left <= 0) return false;
+    if (o.time_limit <= 0 || left < o.time_limit) {
+      o.time_limit = left;
+      cut_by_run = true;
+    }
+  }
+  ++tally_.graded;
   o.keep_steps = criteria_.keep_steps;
   auto a = std::make_shared<GradeAnnotation>();
   a->grade = grader_.grade(candidate.puzzle, criteria_.target.grade_options(o));
   closeness_ = criteria_.target.closeness(a->grade);
   if (a->grade.rated()) rating_ = grader::rounded_rating(a->grade.er);
-  if (a->grade.status == grader::GradeStatus::TimeLimit) ++tally_.timed_out;
+  if (a->grade.status == grader::GradeStatus::TimeLimit && !cut_by_run) ++tally_.timed_out;
   if (!criteria_.target.met(a->grade)) return false;
   a->level = grader::level_for(a->grade.er, criteria_.levels);
   candidate.annotation = std::move(a);

@@ -50,9 +50,10 @@ Engine walk_engine(std::uint64_t seed, std::uint64_t round, std::uint64_t start)
 // Runs task(i, stage, quit) for i = 0 .. n-1 on the worker pool (each thread
 // with its own grade stage) and hands the results to take(i, result) on
 // the calling thread in order of i. take() returns false to end the run
-// (what is in flight is dropped). When `out_of_time` says so, the workers
-// are told to quit (a walk returns what it found so far) and the results
-// back by then are taken in order. Returns true when every task was taken.
+// (what is in flight is dropped). When `out_of_time` says so (asked after
+// each result taken, and every 200 ms while none is back), the workers are
+// told to quit (a walk returns what it found so far) and the results back
+// by then are taken in order. Returns true when every task was taken.
 template <class Result, class Task, class Take>
 bool run_in_order(std::size_t n, std::vector<std::unique_ptr<GradeStage>>& stages, const Task& task, const Take& take,
                   const std::function<bool()>& out_of_time, const std::function<void()>& tick) {
@@ -99,23 +100,24 @@ bool run_in_order(std::size_t n, std::vector<std::unique_ptr<GradeStage>>& stage
     pool.check();
     if (taken == n) return true;
     auto it = back.find(taken);
-    if (it == back.end()) {
+    if (it != back.end()) {
+      Result r = std::move(it->second);
+      back.erase(it);
+      const std::size_t i = taken++;
       lock.unlock();
-      tick();
-      if (!out_of_time()) continue;
-      pool.stop();  // the walks in flight return what they found
-      pool.check();
-      for (auto& [i, r] : back)
-        if (!take(i, r)) break;
-      return false;
+      cv.notify_all();
+      if (!take(i, r)) return false;
+      if (taken == n) return true;
+    } else {
+      lock.unlock();
     }
-    Result r = std::move(it->second);
-    back.erase(it);
-    const std::size_t i = taken++;
-    lock.unlock();
-    cv.notify_all();
-    if (!take(i, r)) return false;
     tick();
+    if (!out_of_time()) continue;
+    pool.stop();  // the walks in flight return what they found
+    pool.check();
+    for (auto& [i, r] : back)
+      if (!take(i, r)) break;
+    return false;
   }
 }
 
@@ -146,7 +148,10 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
   report.wanted = o.count;
 
   std::vector<std::unique_ptr<GradeStage>> stages;
-  for (unsigned t = 0; t < std::max(1u, o.threads); ++t) stages.push_back(std::make_unique<GradeStage>(plan.criteria));
+  for (unsigned t = 0; t < std::max(1u, o.threads); ++t) {
+    stages.push_back(std::make_unique<GradeStage>(plan.criteria));
+    if (o.time_limit > 0) stages.back()->set_run_limit(t0, o.time_limit);
+  }
 
   // Round 0 starts from the seeds; nothing isomorphic to one is ever written.
   std::set<Grid> known;

@@ -1,13 +1,15 @@
 // produce::plan_generation and produce::generate: the target defaults (dig
 // order, search breadth, pattern attempt limits, the rare target's time
-// limit), the request's checks with the option each names, and runs into a
-// sink that collects, one that throws, and the SQLite store.
+// limit), the request's checks with the option each names, runs into a
+// sink that collects, one that throws, and the SQLite store, and the grade
+// stage under a run's time limit.
 #include "sudokit/produce/generate.hpp"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <tuple>
 #include <stdexcept>
@@ -17,6 +19,7 @@
 #include "../temp_dir.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/produce/db_sink.hpp"
+#include "sudokit/produce/grade_stage.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
@@ -360,6 +363,37 @@ TEST(Generate, ShardsIntoOneStoreMakeTheWholeRunAndSayWhichShardMadeARow) {
     shard.clear();
   }
   EXPECT_EQ(rows, rows_of(whole));
+}
+
+// A run's time limit bounds each grade: a grade it cuts is rejected and is
+// no time-out of the puzzle's, and no grade starts once the run is over.
+// The control: the same puzzle under its own tiny limit is a time-out.
+TEST(GradeStage, TheRunsEndStopsItsGradesWithoutCountingATimeOut) {
+  GeneratedPuzzle p;
+  ParseError error;  // AI Escargot, ER 10.5: about 200 ms of grading
+  ASSERT_TRUE(parse_puzzle("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..", p.puzzle, error));
+  GradeCriteria c;
+  c.grade = true;
+  c.time_limit = 10;
+  const auto now = std::chrono::steady_clock::now();
+
+  GradeStage over(c);
+  over.set_run_limit(now - std::chrono::seconds(2), 1.0);
+  EXPECT_FALSE(over.accept(p));
+  EXPECT_EQ(over.tally().graded, 0u);
+
+  GradeStage cut(c);  // 20 ms left: the grade starts, and takes ten times that
+  cut.set_run_limit(std::chrono::steady_clock::now(), 0.02);
+  EXPECT_FALSE(cut.accept(p));
+  EXPECT_EQ(cut.tally().graded, 1u);
+  EXPECT_EQ(cut.timed_out(), 0u);
+  EXPECT_EQ(grade_of(p), nullptr);
+
+  c.time_limit = 1e-6;
+  GradeStage own(c);
+  own.set_run_limit(now, 60);
+  EXPECT_FALSE(own.accept(p));
+  EXPECT_EQ(own.timed_out(), 1u);
 }
 
 TEST(RunKey, NamesTheSeedAndTheOptionsThatDecideThePuzzles) {

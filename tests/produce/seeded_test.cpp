@@ -161,9 +161,26 @@ TEST(Seeded, ATimeLimitStopsWithWhatWasFound) {
   q.time_limit = 1;
   const GenerateSummary s = generate(q, sink);
   EXPECT_TRUE(s.report.stopped);
-  EXPECT_LT(s.report.seconds, 15);  // a walk stops between neighbours; one grade may finish
+  EXPECT_LT(s.report.seconds, 15);  // a walk stops between neighbours; a grade stops at the run's end
   EXPECT_EQ(s.report.accepted, sink.puzzles.size());
   expect_sound(sink.puzzles, false);
+}
+
+// The run's end bounds the seeds' grading too: with 200 seeds and a limit
+// shorter than a grade, a few grades start (about one a thread), not all
+// 200, and none counts as a puzzle's own time-out.
+TEST(Seeded, TheTimeLimitCutsTheSeedsGrading) {
+  GenerateRequest q = seeded_request(2);
+  q.from.clear();
+  for (std::size_t i = 0; i < 200; ++i) q.from.push_back({grid(kSeeds[i % kSeeds.size()]), i + 1, {}});
+  q.count = 1'000'000;
+  q.time_limit = 1e-3;
+  Collect sink;
+  const GenerateSummary s = generate(q, sink);
+  EXPECT_TRUE(s.report.stopped);
+  EXPECT_LT(s.seeded.graded, 20u);
+  EXPECT_EQ(s.report.timed_out, 0u);
+  EXPECT_TRUE(sink.puzzles.empty());
 }
 
 TEST(Seeded, TheStoreKeepsWhereEachRowCameFrom) {

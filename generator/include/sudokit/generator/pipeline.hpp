@@ -14,6 +14,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -65,6 +66,14 @@ class PuzzleFilter {
   /// Candidates given to accept() so far whose judging ran out of time
   /// (a grading time limit): never accepted, counted in the report.
   virtual std::uint64_t timed_out() const { return 0; }
+  /// The run started at `start` and ends `seconds` later (its time limit,
+  /// > 0): judging that would go past the end may stop there, and the
+  /// candidate is rejected without counting in timed_out() (the run is
+  /// over; the puzzle was not too slow to judge).
+  virtual void set_run_limit(std::chrono::steady_clock::time_point start, double seconds) {
+    (void)start;
+    (void)seconds;
+  }
 };
 
 /// Receives accepted puzzles in index order, on the calling thread. write()

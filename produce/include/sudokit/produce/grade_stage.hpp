@@ -3,9 +3,11 @@
 // exclude, grades the rest with the full grader (stopping early at a step
 // above the wanted range) and accepts what meets the target. The grade
 // travels with the puzzle to the sink as a GradeAnnotation; closeness()
-// guides the local search.
+// guides the local search. A run's time limit (set_run_limit) bounds each
+// grade as well as the grade's own limit.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -50,12 +52,19 @@ class GradeStage final : public PuzzleFilter {
   };
   const Tally& tally() const { return tally_; }
   std::uint64_t timed_out() const override { return tally_.timed_out; }
+  /// Each grade then stops at the run's end too (PuzzleFilter::set_run_limit).
+  void set_run_limit(std::chrono::steady_clock::time_point start, double seconds) override {
+    run_start_ = start;
+    run_seconds_ = seconds;
+  }
 
  private:
   GradeCriteria criteria_;
   grader::Grader grader_;
   double closeness_ = 0, rating_ = 0;
   Tally tally_;
+  std::chrono::steady_clock::time_point run_start_{};
+  double run_seconds_ = 0;  // the run's time limit; 0 = none
 };
 
 }  // namespace sudokit::produce
