@@ -14,15 +14,15 @@
 // Two strengths of the same solver. The plain one adds column hidden singles
 // and branches on a bivalue cell (from the band with the most of them), else
 // on a cell with the fewest candidates. Counting (limit >= 2) adds, for the
-// three bands at once (a 4-lane vector, one lane per band), the rules read
-// off each digit's columns and minirows: column hidden singles, the stack
-// rule (the band rule's transpose) and "three digits per minirow and per
-// minicolumn" (line_box_rules); and it branches on a way a digit can cross
-// a band or a stack (one segment per row, one column per band: at most six),
-// taken from the band or stack with the fewest ways in all (the idea of
-// tdoku's band configurations). 9.05 guesses per top1465 isomorph (13.6
-// with the column rules alone and bivalue cells, 24.3 with the plain
-// solver's), 0.58 per 17-clue puzzle (0.82, 1.90).
+// three bands at once (a 4-lane vector, one lane per band), the stack rule
+// (the band rule's transpose, which with it also finds column hidden
+// singles) and "a minirow or minicolumn that three digits are confined to
+// holds no other" (line_box_rules); and it branches on the ways a digit can
+// cross a band or a stack (one segment per row, or one column per band, all
+// different: at most six), taken from the band or stack with the fewest ways
+// in all (the idea of tdoku's band configurations). 9.20 guesses per
+// top1465 isomorph (13.6 with the earlier column rules and bivalue cells,
+// 24.3 with the plain solver's), 0.60 per 17-clue puzzle (0.82, 1.90).
 //
 // That changes the search tree, hence which solution comes first when there
 // are several, and callers rely on that one (generated grids, `solve --any`,
@@ -127,13 +127,6 @@ constexpr std::uint32_t kStackLow = 0111;  // the first column of each stack
 // Each stack that holds any of `cols`, as its first column.
 template <class Word>
 constexpr Word stacks_with(Word cols) { return (cols | (cols >> 1) | (cols >> 2)) & kStackLow; }
-// The whole stacks that hold any of `cols` (the whole rows that hold any of
-// a set of (row, segment) pairs: the same shape).
-template <class Word>
-constexpr Word whole_stacks(Word cols) {
-  const Word low = stacks_with(cols);
-  return low | (low << 1) | (low << 2);
-}
 // The cells (27 bits) of a 9-bit set of (row, segment) pairs: pair i is
 // cells 3i..3i+2 (the bits spread three apart, then tripled).
 template <class Word>
@@ -152,20 +145,6 @@ constexpr Word lone_in_threes(Word set) {
   const Word a = set & kStackLow, b = (set >> 1) & kStackLow, c = (set >> 2) & kStackLow;
   const Word alone = (a ^ b ^ c) & ~(a & b & c);
   return set & (alone | (alone << 1) | (alone << 2));
-}
-// The row of a band (as a 27-bit mask) that holds the most of `cells`, the
-// first of those on a tie.
-inline std::uint32_t fullest_row(std::uint32_t cells) {
-  std::uint32_t best = 0;
-  int most = -1;
-  for (int r = 0; r < 3; ++r) {
-    const std::uint32_t row = kRow << (9 * r);
-    if (popcount(cells & row) > most) {
-      most = popcount(cells & row);
-      best = row;
-    }
-  }
-  return best;
 }
 // Four 32-bit lanes (GCC/Clang vector extension: SSE2 on x86-64, plain
 // scalar code where there is no vector unit).
@@ -191,20 +170,6 @@ inline void store_bands(std::uint32_t* p, Lanes v) { std::memcpy(p, &v, 3 * size
 // The columns (9 bits) where a band's cells (27 bits) lie.
 template <class Word>
 constexpr Word columns_of(Word cells) { return (cells | (cells >> 9) | (cells >> 18)) & kRow; }
-// The whole rows of a band that hold any of `cells`.
-template <class Word>
-constexpr Word rows_holding(Word cells) {
-  const Word r0 = cells & kRow, r1 = (cells >> 9) & kRow, r2 = cells >> 18;
-  // (x + 511) >> 9 is 1 for a nonempty row x, else 0; times 511 is the row.
-  const Word first = ((r0 + kRow) >> 9) | (((r1 + kRow) >> 9) << 9) | (((r2 + kRow) >> 9) << 18);
-  return (first << 9) - first;
-}
-// The columns where two or more rows of a band hold some of `cells`.
-template <class Word>
-constexpr Word in_two_rows(Word cells) {
-  const Word r0 = cells & kRow, r1 = (cells >> 9) & kRow, r2 = cells >> 18;
-  return (r0 & r1) | (r0 & r2) | (r1 & r2);
-}
 // Within each group of three bits (a stack's columns, a row's segments),
 // bit i takes the value of bit i + by (cyclically in its group).
 template <int by, class Word>
@@ -392,28 +357,27 @@ struct BandSolver {
 
   // The rules read off each digit's columns and minirows, for all three
   // bands at once (one lane each), from one pass over the digits:
-  // - column hidden singles (a column with one open cell left for the
-  //   digit);
   // - the stack rule, the band rule's transpose: in a stack the digit takes
   //   one column per band, all different, so a (band, column) pair that no
   //   such choice uses goes (a digit confined to one column of a box leaves
   //   that column in the other boxes of the stack; one confined to one box
   //   in a column leaves the box's other columns);
-  // - three digits per minirow (three cells of a row in one box) and per
-  //   minicolumn: one where only three digits are possible holds all three,
-  //   so each of them leaves the rest of its row (of its box's columns and
-  //   its column in the other bands); one that three digits are confined to
-  //   holds no other.
-  // Each rule reads the state from before this pass's changes, a superset
-  // of the current one, on which it stays sound. -1 on a contradiction,
-  // else whether anything changed.
+  // - a minirow (three cells of a row in one box) or minicolumn holds three
+  //   digits: when three digits are confined to it, it holds no other.
+  // Column hidden singles need no rule of their own: the stack rule gives
+  // the box the column, the band rule then the cell (dropping them changed
+  // no guess count on top1465 isomorphs or the 17-clue list). The converse
+  // minirow rule (only three digits possible there: each leaves the rest of
+  // its row) saved 2% of the guesses and cost 5% of the time. Each rule
+  // reads the state from before this pass's changes, a superset of the
+  // current one, on which it stays sound. -1 on a contradiction, else
+  // whether anything changed.
   int line_box_rules() {
-    const Lanes open_cells = {unsolved[0], unsolved[1], unsolved[2], 0};
     const Lanes next_digit = {0, 0, 0, ~0u};  // lane 3 is the next digit's first band: left alone
-    // Bit-sliced counts per band of the digits each minirow and minicolumn
-    // can hold (h, v) and of those confined to it (hl, vl): *1, *2 the low
-    // bits, *4 "four or more".
-    Lanes h1{}, h2{}, h4{}, hl1{}, hl2{}, hl4{}, v1{}, v2{}, v4{}, vl1{}, vl2{}, vl4{};
+    // Bit-sliced counts per band of the digits confined to each minirow
+    // (one segment left in that row) and minicolumn (one column left in
+    // that box): *1, *2 the low bits, *4 "four or more".
+    Lanes row1{}, row2{}, row4{}, col1{}, col2{}, col4{};
     auto add = [](Lanes x, Lanes& one, Lanes& two, Lanes& four) {
       const Lanes carry = one & x;
       one ^= x;
@@ -422,53 +386,29 @@ struct BandSolver {
     };
     Lanes stuck{};
     for (int d = 0; d < 9; ++d) {
-      const Lanes b = load_lanes(cand + 3 * d), rows = load_lanes(pairs + 3 * d);
+      const Lanes b = load_lanes(cand + 3 * d);
       const Lanes cols = columns_of(b);
-      add(rows, h1, h2, h4);
-      add(lone_in_threes(rows), hl1, hl2, hl4);
-      add(cols, v1, v2, v4);
-      add(lone_in_threes(cols), vl1, vl2, vl4);
+      add(lone_in_threes(load_lanes(pairs + 3 * d)), row1, row2, row4);
+      add(lone_in_threes(cols), col1, col2, col4);
       // The stack rule: (band, column) kept when the other two bands can
       // take the stack's other two columns, one each.
       const Lanes next = other_band<1>(cols), after = other_band<2>(cols);
       const Lanes keep = cols & ((next_in_threes<1>(next) & next_in_threes<2>(after)) |
                                  (next_in_threes<2>(next) & next_in_threes<1>(after)));
-      stuck |= stacks_with(keep) ^ kStackLow;
-      // Column hidden singles: the column's only open cell.
-      const Lanes open = b & open_cells;
-      const Lanes open_cols = columns_of(open), open_next = other_band<1>(open_cols), open_after = other_band<2>(open_cols);
-      const Lanes multi = in_two_rows(open);
-      const Lanes shared = (open_cols & (open_next | open_after)) | (open_next & open_after) | multi |
-                           other_band<1>(multi) | other_band<2>(multi);
-      const Lanes single = open & in_every_row(open_cols & ~shared);
-      const Lanes kept = b & (in_every_row(keep) | next_digit) & ~(rows_holding(single) & ~single);
+      stuck |= stacks_with(keep) ^ kStackLow;  // a stack of a band with no column left
+      const Lanes kept = b & (in_every_row(keep) | next_digit);
       todo |= bands_changed(b, kept) << (3 * d);
       store_bands(cand + 3 * d, kept);
     }
-    // A band's stack left with no column, or a minirow or minicolumn with
-    // fewer than three digits: a contradiction.
-    stuck |= ((~h4 & ~(h1 & h2)) | (~v4 & ~(v1 & v2))) & kRow;
     if ((stuck[0] | stuck[1] | stuck[2]) != 0) return -1;
     const Lanes bands = ~next_digit;
-    const Lanes only_h = h1 & h2 & ~h4 & bands, full_h = hl1 & hl2 & ~hl4 & bands;
-    const Lanes only_v = v1 & v2 & ~v4 & bands, full_v = vl1 & vl2 & ~vl4 & bands;
-    const Lanes found = only_h | full_h | only_v | full_v;
-    if ((found[0] | found[1] | found[2]) != 0)
+    const Lanes full_rows = row1 & row2 & ~row4 & bands, full_cols = col1 & col2 & ~col4 & bands;
+    if ((full_rows[0] | full_rows[1] | full_rows[2] | full_cols[0] | full_cols[1] | full_cols[2]) != 0)
       for (int d = 0; d < 9; ++d) {
-        const Lanes b = load_lanes(cand + 3 * d), rows = load_lanes(pairs + 3 * d);
-        const Lanes cols = columns_of(b);
-        // A minirow that must hold the digit: its row keeps only that
-        // segment; one full of other digits loses it.
-        const Lanes must_h = rows & only_h;
-        const Lanes keep = segment_cells(must_h | (0777 & ~whole_stacks(must_h))) &
-                           ~segment_cells(full_h & ~lone_in_threes(rows));
-        // A minicolumn that must hold the digit: the box's other columns and
-        // the other bands' same column lose it; one full of other digits
-        // loses it.
-        const Lanes must_v = cols & only_v;
-        const Lanes elsewhere = (other_band<1>(must_v) | other_band<2>(must_v)) & bands;
-        const Lanes drop = (whole_stacks(must_v) & ~must_v) | (full_v & ~lone_in_threes(cols)) | elsewhere;
-        const Lanes kept = b & keep & ~in_every_row(drop);
+        const Lanes b = load_lanes(cand + 3 * d);
+        const Lanes rows_elsewhere = full_rows & ~lone_in_threes(load_lanes(pairs + 3 * d));
+        const Lanes cols_elsewhere = full_cols & ~lone_in_threes(columns_of(b));
+        const Lanes kept = b & ~segment_cells(rows_elsewhere) & ~in_every_row(cols_elsewhere);
         todo |= bands_changed(b, kept) << (3 * d);
         store_bands(cand + 3 * d, kept);
       }
@@ -502,9 +442,8 @@ struct BandSolver {
     if (every != nullptr) write_solution(every->emplace_back());
   }
 
-  // Picks the branch cell: a bivalue cell of the band that has the most, if
-  // any (counting: of that band's row with the most, 7% fewer guesses on
-  // hard puzzles), else a cell with the fewest candidates.
+  // Picks the plain solver's branch cell: a bivalue cell of the band that
+  // has the most, if any, else a cell with the fewest candidates.
   bool pick_cell(int& band_out, std::uint32_t& bit_out) {
     // Bivalue cells first, in every band (a cell counted by its candidates
     // bit-sliced over the nine digits), before any cell-by-cell count.
@@ -523,7 +462,7 @@ struct BandSolver {
       if (bivalue && popcount(bivalue) > most_bivalue) {
         most_bivalue = popcount(bivalue);
         band_out = band;
-        bit_out = kColumnBoxes ? lowest_bit(bivalue & fullest_row(bivalue)) : lowest_bit(bivalue);
+        bit_out = lowest_bit(bivalue);
       }
     }
     if (most_bivalue > 0) return true;
@@ -546,8 +485,9 @@ struct BandSolver {
   // row, all in different boxes; across a stack: one column per band, all
   // different), leaving out those where every digit has one way left; there
   // the digit with the fewest ways above one. `index_out` is 3*digit + band,
-  // or 27 + 3*digit + stack. With the same rules, 9.05 guesses per top1465
-  // isomorph against 10.8 branching on a bivalue cell.
+  // or 27 + 3*digit + stack. With the same rules, 9.20 guesses per top1465
+  // isomorph against 12.05 branching on a bivalue cell (9.91 on bands
+  // alone).
   bool pick_way(int& index_out, std::uint32_t& ways_out) const {
     std::uint32_t ways[54];
     int total[6] = {};  // per band, then per stack
