@@ -5,7 +5,7 @@
 // digit in which boxes" into the cells that survive that rule, which performs
 // pointing, claiming and box/row hidden singles for a whole band in a few
 // operations. A row left with one cell is a placement: its column leaves the
-// digit's other bands, and after each pass of the band rule one SSE2 sweep
+// digit's other bands, and after each pass of the band rule one vector sweep
 // removes the placed cells from the other digits. Whoever shrinks a digit
 // band marks it for the band rule (`todo`). Naked singles come from
 // bit-sliced counts over the nine digits. The whole state is a small struct
@@ -46,7 +46,10 @@ namespace {
 
 constexpr std::uint32_t kBandCells = 0x7FFFFFF;  // 27 bits
 constexpr std::uint32_t kRow = 0x1FF;
-constexpr std::uint32_t kEveryDigitBand = 0x7FFFFFF;  // 27 digit bands
+// Each digit's three bands take a 16-byte slot of four words, the fourth
+// always 0 (vector code reads and writes a digit's bands at once).
+constexpr int slot(int digit, int band) { return 4 * digit + band; }
+constexpr std::uint64_t kEveryDigitBand = 0x777777777;  // todo bits of the 27 digit bands
 
 // Which box segments (3 bits) a 9-bit row occupies.
 constexpr std::array<std::uint8_t, 512> make_segments() {
@@ -164,9 +167,7 @@ inline std::uint32_t bands_changed(Lanes a, Lanes b) {
          (static_cast<std::uint32_t>(a[2] != b[2]) << 2);
 #endif
 }
-// Stores lanes 0-2 (a digit's three bands); the word after them is not
-// written, so the next digit's load does not wait on this store.
-inline void store_bands(std::uint32_t* p, Lanes v) { std::memcpy(p, &v, 3 * sizeof(std::uint32_t)); }
+inline void store_lanes(std::uint32_t* p, Lanes v) { std::memcpy(p, &v, sizeof v); }
 // The columns (9 bits) where a band's cells (27 bits) lie.
 template <class Word>
 constexpr Word columns_of(Word cells) { return (cells | (cells >> 9) | (cells >> 18)) & kRow; }
@@ -197,20 +198,19 @@ constexpr Word in_every_row(Word cols) { return cols | (cols << 9) | (cols << 18
 // several).
 template <bool kColumnBoxes>
 struct BandSolver {
-  // [3*digit + band], digit 0..8; entry 27 pads to whole 16-byte vectors
-  // for clear_placed_cells() and stays 0
-  alignas(16) std::uint32_t cand[28];
+  // [slot(digit, band)], digit 0..8
+  alignas(16) std::uint32_t cand[36];
   // the (row, segment) pairs (bit 3*row + segment) of each cand as the band
-  // rule left it, same layout; entry 27 stays 0
-  std::uint32_t pairs[28];
-  alignas(16) std::uint32_t placed[28];  // the cells where the digit is placed, same layout
+  // rule left it, same layout
+  alignas(16) std::uint32_t pairs[36];
+  alignas(16) std::uint32_t placed[36];  // the cells where the digit is placed, same layout
   std::uint32_t unsolved[3];   // cells not yet placed, per band
   std::uint32_t rows_left[3];  // bit 3*digit + row: the digit is not yet placed in that row of the band
-  // The digit bands (bit 3*digit + band) changed since the band rule last
-  // saw them: whoever shrinks a cand marks it (a sweep comparing against
-  // a copy would read the bands with 16-byte loads right after the band
-  // rule's 4-byte stores, which the store buffer cannot forward).
-  std::uint32_t todo;
+  // The digit bands (bit slot(digit, band)) changed since the band rule
+  // last saw them: whoever shrinks a cand marks it (a sweep comparing
+  // against a copy would read the bands with 16-byte loads right after the
+  // band rule's 4-byte stores, which the store buffer cannot forward).
+  std::uint64_t todo;
 
   unsigned limit;
   unsigned count;
@@ -222,8 +222,8 @@ struct BandSolver {
   // rule then completes the placement.
   void assign(int digit, int band, std::uint32_t bit) {
     const int row = lowest_bit_index(bit) / 9;
-    cand[3 * digit + band] &= ~((kRow << (9 * row)) & ~bit);
-    todo |= 1u << (3 * digit + band);
+    cand[slot(digit, band)] &= ~((kRow << (9 * row)) & ~bit);
+    todo |= std::uint64_t{1} << slot(digit, band);
   }
 
   // Applies the band rule to one digit band; false on a contradiction.
@@ -234,8 +234,8 @@ struct BandSolver {
     b &= kBandMask[segs];
     if (b == 0) return false;
     pairs[index] = kMatching[segs];
-    const int digit = index / 3;
-    const int band = index % 3;
+    const int digit = index / 4;
+    const int band = index % 4;
     std::uint32_t single_rows = 0;
     for (int r = 0; r < 3; ++r)
       if (is_single_bit((b >> (9 * r)) & kRow)) single_rows |= 1u << r;
@@ -250,14 +250,14 @@ struct BandSolver {
       placed[index] |= bit;
       const std::uint32_t col = column_mask(lowest_bit_index(bit) % 9);
       for (int other = 0; other < 3; ++other)
-        if (other != band) drop(3 * digit + other, col);
+        if (other != band) drop(slot(digit, other), col);
     }
     return true;
   }
 
   // Removes `cells` from digit band `index`, marking it when it shrinks.
   void drop(int index, std::uint32_t cells) {
-    todo |= static_cast<std::uint32_t>((cand[index] & cells) != 0) << index;
+    todo |= static_cast<std::uint64_t>((cand[index] & cells) != 0) << index;
     cand[index] &= ~cells;
   }
 
@@ -265,24 +265,13 @@ struct BandSolver {
   // sweep over all digit bands after the band rule's pass, instead of eight
   // scattered writes per placement), marking the bands that shrink.
   void clear_placed_cells() {
-#if defined(__SSE2__)
-    const __m128i open[3] = {_mm_setr_epi32(static_cast<int>(unsolved[0]), static_cast<int>(unsolved[1]), static_cast<int>(unsolved[2]), static_cast<int>(unsolved[0])),
-                             _mm_setr_epi32(static_cast<int>(unsolved[1]), static_cast<int>(unsolved[2]), static_cast<int>(unsolved[0]), static_cast<int>(unsolved[1])),
-                             _mm_setr_epi32(static_cast<int>(unsolved[2]), static_cast<int>(unsolved[0]), static_cast<int>(unsolved[1]), static_cast<int>(unsolved[2]))};
-    std::uint32_t shrunk = 0;
-    for (int k = 0; k < 7; ++k) {
-      auto* c = reinterpret_cast<__m128i*>(cand + 4 * k);
-      const __m128i mine = _mm_load_si128(reinterpret_cast<const __m128i*>(placed + 4 * k));
-      const __m128i before = _mm_load_si128(c);
-      const __m128i after = _mm_and_si128(before, _mm_or_si128(open[k % 3], mine));
-      _mm_store_si128(c, after);
-      const auto same = static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(before, after))));
-      shrunk |= (~same & 0xFu) << (4 * k);
+    const Lanes open = {unsolved[0], unsolved[1], unsolved[2], 0};
+    for (int d = 0; d < 9; ++d) {
+      const Lanes before = load_lanes(cand + 4 * d);
+      const Lanes after = before & (open | load_lanes(placed + 4 * d));
+      store_lanes(cand + 4 * d, after);
+      todo |= std::uint64_t{bands_changed(before, after)} << (4 * d);
     }
-    todo |= shrunk;
-#else
-    for (int i = 0; i < 27; ++i) drop(i, ~(unsolved[i % 3] | placed[i]));
-#endif
   }
 
   // Applies the band rule until nothing changes (its fixpoint does not
@@ -291,8 +280,8 @@ struct BandSolver {
     while (todo != 0) {
       const std::uint32_t open[3] = {unsolved[0], unsolved[1], unsolved[2]};
       do {
-        const int index = lowest_bit_index(todo);
-        todo = clear_lowest_bit(todo);
+        const int index = lowest_bit_index64(todo);
+        todo = clear_lowest_bit64(todo);
         if (!update_band(index)) return false;
       } while (todo != 0);
       if (open[0] != unsolved[0] || open[1] != unsolved[1] || open[2] != unsolved[2]) clear_placed_cells();
@@ -300,29 +289,30 @@ struct BandSolver {
     return true;
   }
 
-  // Places naked singles; returns -1 on contradiction, else how many were placed.
+  // Places naked singles; returns -1 on contradiction, else how many were
+  // placed. The three bands are counted at once (one lane each).
   int naked_singles() {
+    Lanes once{}, twice{};
+    for (int d = 0; d < 9; ++d) {
+      const Lanes x = load_lanes(cand + 4 * d);
+      twice |= once & x;
+      once |= x;
+    }
+    const Lanes open = {unsolved[0], unsolved[1], unsolved[2], 0};
+    const Lanes empty = open & ~once;  // a cell with no candidate
+    if ((empty[0] | empty[1] | empty[2]) != 0) return -1;
+    const Lanes single = open & ~twice;
     int placed = 0;
-    for (int band = 0; band < 3; ++band) {
-      const std::uint32_t open = unsolved[band];
-      if (open == 0) continue;
-      std::uint32_t once = 0, twice = 0;
-      for (int d = 0; d < 9; ++d) {
-        const std::uint32_t x = cand[3 * d + band];
-        twice |= once & x;
-        once |= x;
-      }
-      if (open & ~once) return -1;  // a cell with no candidate
-      for (std::uint32_t singles = open & ~twice; singles != 0; singles = clear_lowest_bit(singles)) {
+    for (int band = 0; band < 3; ++band)
+      for (std::uint32_t singles = single[band]; singles != 0; singles = clear_lowest_bit(singles)) {
         const std::uint32_t bit = lowest_bit(singles);
         // An earlier single of this pass may have emptied the cell.
         int d = 0;
-        while (d < 9 && !(cand[3 * d + band] & bit)) ++d;
+        while (d < 9 && !(cand[slot(d, band)] & bit)) ++d;
         if (d == 9) return -1;
         assign(d, band, bit);
         ++placed;
       }
-    }
     return placed;
   }
 
@@ -332,7 +322,7 @@ struct BandSolver {
     for (int d = 0; d < 9; ++d) {
       std::uint32_t cols[3], multi = 0, once = 0, twice = 0;
       for (int band = 0; band < 3; ++band) {
-        const std::uint32_t b = cand[3 * d + band] & unsolved[band];
+        const std::uint32_t b = cand[slot(d, band)] & unsolved[band];
         const std::uint32_t r0 = b & kRow, r1 = (b >> 9) & kRow, r2 = b >> 18;
         multi |= (r0 & r1) | (r0 & r2) | (r1 & r2);
         cols[band] = r0 | r1 | r2;
@@ -344,7 +334,7 @@ struct BandSolver {
       for (int band = 0; band < 3; ++band) {
         const std::uint32_t here = hidden & cols[band];
         if (here == 0) continue;
-        const std::uint32_t b = cand[3 * d + band] & unsolved[band];
+        const std::uint32_t b = cand[slot(d, band)] & unsolved[band];
         for_each_bit(here, [&](int col) {
           const std::uint32_t bit = b & column_mask(col);
           assign(d, band, bit);
@@ -386,9 +376,9 @@ struct BandSolver {
     };
     Lanes stuck{};
     for (int d = 0; d < 9; ++d) {
-      const Lanes b = load_lanes(cand + 3 * d);
+      const Lanes b = load_lanes(cand + 4 * d);
       const Lanes cols = columns_of(b);
-      add(lone_in_threes(load_lanes(pairs + 3 * d)), row1, row2, row4);
+      add(lone_in_threes(load_lanes(pairs + 4 * d)), row1, row2, row4);
       add(lone_in_threes(cols), col1, col2, col4);
       // The stack rule: (band, column) kept when the other two bands can
       // take the stack's other two columns, one each.
@@ -397,20 +387,20 @@ struct BandSolver {
                                  (next_in_threes<2>(next) & next_in_threes<1>(after)));
       stuck |= stacks_with(keep) ^ kStackLow;  // a stack of a band with no column left
       const Lanes kept = b & (in_every_row(keep) | next_digit);
-      todo |= bands_changed(b, kept) << (3 * d);
-      store_bands(cand + 3 * d, kept);
+      todo |= std::uint64_t{bands_changed(b, kept)} << (4 * d);
+      store_lanes(cand + 4 * d, kept);
     }
     if ((stuck[0] | stuck[1] | stuck[2]) != 0) return -1;
     const Lanes bands = ~next_digit;
     const Lanes full_rows = row1 & row2 & ~row4 & bands, full_cols = col1 & col2 & ~col4 & bands;
     if ((full_rows[0] | full_rows[1] | full_rows[2] | full_cols[0] | full_cols[1] | full_cols[2]) != 0)
       for (int d = 0; d < 9; ++d) {
-        const Lanes b = load_lanes(cand + 3 * d);
-        const Lanes rows_elsewhere = full_rows & ~lone_in_threes(load_lanes(pairs + 3 * d));
+        const Lanes b = load_lanes(cand + 4 * d);
+        const Lanes rows_elsewhere = full_rows & ~lone_in_threes(load_lanes(pairs + 4 * d));
         const Lanes cols_elsewhere = full_cols & ~lone_in_threes(columns_of(b));
         const Lanes kept = b & ~segment_cells(rows_elsewhere) & ~in_every_row(cols_elsewhere);
-        todo |= bands_changed(b, kept) << (3 * d);
-        store_bands(cand + 3 * d, kept);
+        todo |= std::uint64_t{bands_changed(b, kept)} << (4 * d);
+        store_lanes(cand + 4 * d, kept);
       }
     return todo != 0;
   }
@@ -434,7 +424,7 @@ struct BandSolver {
   void write_solution(Grid& out) const {
     for (int d = 0; d < 9; ++d)
       for (int band = 0; band < 3; ++band)
-        for_each_bit(cand[3 * d + band], [&](int pos) { out[27 * band + pos] = static_cast<std::uint8_t>(d + 1); });
+        for_each_bit(cand[slot(d, band)], [&](int pos) { out[27 * band + pos] = static_cast<std::uint8_t>(d + 1); });
   }
 
   void record_solution() {
@@ -453,7 +443,7 @@ struct BandSolver {
       if (open == 0) continue;
       std::uint32_t one = 0, two = 0, three = 0;
       for (int d = 0; d < 9; ++d) {
-        const std::uint32_t x = cand[3 * d + band];
+        const std::uint32_t x = cand[slot(d, band)];
         three |= two & x;
         two |= one & x;
         one |= x;
@@ -470,7 +460,7 @@ struct BandSolver {
     for (int band = 0; band < 3; ++band)
       for_each_bit(unsolved[band], [&](int pos) {
         int n = 0;
-        for (int d = 0; d < 9; ++d) n += (cand[3 * d + band] >> pos) & 1;
+        for (int d = 0; d < 9; ++d) n += (cand[slot(d, band)] >> pos) & 1;
         if (n < best) {
           best = n;
           band_out = band;
@@ -489,17 +479,17 @@ struct BandSolver {
   // isomorph against 12.05 branching on a bivalue cell (9.91 on bands
   // alone).
   bool pick_way(int& index_out, std::uint32_t& ways_out) const {
-    std::uint32_t ways[54];
-    int total[6] = {};  // per band, then per stack
+    std::uint32_t ways[72];  // [slot] for bands, [36 + slot] for stacks
+    int total[6] = {};       // per band, then per stack
     for (int d = 0; d < 9; ++d) {
-      const std::uint32_t cols[3] = {columns_of(cand[3 * d]), columns_of(cand[3 * d + 1]), columns_of(cand[3 * d + 2])};
+      const std::uint32_t cols[3] = {columns_of(cand[slot(d, 0)]), columns_of(cand[slot(d, 1)]), columns_of(cand[slot(d, 2)])};
       for (int k = 0; k < 3; ++k) {
         const int at = 3 * k;
         const std::uint32_t stack = ((cols[0] >> at) & 7) | (((cols[1] >> at) & 7) << 3) | (((cols[2] >> at) & 7) << 6);
-        ways[3 * d + k] = kBandWays[pairs[3 * d + k]];
-        ways[27 + 3 * d + k] = kBandWays[stack];
-        total[k] += popcount(ways[3 * d + k]);
-        total[3 + k] += popcount(ways[27 + 3 * d + k]);
+        ways[slot(d, k)] = kBandWays[pairs[slot(d, k)]];
+        ways[36 + slot(d, k)] = kBandWays[stack];
+        total[k] += popcount(ways[slot(d, k)]);
+        total[3 + k] += popcount(ways[36 + slot(d, k)]);
       }
     }
     int best = -1;
@@ -508,7 +498,7 @@ struct BandSolver {
     if (best < 0) return false;
     int fewest = 7;
     for (int d = 0; d < 9; ++d) {
-      const int index = (best / 3) * 27 + 3 * d + best % 3;
+      const int index = (best / 3) * 36 + slot(d, best % 3);
       const int n = popcount(ways[index]);
       if (n > 1 && n < fewest) {
         fewest = n;
@@ -519,16 +509,17 @@ struct BandSolver {
     return true;
   }
 
-  // Restricts digit band / stack `index` (27 + 3 * digit + stack) to way p.
+  // Restricts digit band `index` (a slot) or digit stack (36 + slot) to
+  // way p.
   void take_way(int index, int p) {
-    if (index < 27) {
+    if (index < 36) {
       drop(index, ~kWayCells[p]);
       return;
     }
-    const int d = (index - 27) / 3, stack = (index - 27) % 3;
+    const int d = (index - 36) / 4, stack = (index - 36) % 4;
     for (int band = 0; band < 3; ++band) {
       const std::uint32_t col = 1u << (3 * stack + kPerms[p][band]);
-      drop(3 * d + band, in_every_row((7u << (3 * stack)) & ~col));
+      drop(slot(d, band), in_every_row((7u << (3 * stack)) & ~col));
     }
   }
 
@@ -569,7 +560,7 @@ struct BandSolver {
       ++guesses;
       int last = -1;
       for (int d = 0; d < 9; ++d) {
-        if (!(cand[3 * d + band] & bit)) continue;
+        if (!(cand[slot(d, band)] & bit)) continue;
         if (last >= 0) {
           BandSolver branch = *this;
           branch.assign(last, band, bit);
@@ -577,7 +568,7 @@ struct BandSolver {
           count = branch.count;
           guesses = branch.guesses;
           if (count >= limit) return;
-          drop(3 * last + band, bit);  // this digit is not the answer here
+          drop(slot(last, band), bit);  // this digit is not the answer here
         }
         last = d;
       }
@@ -595,6 +586,8 @@ namespace {
 template <bool kColumnBoxes>
 bool init_solver(BandSolver<kColumnBoxes>& s, const Grid& grid, unsigned limit, Grid* first_solution) {
   for (int band = 0; band < 3; ++band) s.unsolved[band] = s.rows_left[band] = kBandCells;
+  // Lane 3 of each digit's slots stays 0 throughout.
+  for (int i = 0; i < 36; ++i) s.cand[i] = s.pairs[i] = s.placed[i] = 0;
   s.limit = limit == 0 ? 1 : limit;
   s.count = 0;
   s.guesses = 0;
@@ -622,10 +615,8 @@ bool init_solver(BandSolver<kColumnBoxes>& s, const Grid& grid, unsigned limit, 
       if (has_two_or_more(in_row)) return false;  // the digit twice in one row
       cand &= in_row ? ~row | in_row : kBandCells;
     }
-    s.cand[i] = cand;
-    s.placed[i] = 0;
+    s.cand[slot(i / 3, i % 3)] = cand;
   }
-  s.cand[27] = s.placed[27] = s.pairs[27] = 0;
   s.todo = kEveryDigitBand;
   return true;
 }
@@ -637,7 +628,7 @@ SolveResult solve_excluding(const Grid& grid, int cell, int digit, unsigned limi
   BandSolver<false> s;
   if (!init_solver(s, grid, limit, &result.solution)) return result;
   if (cell >= 0 && cell < kCells && digit >= 1 && digit <= 9 && grid[cell] == 0)
-    s.cand[3 * (digit - 1) + band_of(cell)] &= ~(1u << (cell % 27));
+    s.cand[slot(digit - 1, band_of(cell))] &= ~(1u << (cell % 27));
   s.search();
   result.count = s.count;
   result.guesses = s.guesses;

@@ -21,6 +21,8 @@ constexpr bool has_two_or_more(std::uint32_t x) { return (x & (x - 1)) != 0; }
 constexpr int lowest_bit_index(std::uint32_t x) { return std::countr_zero(x); }
 constexpr std::uint32_t lowest_bit(std::uint32_t x) { return x & (~x + 1); }
 constexpr std::uint32_t clear_lowest_bit(std::uint32_t x) { return x & (x - 1); }
+constexpr int lowest_bit_index64(std::uint64_t x) { return std::countr_zero(x); }
+constexpr std::uint64_t clear_lowest_bit64(std::uint64_t x) { return x & (x - 1); }
 /// The digit (1..9) of a mask with exactly one bit set.
 constexpr int single_digit(DigitMask m) { return std::countr_zero(static_cast<unsigned>(m)) + 1; }
 
