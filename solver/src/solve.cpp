@@ -127,9 +127,6 @@ constexpr std::uint32_t column_mask(int col) { return (1u << col) | (1u << (col 
 
 // Column sets (9 bits, one per column) seen as three stacks of three.
 constexpr std::uint32_t kStackLow = 0111;  // the first column of each stack
-// Each stack that holds any of `cols`, as its first column.
-template <class Word>
-constexpr Word stacks_with(Word cols) { return (cols | (cols >> 1) | (cols >> 2)) & kStackLow; }
 // The cells (27 bits) of a 9-bit set of (row, segment) pairs: pair i is
 // cells 3i..3i+2 (the bits spread three apart, then tripled).
 template <class Word>
@@ -360,10 +357,10 @@ struct BandSolver {
   // minirow rule (only three digits possible there: each leaves the rest of
   // its row) saved 2% of the guesses and cost 5% of the time. Each rule
   // reads the state from before this pass's changes, a superset of the
-  // current one, on which it stays sound. -1 on a contradiction, else
-  // whether anything changed.
-  int line_box_rules() {
-    const Lanes next_digit = {0, 0, 0, ~0u};  // lane 3 is the next digit's first band: left alone
+  // current one, on which it stays sound. Returns whether anything changed
+  // (a band left with no column in a stack loses the box's cells, which the
+  // band rule then finds to be a contradiction).
+  bool line_box_rules() {
     // Bit-sliced counts per band of the digits confined to each minirow
     // (one segment left in that row) and minicolumn (one column left in
     // that box): *1, *2 the low bits, *4 "four or more".
@@ -374,7 +371,6 @@ struct BandSolver {
       four |= two & carry;
       two ^= carry;
     };
-    Lanes stuck{};
     for (int d = 0; d < 9; ++d) {
       const Lanes b = load_lanes(cand + 4 * d);
       const Lanes cols = columns_of(b);
@@ -385,14 +381,12 @@ struct BandSolver {
       const Lanes next = other_band<1>(cols), after = other_band<2>(cols);
       const Lanes keep = cols & ((next_in_threes<1>(next) & next_in_threes<2>(after)) |
                                  (next_in_threes<2>(next) & next_in_threes<1>(after)));
-      stuck |= stacks_with(keep) ^ kStackLow;  // a stack of a band with no column left
-      const Lanes kept = b & (in_every_row(keep) | next_digit);
+      const Lanes kept = b & in_every_row(keep);
       todo |= std::uint64_t{bands_changed(b, kept)} << (4 * d);
       store_lanes(cand + 4 * d, kept);
     }
-    if ((stuck[0] | stuck[1] | stuck[2]) != 0) return -1;
-    const Lanes bands = ~next_digit;
-    const Lanes full_rows = row1 & row2 & ~row4 & bands, full_cols = col1 & col2 & ~col4 & bands;
+    // (Lane 3, always 0, counts no digit anywhere.)
+    const Lanes full_rows = row1 & row2 & ~row4, full_cols = col1 & col2 & ~col4;
     if ((full_rows[0] | full_rows[1] | full_rows[2] | full_cols[0] | full_cols[1] | full_cols[2]) != 0)
       for (int d = 0; d < 9; ++d) {
         const Lanes b = load_lanes(cand + 4 * d);
@@ -412,9 +406,7 @@ struct BandSolver {
       if (naked < 0) return false;
       if (naked > 0) continue;
       if constexpr (kColumnBoxes) {
-        const int changed = line_box_rules();
-        if (changed < 0) return false;
-        if (changed == 0) return true;
+        if (!line_box_rules()) return true;
       } else {
         if (column_singles() == 0) return true;
       }
