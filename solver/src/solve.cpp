@@ -198,7 +198,7 @@ struct BandSolver {
   // [slot(digit, band)], digit 0..8
   alignas(16) std::uint32_t cand[36];
   // the (row, segment) pairs (bit 3*row + segment) of each cand as the band
-  // rule left it, same layout
+  // rule left it, same layout (line_box_rules and pick_way read them)
   alignas(16) std::uint32_t pairs[36];
   alignas(16) std::uint32_t placed[36];  // the cells where the digit is placed, same layout
   std::uint32_t unsolved[3];   // cells not yet placed, per band
