@@ -376,6 +376,7 @@ class StrongLinks final : public Producer {
     for (int d = 1; d <= 9; ++d) {
       if (unchanged(d)) continue;  // find_changed(): a chain of one digit depends on its candidates only
       digit_ = d;
+      changed_units_ = changed_houses(d);
       digit_cells_ = board.digit_cells(d);
       int total = 0;
       for (auto& b : bucket_size_) b = 0;
@@ -406,7 +407,7 @@ class StrongLinks final : public Producer {
             path_[0] = &l;
             variant_[0] = static_cast<std::int8_t>(v);
             dir_[0] = static_cast<std::int8_t>(e);
-            walk(1, l.places, open);
+            walk(1, l.places, open, (changed_units_ >> u) & 1u);
           }
     }
     std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) {
@@ -437,8 +438,15 @@ class StrongLinks final : public Producer {
   // cells an open chain could still clear: those seeing the start end,
   // holding the digit, outside the houses used so far. Once it is empty only
   // a loop can eliminate anything, and a loop is reported only from its
-  // lowest house in its first direction.
-  void walk(int len, const CellSet& used, const CellSet& open) {
+  // lowest house in its first direction. `fresh`: a link of the chain so
+  // far lies in a house that lost a candidate of the digit (changed_units_).
+  //
+  // find_changed(): a chain whose link houses all kept their places of the
+  // digit has the same links on the board before, where it saw at least the
+  // cells it eliminates now (candidates only go): a hint find_changed may
+  // leave out. So the last link of a chain without a fresh one must be
+  // fresh.
+  void walk(int len, const CellSet& used, const CellSet& open, bool fresh) {
     if (len == n_) {
       chain_found();
       return;
@@ -458,7 +466,8 @@ class StrongLinks final : public Producer {
       if (h < 0) continue;
       for (int i = 0; i < bucket_size_[h]; ++i) {
         const Slot& s = buckets_[h][i];
-        if (s.unit <= min_unit || !(s.places & used).empty()) continue;
+        const bool fresh_link = (changed_units_ >> s.unit) & 1u;
+        if (s.unit <= min_unit || !(s.places & used).empty() || (len + 1 == n_ && !fresh && !fresh_link)) continue;
         // Reach each end once, through the house the reference reports
         // (column before row before box).
         if ((k > 0 && exit.col >= 0 && exit.col == s.col) || (k > 1 && exit.row >= 0 && exit.row == s.row)) continue;
@@ -467,7 +476,8 @@ class StrongLinks final : public Producer {
         dir_[static_cast<std::size_t>(len)] = s.end;
         share_[static_cast<std::size_t>(len - 1)] = static_cast<std::int8_t>(h);
         walk(len + 1, used | s.link->places,
-             loop_only ? open : open - kUnitSet[static_cast<std::size_t>(h)] - kUnitSet[static_cast<std::size_t>(s.unit)]);
+             loop_only ? open : open - kUnitSet[static_cast<std::size_t>(h)] - kUnitSet[static_cast<std::size_t>(s.unit)],
+             fresh || fresh_link);
       }
     }
   }
@@ -610,6 +620,7 @@ class StrongLinks final : public Producer {
   }
 
   int n_;
+  std::uint32_t changed_units_ = 0;  // changed_houses(digit_)
   int digit_ = 0;
   CellSet digit_cells_;
   std::array<std::int8_t, 81> combo_rank_{};  // base-3 type sequence -> rank
