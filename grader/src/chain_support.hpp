@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,7 +30,7 @@ inline int cause_unit(Cause c, int cell) {
 }
 
 /// SE's length increment for a chain of the given complexity, added up as doubles.
-inline double length_increment(int complexity) {
+constexpr double computed_length_increment(int complexity) {
   double added = 0.0;
   int ceil = 4;
   const int length = complexity - 2;
@@ -40,6 +41,19 @@ inline double length_increment(int complexity) {
     odd = !odd;
   }
   return added;
+}
+/// The same, looked up for the complexities chains reach (the searches ask
+/// it for every potential they expand); the values are the computed ones,
+/// bit for bit.
+inline constexpr int kLengthIncrements = 2048;
+inline constexpr auto kLengthIncrement = [] {
+  std::array<double, kLengthIncrements> t{};
+  for (int c = 0; c < kLengthIncrements; ++c) t[static_cast<std::size_t>(c)] = computed_length_increment(c);
+  return t;
+}();
+inline double length_increment(int complexity) {
+  if (complexity >= 0 && complexity < kLengthIncrements) return kLengthIncrement[static_cast<std::size_t>(complexity)];
+  return computed_length_increment(complexity);
 }
 
 /// Java's HashMap iterates keys by bucket (hash & (capacity - 1)), then in
