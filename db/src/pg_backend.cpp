@@ -29,9 +29,11 @@
 // reads itself) is never shown: the store's name is the redacted URI, and
 // every server or libpq message is cleaned of the password before it is
 // thrown.
+#include <dlfcn.h>
 #include <libpq-fe.h>
 
 #include <array>
+#include <cassert>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -44,6 +46,62 @@
 namespace sudokit::db::detail {
 
 namespace {
+
+// --- libpq, loaded on first use ----------------------------------------------
+// The program does not link libpq: it is loaded (dlopen) when the first
+// PostgreSQL store is opened. Linked, libpq and the libraries it brings
+// (TLS, Kerberos, LDAP, ...) would be loaded and relocated at every start
+// of every command, also the many that never touch PostgreSQL: 5 ms of the
+// `sudokit` command's 12 ms start (docs/BENCHMARKS.md). The functions are those of
+// libpq-fe.h (same names and types, checked by decltype); SUDOKIT_LIBPQ
+// names another file to load (tests; a libpq outside the loader's path).
+#define SUDOKIT_LIBPQ_FUNCTIONS(X)                                                                        \
+  X(PQclear) X(PQcmdStatus) X(PQcmdTuples) X(PQconnectdbParams) X(PQerrorMessage) X(PQexec) X(PQexecParams) \
+  X(PQfinish) X(PQgetResult) X(PQgetisnull) X(PQgetlength) X(PQgetvalue) X(PQntuples) X(PQputCopyData)      \
+  X(PQputCopyEnd) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus) X(PQsetNoticeProcessor)   \
+  X(PQstatus) X(PQtransactionStatus)
+
+struct LibPq {
+#define SUDOKIT_LIBPQ_MEMBER(name) decltype(&::name) name = nullptr;
+  SUDOKIT_LIBPQ_FUNCTIONS(SUDOKIT_LIBPQ_MEMBER)
+#undef SUDOKIT_LIBPQ_MEMBER
+  std::string error;  // why it could not be loaded; empty when loaded
+};
+
+/// The default library, by its soname (Debian's libpq5).
+constexpr const char* kLibPq = "libpq.so.5";
+
+/// Loads libpq once per process (thread-safe); never unloaded.
+const LibPq& load_libpq() {
+  static const LibPq lib = [] {
+    LibPq l;
+    const char* env = std::getenv("SUDOKIT_LIBPQ");
+    const std::string file = env != nullptr && *env != '\0' ? env : kLibPq;
+    void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+      const char* why = dlerror();
+      l.error = "the PostgreSQL client library (" + file + ") cannot be loaded: " + (why != nullptr ? why : "unknown error");
+      return l;
+    }
+    const char* missing = nullptr;
+#define SUDOKIT_LIBPQ_LOAD(name)                                      \
+  l.name = reinterpret_cast<decltype(&::name)>(dlsym(handle, #name)); \
+  if (l.name == nullptr && missing == nullptr) missing = #name;
+    SUDOKIT_LIBPQ_FUNCTIONS(SUDOKIT_LIBPQ_LOAD)
+#undef SUDOKIT_LIBPQ_LOAD
+    if (missing != nullptr) l.error = "the PostgreSQL client library (" + file + ") has no " + missing;
+    return l;
+  }();
+  return lib;
+}
+
+/// libpq's functions; only after a connection was opened (PgConnection::open
+/// checks that the library loaded).
+const LibPq& pq() {
+  const LibPq& l = load_libpq();
+  assert(l.error.empty() && "libpq is used only after PgConnection::open loaded it");
+  return l;
+}
 
 /// The key of the advisory lock every write transaction takes ("SUDK").
 constexpr const char* kWriteLock = "SELECT pg_advisory_xact_lock(1398097227)";
@@ -215,12 +273,12 @@ class PgStatement final : public StatementBackend {
     finish();
     params_.clear();
   }
-  bool is_null(int col) const override { return PQgetisnull(res_, row_, col) != 0; }
-  std::int64_t int64(int col) const override { return std::strtoll(PQgetvalue(res_, row_, col), nullptr, 10); }
-  double real(int col) const override { return std::strtod(PQgetvalue(res_, row_, col), nullptr); }
+  bool is_null(int col) const override { return pq().PQgetisnull(res_, row_, col) != 0; }
+  std::int64_t int64(int col) const override { return std::strtoll(pq().PQgetvalue(res_, row_, col), nullptr, 10); }
+  double real(int col) const override { return std::strtod(pq().PQgetvalue(res_, row_, col), nullptr); }
   std::string_view text(int col) const override {
     if (is_null(col)) return {};
-    return {PQgetvalue(res_, row_, col), static_cast<std::size_t>(PQgetlength(res_, row_, col))};
+    return {pq().PQgetvalue(res_, row_, col), static_cast<std::size_t>(pq().PQgetlength(res_, row_, col))};
   }
   std::uint64_t changes() const override { return changes_; }
   void doing(const char* what) override { doing_ = what; }
@@ -256,13 +314,13 @@ class PgConnection final : public Connection {
     try {
       open(uri);
     } catch (...) {
-      PQfinish(conn_);  // the destructor does not run for a constructor that throws
+      if (conn_ != nullptr) pq().PQfinish(conn_);  // the destructor does not run for a constructor that throws
       conn_ = nullptr;
       throw;
     }
   }
   ~PgConnection() override {
-    if (conn_ != nullptr) PQfinish(conn_);
+    if (conn_ != nullptr) pq().PQfinish(conn_);
   }
 
   Dialect dialect() const override { return Dialect::Postgres; }
@@ -275,7 +333,7 @@ class PgConnection final : public Connection {
   Statement prepare_cursor(std::string_view sql) override {
     return Statement(std::make_unique<PgStatement>(*this, sql, true));
   }
-  void exec(const char* sql, const char* doing) override { PQclear(checked(PQexec(conn_, sql), doing)); }
+  void exec(const char* sql, const char* doing) override { pq().PQclear(checked(pq().PQexec(conn_, sql), doing)); }
 
   void begin_write(const char* doing) override {
     if (read_only_) throw StoreError(name_, std::string(doing) + ": the store was opened for reading");
@@ -288,14 +346,14 @@ class PgConnection final : public Connection {
     }
   }
   void commit(const char* doing) override {
-    PGresult* r = checked(PQexec(conn_, "COMMIT"), doing);
+    PGresult* r = checked(pq().PQexec(conn_, "COMMIT"), doing);
     // A transaction that failed earlier "commits" as ROLLBACK.
-    const bool committed = std::strcmp(PQcmdStatus(r), "COMMIT") == 0;
-    PQclear(r);
+    const bool committed = std::strcmp(pq().PQcmdStatus(r), "COMMIT") == 0;
+    pq().PQclear(r);
     if (!committed) throw StoreError(name_, std::string(doing) + ": the transaction was rolled back");
   }
   void rollback() noexcept override {
-    if (conn_ != nullptr && PQtransactionStatus(conn_) != PQTRANS_IDLE) PQclear(PQexec(conn_, "ROLLBACK"));
+    if (conn_ != nullptr && pq().PQtransactionStatus(conn_) != PQTRANS_IDLE) pq().PQclear(pq().PQexec(conn_, "ROLLBACK"));
   }
   // Inside a transaction already (a write transaction of the caller), reads
   // are part of it: neither started nor ended here.
@@ -321,26 +379,26 @@ class PgConnection final : public Connection {
   }
 
   PGconn* handle() const { return conn_; }
-  bool in_transaction() const { return PQtransactionStatus(conn_) != PQTRANS_IDLE; }
+  bool in_transaction() const { return pq().PQtransactionStatus(conn_) != PQTRANS_IDLE; }
   std::string next_cursor_name() { return "sudokit_cursor_" + std::to_string(++cursors_); }
 
   /// Throws StoreError for a failed result (cleared), else returns it (the
   /// caller clears it).
   PGresult* checked(PGresult* r, const std::string& doing) {
-    const ExecStatusType status = r != nullptr ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+    const ExecStatusType status = r != nullptr ? pq().PQresultStatus(r) : PGRES_FATAL_ERROR;
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN) return r;
     fail(r, doing);
   }
   [[noreturn]] void fail(PGresult* r, const std::string& doing) {
-    const char* state = r != nullptr ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
-    std::string reason = first_line(r != nullptr ? PQresultErrorMessage(r) : PQerrorMessage(conn_));
-    if (reason.empty()) reason = first_line(PQerrorMessage(conn_));
+    const char* state = r != nullptr ? pq().PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
+    std::string reason = first_line(r != nullptr ? pq().PQresultErrorMessage(r) : pq().PQerrorMessage(conn_));
+    if (reason.empty()) reason = first_line(pq().PQerrorMessage(conn_));
     const bool locked = state != nullptr && std::strcmp(state, "55P03") == 0;
-    PQclear(r);
+    pq().PQclear(r);
     if (locked)
       throw StoreError(name_, doing + ": database is locked (another process held it for more than " +
                                   std::to_string(options_.busy_timeout.count()) + " ms)");
-    if (PQstatus(conn_) == CONNECTION_BAD) reason = "the connection to the server was lost: " + reason;
+    if (pq().PQstatus(conn_) == CONNECTION_BAD) reason = "the connection to the server was lost: " + reason;
     throw StoreError(name_, redact_text(doing + ": " + reason, secret_));
   }
 
@@ -363,11 +421,11 @@ void PgStatement::run() {
   for (std::size_t i = 0; i < params_.size(); ++i) values[i] = params_[i] ? params_[i]->c_str() : nullptr;
   PGconn* conn = c_.handle();
   if (!cursor_) {
-    res_ = c_.checked(PQexecParams(conn, sql_.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
+    res_ = c_.checked(pq().PQexecParams(conn, sql_.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
                                       nullptr, nullptr, 0),
                          what());
-    rows_ = PQntuples(res_);
-    const char* tuples = PQcmdTuples(res_);
+    rows_ = pq().PQntuples(res_);
+    const char* tuples = pq().PQcmdTuples(res_);
     changes_ = tuples[0] != '\0' ? std::strtoull(tuples, nullptr, 10) : 0;
     return;
   }
@@ -378,7 +436,7 @@ void PgStatement::run() {
   }
   cursor_name_ = c_.next_cursor_name();
   const std::string declare = "DECLARE " + cursor_name_ + " NO SCROLL CURSOR FOR " + sql_;
-  PQclear(c_.checked(PQexecParams(conn, declare.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
+  pq().PQclear(c_.checked(pq().PQexecParams(conn, declare.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
                                      nullptr, nullptr, 0),
                         what()));
   cursor_open_ = true;
@@ -386,11 +444,11 @@ void PgStatement::run() {
 }
 
 void PgStatement::fetch() {
-  if (res_ != nullptr) PQclear(res_);
+  if (res_ != nullptr) pq().PQclear(res_);
   res_ = nullptr;
   const std::string sql = "FETCH FORWARD 1000 FROM " + cursor_name_;
-  res_ = c_.checked(PQexec(c_.handle(), sql.c_str()), what());
-  rows_ = PQntuples(res_);
+  res_ = c_.checked(pq().PQexec(c_.handle(), sql.c_str()), what());
+  rows_ = pq().PQntuples(res_);
   row_ = -1;
 }
 
@@ -418,14 +476,14 @@ bool PgStatement::step(bool*) {
 
 void PgStatement::finish() noexcept {
   running_ = false;
-  if (res_ != nullptr) PQclear(res_);
+  if (res_ != nullptr) pq().PQclear(res_);
   res_ = nullptr;
   rows_ = 0;
   row_ = -1;
   if (cursor_open_) {
     cursor_open_ = false;
     const std::string close = "CLOSE " + cursor_name_;
-    if (PQtransactionStatus(c_.handle()) == PQTRANS_INTRANS) PQclear(PQexec(c_.handle(), close.c_str()));
+    if (pq().PQtransactionStatus(c_.handle()) == PQTRANS_INTRANS) pq().PQclear(pq().PQexec(c_.handle(), close.c_str()));
   }
   if (own_transaction_) {
     own_transaction_ = false;
@@ -437,11 +495,12 @@ void PgConnection::open(const std::string& uri) {
   // Defaults first: what the URI itself says overrides them.
   const char* keys[] = {"fallback_application_name", "connect_timeout", "client_encoding", "dbname", nullptr};
   const char* values[] = {"sudokit", "10", "UTF8", uri.c_str(), nullptr};
-  conn_ = PQconnectdbParams(keys, values, 1);
+  if (const std::string& error = load_libpq().error; !error.empty()) throw StoreError(name_, "cannot connect: " + error);
+  conn_ = pq().PQconnectdbParams(keys, values, 1);
   if (conn_ == nullptr) throw StoreError(name_, "cannot connect: out of memory");
-  if (PQstatus(conn_) != CONNECTION_OK)
-    throw StoreError(name_, redact_text("cannot connect: " + first_line(PQerrorMessage(conn_)), secret_));
-  PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
+  if (pq().PQstatus(conn_) != CONNECTION_OK)
+    throw StoreError(name_, redact_text("cannot connect: " + first_line(pq().PQerrorMessage(conn_)), secret_));
+  pq().PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
   // lock_timeout 0 would wait forever; --busy-timeout 0 means "give up at once".
   const auto wait = std::max<long long>(1, static_cast<long long>(options_.busy_timeout.count()));
   exec(("SET lock_timeout = " + std::to_string(wait)).c_str(), "cannot configure the session");
@@ -457,22 +516,22 @@ void PgConnection::open(const std::string& uri) {
   };
   const auto inspect = [&]() {
     Found found;
-    PGresult* r = checked(PQexec(conn_,
+    PGresult* r = checked(pq().PQexec(conn_,
                                  "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND "
                                  "tablename IN ('sudokit_meta', 'daily', 'puzzles', 'used') ORDER BY tablename"),
                           "cannot read the schema");
     bool has_meta = false;
-    for (int i = 0; i < PQntuples(r); ++i) {
-      const std::string table = PQgetvalue(r, i, 0);
+    for (int i = 0; i < pq().PQntuples(r); ++i) {
+      const std::string table = pq().PQgetvalue(r, i, 0);
       if (table == "sudokit_meta") has_meta = true;
       else if (found.foreign.empty()) found.foreign = table;
     }
-    PQclear(r);
+    pq().PQclear(r);
     if (!has_meta) return found;
     found.foreign.clear();
-    r = checked(PQexec(conn_, "SELECT value FROM sudokit_meta WHERE key = 'schema_version'"), "cannot read the schema");
-    found.version = PQntuples(r) == 1 ? std::atoi(PQgetvalue(r, 0, 0)) : 0;
-    PQclear(r);
+    r = checked(pq().PQexec(conn_, "SELECT value FROM sudokit_meta WHERE key = 'schema_version'"), "cannot read the schema");
+    found.version = pq().PQntuples(r) == 1 ? std::atoi(pq().PQgetvalue(r, 0, 0)) : 0;
+    pq().PQclear(r);
     return found;
   };
   auto refuse_foreign = [&](const Found& found) {
@@ -624,30 +683,30 @@ std::uint64_t PgConnection::write_rows(const std::vector<PuzzleRecord>& rows, co
     data += '\n';
   }
   const std::string copy = std::string("COPY sudokit_batch (ord, ") + kBatchColumns + ") FROM STDIN";
-  PQclear(checked(PQexec(conn_, copy.c_str()), "cannot write a batch"));
+  pq().PQclear(checked(pq().PQexec(conn_, copy.c_str()), "cannot write a batch"));
   constexpr std::size_t kChunk = 1 << 20;
   for (std::size_t at = 0; at < data.size(); at += kChunk) {
     const std::size_t n = std::min(kChunk, data.size() - at);
-    if (PQputCopyData(conn_, data.data() + at, static_cast<int>(n)) != 1) {
-      PQputCopyEnd(conn_, "failed");
-      while (PGresult* r = PQgetResult(conn_)) PQclear(r);
+    if (pq().PQputCopyData(conn_, data.data() + at, static_cast<int>(n)) != 1) {
+      pq().PQputCopyEnd(conn_, "failed");
+      while (PGresult* r = pq().PQgetResult(conn_)) pq().PQclear(r);
       fail(nullptr, "cannot write a batch");
     }
   }
-  if (PQputCopyEnd(conn_, nullptr) != 1) fail(nullptr, "cannot write a batch");
+  if (pq().PQputCopyEnd(conn_, nullptr) != 1) fail(nullptr, "cannot write a batch");
   PGresult* last = nullptr;
-  while (PGresult* r = PQgetResult(conn_)) {
-    if (last != nullptr) PQclear(last);
+  while (PGresult* r = pq().PQgetResult(conn_)) {
+    if (last != nullptr) pq().PQclear(last);
     last = r;
   }
-  PQclear(checked(last, "cannot write a batch"));
+  pq().PQclear(checked(last, "cannot write a batch"));
 
   const std::string insert = std::string("INSERT INTO puzzles (") + kBatchColumns + ") SELECT " + kBatchColumns +
                              " FROM sudokit_batch AS b WHERE NOT EXISTS (SELECT 1 FROM puzzles AS p WHERE p.canonical "
                              "= b.canonical) ORDER BY ord ON CONFLICT (canonical) DO NOTHING";
-  PGresult* r = checked(PQexec(conn_, insert.c_str()), "cannot write a batch");
-  const std::uint64_t added = std::strtoull(PQcmdTuples(r), nullptr, 10);
-  PQclear(r);
+  PGresult* r = checked(pq().PQexec(conn_, insert.c_str()), "cannot write a batch");
+  const std::uint64_t added = std::strtoull(pq().PQcmdTuples(r), nullptr, 10);
+  pq().PQclear(r);
   return added;
 }
 
