@@ -1,14 +1,9 @@
 // Preflight of a book interior PDF (see preflight.hpp): page boxes, fonts and
-// the raster check through poppler, line widths from the content streams.
+// the raster check through poppler (pdf_reader.hpp, a module loaded when the
+// first PDF is read), line widths from the content streams.
 #include "sudokit/book/preflight.hpp"
 
 #include <zlib.h>
-
-#include <poppler/cpp/poppler-document.h>
-#include <poppler/cpp/poppler-font.h>
-#include <poppler/cpp/poppler-global.h>
-#include <poppler/cpp/poppler-page-renderer.h>
-#include <poppler/cpp/poppler-page.h>
 
 #include <algorithm>
 #include <array>
@@ -19,6 +14,8 @@
 #include <map>
 #include <memory>
 #include <sstream>
+
+#include "pdf_reader.hpp"
 
 namespace sudokit::book {
 
@@ -296,17 +293,7 @@ PreflightCheck check_lines(const std::string& path, int pages, double min_width)
   return c;
 }
 
-struct Box {
-  double x1 = 0, y1 = 0, x2 = 0, y2 = 0;  // PDF user space, y up
-  double width() const { return x2 - x1; }
-  double height() const { return y2 - y1; }
-};
-
-Box box_of(const poppler::page& p, poppler::page_box_enum which) {
-  const poppler::rectf r = p.page_rect(which);
-  return {std::min(r.left(), r.right()), std::min(r.top(), r.bottom()), std::max(r.left(), r.right()),
-          std::max(r.top(), r.bottom())};
-}
+using Box = detail::PdfBox;
 
 bool inside(const Box& inner, const Box& outer, double slack = 0.05) {
   return inner.x1 >= outer.x1 - slack && inner.y1 >= outer.y1 - slack && inner.x2 <= outer.x2 + slack &&
@@ -350,9 +337,14 @@ StrokeScan scan_strokes(std::string_view content) {
 
 PreflightReport preflight_pdf(const std::string& path, const PreflightRules& rules) {
   assert(rules.dpi > 0 && rules.min_pages <= rules.max_pages);
-  std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(path));
+  std::unique_ptr<detail::PdfReader> doc;
+  try {
+    doc = detail::open_pdf(path);
+  } catch (const std::runtime_error& e) {
+    throw PreflightError(path + ": " + e.what());
+  }
   if (!doc) throw PreflightError(path + ": not a PDF that can be read");
-  if (doc->is_locked()) throw PreflightError(path + ": the PDF is encrypted");
+  if (doc->locked()) throw PreflightError(path + ": the PDF is encrypted");
   PreflightReport report;
   report.path = path;
   report.pages = doc->pages();
@@ -367,10 +359,8 @@ PreflightReport preflight_pdf(const std::string& path, const PreflightRules& rul
   if (report.pages % 2 != 0) fail(even, "an odd page count: add a blank page (sudokit book --pad-to 2)");
 
   // Page 1 sets the sizes every page must share.
-  std::unique_ptr<poppler::page> first(doc->create_page(0));
-  if (!first) throw PreflightError(path + ": page 1 cannot be read");
-  const Box media1 = box_of(*first, poppler::media_box), trim1 = box_of(*first, poppler::trim_box),
-            bleed1 = box_of(*first, poppler::bleed_box);
+  Box media1, trim1, bleed1;
+  if (!doc->boxes(0, media1, trim1, bleed1)) throw PreflightError(path + ": page 1 cannot be read");
   report.trim = {trim1.width(), trim1.height()};
   report.bleed = bleed1.width() > trim1.width() + 0.05 || bleed1.height() > trim1.height() + 0.05;
   const Margins margins = kdp_margins(report.pages, report.bleed);
@@ -384,9 +374,9 @@ PreflightReport preflight_pdf(const std::string& path, const PreflightRules& rul
 
   PreflightCheck fonts{"fonts", true, "", {}};
   int font_count = 0;
-  for (const poppler::font_info& f : doc->fonts()) {
+  for (const detail::PdfFont& f : doc->fonts()) {
     ++font_count;
-    if (!f.is_embedded()) fail(fonts, "font " + f.name() + " is not embedded");
+    if (!f.embedded) fail(fonts, "font " + f.name + " is not embedded");
   }
   fonts.summary = std::to_string(font_count) + (font_count == 1 ? " font" : " fonts") +
                   (fonts.passed ? ", all embedded" : "");
@@ -395,23 +385,17 @@ PreflightReport preflight_pdf(const std::string& path, const PreflightRules& rul
   safe.summary = "margins: inside " + inches(margins.inside) + ", outside " + inches(margins.outside) + ", top " +
                  inches(margins.top) + ", bottom " + inches(margins.bottom) + " (KDP's for " +
                  std::to_string(report.pages) + " pages" + (report.bleed ? " with bleed" : "") + ")";
-  poppler::page_renderer renderer;
-  renderer.set_render_hint(poppler::page_renderer::antialiasing, true);
-  renderer.set_render_hint(poppler::page_renderer::text_antialiasing, true);
-  renderer.set_paper_color(0xffffffff);
-  renderer.set_image_format(poppler::image::format_gray8);
+  detail::GrayImage img;
   const double px = 72.0 / rules.dpi;  // points per pixel
 
   for (int i = 0; i < report.pages; ++i) {
     const int number = i + 1;
     const std::string where = "page " + std::to_string(number) + ": ";
-    std::unique_ptr<poppler::page> p(doc->create_page(i));
-    if (!p) {
+    Box media, trim, bleed;
+    if (!doc->boxes(i, media, trim, bleed)) {
       fail(boxes, where + "cannot be read");
       continue;
     }
-    const Box media = box_of(*p, poppler::media_box), trim = box_of(*p, poppler::trim_box),
-              bleed = box_of(*p, poppler::bleed_box);
     auto same = [](const Box& a, const Box& b) {
       return std::fabs(a.width() - b.width()) <= 0.05 && std::fabs(a.height() - b.height()) <= 0.05;
     };
@@ -429,8 +413,7 @@ PreflightReport preflight_pdf(const std::string& path, const PreflightRules& rul
     }
 
     // The raster check: the page as printed, ink outside the safe area.
-    const poppler::image img = renderer.render_page(p.get(), rules.dpi, rules.dpi);
-    if (!img.is_valid()) {
+    if (!doc->render_gray(i, rules.dpi, img)) {
       fail(safe, where + "cannot be rendered");
       continue;
     }
@@ -443,10 +426,10 @@ PreflightReport preflight_pdf(const std::string& path, const PreflightRules& rul
     const double top = trim_top + margins.top, bottom = trim_top + trim.height() - margins.bottom;
     int ink = 0;
     double worst = 0;  // the farthest ink outside, in points
-    for (int y = 0; y < img.height(); ++y) {
-      const auto* row = reinterpret_cast<const unsigned char*>(img.const_data()) + static_cast<std::ptrdiff_t>(y) * img.bytes_per_row();
+    for (int y = 0; y < img.height; ++y) {
+      const unsigned char* row = img.pixels.data() + static_cast<std::ptrdiff_t>(y) * img.bytes_per_row;
       const double cy = (y + 0.5) * px;
-      for (int x = 0; x < img.width(); ++x) {
+      for (int x = 0; x < img.width; ++x) {
         if (row[x] >= 224) continue;  // paper (anti-aliasing's faint edge included)
         const double cx = (x + 0.5) * px;
         const double out = std::max({left - cx, cx - rightx, top - cy, cy - bottom, 0.0});

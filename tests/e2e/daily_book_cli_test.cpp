@@ -888,6 +888,34 @@ TEST_F(DailyBookCli, BookPreflightAndThePreflightCommandReportEveryCheck) {
   EXPECT_NE(r.out.find("passes preflight"), std::string::npos) << r.out;
 }
 
+// poppler is loaded when a PDF is read (the PDF reader module,
+// book/src/pdf_reader.hpp), not at every start: a command that reads none
+// loads none of it, as the loader reports (LD_DEBUG=libs); preflight loads
+// the module beside the program. Without the module, preflight is a clear
+// error and exit status 1.
+TEST_F(DailyBookCli, PopplerIsLoadedOnlyToReadAPdf) {
+  const std::string db = store(), pdf = dir_.file("b.pdf");
+  auto r = run_sudokit("book --db " + db + " --level medium --count 8 --trim 6x9 --out " + pdf, "", "", "LD_DEBUG=libs");
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_NE(r.err.find("libcairo"), std::string::npos) << "no loader report:\n" << r.err;
+  EXPECT_EQ(r.err.find("poppler"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("sudokit-pdf-reader"), std::string::npos) << r.err;
+  r = run_sudokit("preflight " + pdf + " --trim 6x9", "", "", "LD_DEBUG=libs");
+  EXPECT_EQ(r.status, 1) << r.out;  // too few pages for printers, but read
+  EXPECT_NE(r.out.find("FAIL pages"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("sudokit-pdf-reader.so"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("libpoppler"), std::string::npos) << r.err;
+
+  const std::string missing = dir_.file("none.so");
+  r = run_sudokit("preflight " + pdf + " --trim 6x9", "", "", "SUDOKIT_PDF_READER=" + missing);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out.find("FAIL pages"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("b.pdf: PDFs cannot be read: the PDF reader module (sudokit-pdf-reader.so, poppler) cannot be "
+                       "loaded: " + missing),
+            std::string::npos)
+      << r.err;
+}
+
 TEST_F(DailyBookCli, BookReadsLikeABook) {
   const std::string db = store(), pdf = dir_.file("b.pdf");
   const auto r = run_sudokit("book --db " + db + " --level hard --count 8 --per-page 6 --show-rating "

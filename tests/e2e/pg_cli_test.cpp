@@ -166,25 +166,16 @@ TEST(PgCli, TwoDailyRunsAtOnceAssignEachDateOnce) {
   EXPECT_NE(both.find("(0 newly assigned, 40 already assigned)"), std::string::npos) << both;
 }
 
-/// `VAR=value ... sudokit args`: run_sudokit with these in the environment.
-RunResult run_with_env(const std::string& env, const std::string& args) {
-  TempDir dir;
-  const std::string cmd = env + " " + std::string(SUDOKIT_BIN) + " " + args + " </dev/null >" + dir.file("out") +
-                          " 2>" + dir.file("err");
-  const int raw = std::system(cmd.c_str());
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir.file("out")), slurp(dir.file("err"))};
-}
-
 // libpq is loaded when a PostgreSQL store is opened, not at every start
 // (pg_backend.cpp): a command without one loads none of it, as the loader
 // reports (LD_DEBUG=libs). The control is a command with one, which does.
 TEST(PgCli, LibpqIsLoadedOnlyForAPostgresqlStore) {
   const std::string uri = fresh_database();
-  const RunResult plain = run_with_env("LD_DEBUG=libs", "solve " + data_file("puzzles_top95.txt"));
+  const RunResult plain = run_sudokit("solve " + data_file("puzzles_top95.txt"), "", "", "LD_DEBUG=libs");
   ASSERT_EQ(plain.status, 0) << plain.err;
   ASSERT_NE(plain.err.find("libsqlite3"), std::string::npos) << "no loader report:\n" << plain.err;
   EXPECT_EQ(plain.err.find("libpq"), std::string::npos) << plain.err;
-  const RunResult pg = run_with_env("LD_DEBUG=libs", "generate -n 5 --seed 1 --db " + quoted(uri));
+  const RunResult pg = run_sudokit("generate -n 5 --seed 1 --db " + quoted(uri), "", "", "LD_DEBUG=libs");
   ASSERT_EQ(pg.status, 0) << pg.err;
   EXPECT_NE(pg.err.find("libpq.so.5"), std::string::npos) << pg.err;
 }
@@ -196,13 +187,13 @@ TEST(PgCli, AMissingLibpqIsAClearError) {
   TempDir dir;
   const std::string missing = dir.file("none.so");
   const std::string write = "generate -n 5 --seed 1 --db " + quoted(uri);
-  const RunResult r = run_with_env("SUDOKIT_LIBPQ=" + missing, write);
+  const RunResult r = run_sudokit(write, "", "", "SUDOKIT_LIBPQ=" + missing);
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("cannot connect: the PostgreSQL client library (" + missing + ") cannot be loaded"),
             std::string::npos)
       << r.err;
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(run_with_env("", write).status, 0);  // the same run, with libpq
+  EXPECT_EQ(run_sudokit(write).status, 0);  // the same run, with libpq
 }
 
 TEST(PgCli, NoCommandShowsThePassword) {

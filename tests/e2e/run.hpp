@@ -29,14 +29,16 @@ inline std::string slurp(const std::string& path) {
 }
 
 /// Runs `SUDOKIT_BIN args` through the shell (args are shell words), with
-/// `input` on stdin, in the directory `cwd` when it is given.
-inline RunResult run_sudokit(const std::string& args, const std::string& input = "", const std::string& cwd = "") {
+/// `input` on stdin, in the directory `cwd` when it is given, and `env`
+/// (shell words VAR=value ...) in its environment.
+inline RunResult run_sudokit(const std::string& args, const std::string& input = "", const std::string& cwd = "",
+                             const std::string& env = "") {
   char dir_template[] = "/tmp/sudokit-e2e-XXXXXX";
   const std::string dir = mkdtemp(dir_template);
   const std::string in = dir + "/in", out = dir + "/out", err = dir + "/err";
   std::ofstream(in, std::ios::binary) << input;
-  const std::string cmd = (cwd.empty() ? "" : "cd '" + cwd + "' && ") + std::string(SUDOKIT_BIN) + " " + args + " <" +
-                          in + " >" + out + " 2>" + err;
+  const std::string cmd = (cwd.empty() ? "" : "cd '" + cwd + "' && ") + (env.empty() ? "" : env + " ") +
+                          std::string(SUDOKIT_BIN) + " " + args + " <" + in + " >" + out + " 2>" + err;
   const int raw = std::system(cmd.c_str());
   RunResult r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

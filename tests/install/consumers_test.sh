@@ -92,4 +92,15 @@ expect_line "$tmp/cpp.out" "hint: Naked Single (naked-single, 2.3); step unavail
 "$prefix/bin/sudokit" generate --seed 7 --count 3 --symmetry rot180 2>/dev/null >"$tmp/cli3.out"
 [ "$(sed -n 's/^generated: //p' "$tmp/cpp.out")" = "$(cat "$tmp/cli3.out")" ] ||
   fail "the C++ example's puzzles differ from sudokit generate --seed 7 --count 3 --symmetry rot180"
+
+# The installed command reads PDFs with the installed PDF reader module
+# (book/src/pdf_reader.hpp), found beside it, never the build's.
+reader=$(find "$prefix" -name sudokit-pdf-reader.so)
+[ -n "$reader" ] || fail "the PDF reader module is not installed"
+"$prefix/bin/sudokit" render 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
+  --format pdf --out "$tmp/one.pdf" 2>"$tmp/render.err" || { cat "$tmp/render.err" >&2; fail "sudokit render failed"; }
+LD_DEBUG=libs "$prefix/bin/sudokit" preflight "$tmp/one.pdf" >"$tmp/preflight.out" 2>"$tmp/preflight.err" || true
+grep -q "PDF reader module\|not a PDF" "$tmp/preflight.err" && { cat "$tmp/preflight.err" >&2; fail "the installed preflight cannot read a PDF"; }
+grep -qF "calling init: $(realpath "$reader")" "$tmp/preflight.err" ||
+  { grep -F sudokit-pdf-reader "$tmp/preflight.err" >&2; fail "preflight did not load the installed PDF reader module"; }
 echo "consumers_test: both consumers built and ran against $prefix only"

@@ -1,0 +1,64 @@
+// What preflight reads of a PDF (page boxes, fonts, pages rendered in gray),
+// from poppler in a module of its own (pdf_reader_poppler.cpp, built as
+// sudokit-pdf-reader.so) that is loaded when the first PDF is read. Linked
+// into the program, poppler and the libraries it brings (NSS, lcms, TIFF,
+// OpenJPEG, ...) were loaded and relocated at every start of every sudokit
+// command: 4 ms of a 7 ms start (docs/BENCHMARKS.md).
+//
+// The module is looked for at $SUDOKIT_PDF_READER when set, else beside the
+// program as installed (BIN/../LIB/sudokit/), else where the build made it.
+#ifndef SUDOKIT_BOOK_PDF_READER_HPP
+#define SUDOKIT_BOOK_PDF_READER_HPP
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sudokit::book::detail {
+
+/// A page box in PDF user space (y up), its corners in either order as
+/// the file gives them made x1 <= x2, y1 <= y2.
+struct PdfBox {
+  double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
+  double width() const { return x2 - x1; }
+  double height() const { return y2 - y1; }
+};
+
+struct PdfFont {
+  std::string name;
+  bool embedded = false;
+};
+
+/// A page rendered in 8-bit gray (0 black, 255 white), rows top first.
+struct GrayImage {
+  int width = 0, height = 0, bytes_per_row = 0;
+  std::vector<unsigned char> pixels;  // height * bytes_per_row
+};
+
+class PdfReader {
+ public:
+  virtual ~PdfReader() = default;
+  virtual bool locked() const = 0;
+  virtual int pages() const = 0;
+  virtual std::vector<PdfFont> fonts() const = 0;
+  /// The media, trim and bleed boxes of page `index` (from 0); false when
+  /// the page cannot be read.
+  virtual bool boxes(int index, PdfBox& media, PdfBox& trim, PdfBox& bleed) const = 0;
+  /// Page `index` at `dpi`, anti-aliased on white paper; false when it
+  /// cannot be rendered.
+  virtual bool render_gray(int index, double dpi, GrayImage& out) const = 0;
+};
+
+/// The PDF at `path`, or null when it is not a PDF that can be read.
+/// Throws std::runtime_error when the module cannot be loaded (saying which
+/// file and why).
+std::unique_ptr<PdfReader> open_pdf(const std::string& path);
+
+/// The module's one entry point (C linkage, looked up by this name): a new
+/// reader, or null. Built with the same compiler and library as the program.
+using OpenPdfFunction = PdfReader* (*)(const char* path);
+inline constexpr const char* kOpenPdfSymbol = "sudokit_pdf_reader_open";
+
+}  // namespace sudokit::book::detail
+
+#endif
