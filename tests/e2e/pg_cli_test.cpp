@@ -80,8 +80,9 @@ TEST(PgCli, FourShardWritersAtOnceMakeTheSingleRun) {
 TEST(PgCli, AWriterKilledMidRunResumesWithNothingLostOrTwice) {
   const std::string uri = fresh_database();
   TempDir dir;
-  // Batches of 10: the first commit comes early, long before the run ends.
-  const std::string run = "generate -n 300 --seed 8 --threads 1 --batch-rows 10 --db " + quoted(uri);
+  // Batches of 10: the first commit comes early, long before the run ends
+  // (about a second: wait_for_rows polls every 10 ms).
+  const std::string run = "generate -n 1000 --seed 8 --threads 1 --batch-rows 10 --db " + quoted(uri);
   const pid_t pid = spawn(run, dir.file("out"), dir.file("err"));
   // Kill it once a batch is committed, before it ends.
   const std::uint64_t stored = wait_for_rows(uri);
@@ -92,8 +93,8 @@ TEST(PgCli, AWriterKilledMidRunResumesWithNothingLostOrTwice) {
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_NE(again.err.find("stored already"), std::string::npos) << again.err;
   const RunResult all = run_sudokit("db export --format line --db " + quoted(uri));
-  const RunResult single = run_sudokit("generate -n 300 --seed 8");
-  EXPECT_LT(stored, 300u);
+  const RunResult single = run_sudokit("generate -n 1000 --seed 8");
+  EXPECT_LT(stored, 1000u);
   EXPECT_EQ(sorted_lines(all.out), sorted_lines(single.out));
 }
 
@@ -102,7 +103,10 @@ TEST(PgCli, AServerRestartMidRunIsAClearErrorAndARerunCompletes) {
   server.create_database("restarted");
   const std::string uri = server.uri("restarted");
   TempDir dir;
-  const std::string run = "generate -n 100 --seed 12 --threads 1 --batch-rows 10 --db " + quoted(uri);
+  // Long enough (about a second) that the restart falls in the middle of it:
+  // 100 puzzles took 0.08 s, and were sometimes all stored before the first
+  // poll saw a row.
+  const std::string run = "generate -n 1000 --seed 12 --threads 1 --batch-rows 10 --db " + quoted(uri);
   const pid_t pid = spawn(run, dir.file("out"), dir.file("err"));
   const std::uint64_t stored = wait_for_rows(uri);
   ASSERT_GT(stored, 0u) << slurp(dir.file("err"));
@@ -118,8 +122,8 @@ TEST(PgCli, AServerRestartMidRunIsAClearErrorAndARerunCompletes) {
   const RunResult again = run_sudokit(run);
   ASSERT_EQ(again.status, 0) << again.err;
   const RunResult all = run_sudokit("db export --format line --db " + quoted(uri));
-  EXPECT_LT(stored, 100u);
-  const RunResult single = run_sudokit("generate -n 100 --seed 12");
+  EXPECT_LT(stored, 1000u);
+  const RunResult single = run_sudokit("generate -n 1000 --seed 12");
   EXPECT_EQ(sorted_lines(all.out), sorted_lines(single.out));
 }
 
