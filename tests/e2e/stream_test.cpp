@@ -7,14 +7,17 @@
 // docs/RELIABILITY.md, "Memory stays flat on any input".
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "child.hpp"
 #include "run.hpp"
+#include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit {
@@ -118,6 +121,35 @@ TEST(Stream, APipedPuzzleIsAnsweredBeforeThePipeCloses) {
     // Same answers as for a file.
     EXPECT_EQ(out, run_sudokit(command, line + line).out);
   }
+}
+
+// A slow run's finds reach stdout as they come (Output::kMaxDelay at most
+// after each), not once 64 KB have gathered or the run ends: read through a
+// pipe while the run goes on, and kept when it is killed outright. (At 8.5
+// a release build finds about 18 a second: 64 KB of them take 40 s.)
+TEST(Stream, ASlowGeneratesFindsArriveWhileItRuns) {
+  Child c({"generate", "--min-rating", "8.5", "--count", "100000", "--seed", "5", "--threads", "1", "--time-limit", "300"});
+  c.close_stdin();
+  std::string out;
+  ASSERT_TRUE(Child::read_until(c.out, out, std::chrono::seconds(30),
+                                [](const std::string& t) { return std::count(t.begin(), t.end(), '\n') >= 2; }))
+      << "no find written while the run goes on: " << out;
+  EXPECT_TRUE(c.running());
+  ASSERT_EQ(kill(c.pid, SIGKILL), 0);
+  EXPECT_EQ(c.wait_exit(std::chrono::seconds(30)), -SIGKILL);
+  // What was written is whole records: a puzzle, then its rating.
+  std::istringstream lines(out.substr(0, out.rfind('\n') + 1));
+  int records = 0;
+  for (std::string line; std::getline(lines, line); ++records) {
+    SCOPED_TRACE(line);
+    ASSERT_GE(line.size(), 85u);
+    Grid puzzle;
+    ParseError error;
+    ASSERT_TRUE(parse_puzzle(line.substr(0, 81), puzzle, error));
+    EXPECT_EQ(count_solutions(puzzle, 2), 1u);
+    EXPECT_GE(std::stod(line.substr(82)), 8.5);
+  }
+  EXPECT_GE(records, 2);
 }
 
 }  // namespace

@@ -310,6 +310,10 @@ int run_generate(const std::vector<std::string>& args) {
   } else {
     Output out;
     PrintSink sink(out, format, vm.count("solution") != 0, plan.criteria.levels);
+    hooks.progress = [print = std::move(hooks.progress), &out](std::uint64_t accepted, std::uint64_t tried) {
+      print(accepted, tried);
+      out.flush_if_due();  // a find waits at most Output::kMaxDelay, also in a slow run
+    };
     summary = produce::generate(plan, sink, hooks);
     out.flush();
   }

@@ -142,6 +142,7 @@ void Output::flush() {
   const std::size_t size = buffer_.size();
   const bool written = size == 0 || std::fwrite(buffer_.data(), 1, size, stdout) == size;
   buffer_.clear();
+  pending_ = false;
   if (written && std::fflush(stdout) == 0) return;
   failed_ = true;
   throw WriteError("<stdout>", errno != 0 ? errno : EIO);

@@ -25,6 +25,7 @@
 // without stopping the work.
 #pragma once
 
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <stdexcept>
@@ -112,23 +113,43 @@ void ignore_sigpipe();
 /// as --help); throws WriteError when that output could not be written.
 void finish_stdout();
 
-/// Accumulates output and writes it to stdout in large blocks. flush() and
-/// maybe_flush() throw WriteError when a write fails; after that nothing
-/// more is written.
+/// Accumulates output and writes it to stdout in large blocks, and no
+/// record later than kMaxDelay after it was made: a slow run (a rare
+/// rating target, an hour-long search) shows each find as it comes, and a
+/// run killed outright has lost at most that much. Call maybe_flush() after
+/// each record, and flush_if_due() while waiting for the next one (generate
+/// does it from its progress hook, at least every 200 ms). flush(),
+/// maybe_flush() and flush_if_due() throw WriteError when a write fails;
+/// after that nothing more is written.
 class Output {
  public:
+  using Clock = std::chrono::steady_clock;
+  static constexpr std::chrono::milliseconds kMaxDelay{250};
+
   Output() { buffer_.reserve(1 << 17); }
   /// Writes what is left, without throwing: commands call flush() at the
   /// end, so this only runs its course when another error ends the command.
   ~Output();
   std::string& buffer() { return buffer_; }
   void maybe_flush() {
-    if (buffer_.size() >= (1 << 16)) flush();
+    if (buffer_.size() >= (1 << 16)) return flush();
+    const Clock::time_point now = Clock::now();
+    if (!pending_) {
+      pending_ = true;
+      pending_since_ = now;
+    } else if (now - pending_since_ >= kMaxDelay) {
+      flush();
+    }
+  }
+  void flush_if_due() {
+    if (pending_ && Clock::now() - pending_since_ >= kMaxDelay) flush();
   }
   void flush();
 
  private:
   std::string buffer_;
+  bool pending_ = false;              // the buffer holds a record since pending_since_
+  Clock::time_point pending_since_;
   bool failed_ = false;
 };
 
