@@ -81,6 +81,22 @@ Removed removed_candidates(const Board& now, const Board& before) {
   return out;
 }
 
+void Changes::set(const Removed& r) {
+  removed = r;
+  houses.fill(0);
+  cells = CellSet{};
+  for (int d = 1; d <= 9; ++d) {
+    const CellSet& gone = removed[static_cast<std::size_t>(d)];
+    std::uint32_t& h = houses[static_cast<std::size_t>(d)];
+    gone.for_each([&](int c) {
+      const auto& u = kCellUnits[static_cast<std::size_t>(c)];
+      h |= (1u << u[0]) | (1u << u[1]) | (1u << u[2]);
+    });
+    houses[0] |= h;
+    cells |= gone;
+  }
+}
+
 // Takes `digits` out of the position tables for `cell` (they are fresh):
 // bit i of a house's positions is its i-th cell in kUnitCells order, which is
 // the column in a row, the row in a column, row-major in a box.

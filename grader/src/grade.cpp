@@ -88,11 +88,11 @@ Grader::Grader(Grader&&) noexcept = default;
 Grader& Grader::operator=(Grader&&) noexcept = default;
 
 bool Grader::next_step(const Board& board, Step& step) {
+  FirstStep first;  // one for all producers: it stays empty until one finds a step
   for (auto& producer : producers_) {
-    FirstStep first;
     producer->find(board, first);
     if (first.found()) {
-      step = first.step();
+      step = first.take();
       return true;
     }
   }
@@ -100,27 +100,40 @@ bool Grader::next_step(const Board& board, Step& step) {
 }
 
 bool Grader::next_step_in_run(const Board& board, Step& step) {
+  ++step_number_;
+  FirstStep first;  // one for all producers (a Step is large): it stays empty until one finds a step
+  int here = -1;    // this board's index in boards_, once a producer found nothing on it
   for (std::size_t i = 0; i < producers_.size(); ++i) {
-    FirstStep first;
-    FoundNothing& before = found_nothing_[i];
-    if (before.set) {
-      // The boards of a run only lose candidates, so `before` is a superset.
-      Removed removed;
-      for (int d = 1; d <= 9; ++d) {
-        const auto k = static_cast<std::size_t>(d);
-        assert((board.digit_cells(d) - before.cells[k]).empty() && "a run's boards only lose candidates");
-        removed[k] = before.cells[k] - board.digit_cells(d);
+    const int before = found_nothing_[i];
+    if (before >= 0) {
+      const auto b = static_cast<std::size_t>(before);
+      if (changes_step_[b] != step_number_) {
+        // The boards of a run only lose candidates, so boards_[b] is a superset.
+        Removed removed;
+        for (int d = 1; d <= 9; ++d) {
+          const auto k = static_cast<std::size_t>(d);
+          assert((board.digit_cells(d) - boards_[b][k]).empty() && "a run's boards only lose candidates");
+          removed[k] = boards_[b][k] - board.digit_cells(d);
+        }
+        changes_[b].set(removed);
+        changes_step_[b] = step_number_;
       }
-      producers_[i]->find_changed(board, removed, first);
+      producers_[i]->find_changed(board, changes_[b], first);
     } else {
       producers_[i]->find(board, first);
     }
     if (first.found()) {
-      step = first.step();
+      step = first.take();
       return true;
     }
-    before.set = true;
-    for (int d = 1; d <= 9; ++d) before.cells[static_cast<std::size_t>(d)] = board.digit_cells(d);
+    if (here < 0) {
+      here = static_cast<int>(boards_.size());
+      auto& cells = boards_.emplace_back();
+      for (int d = 1; d <= 9; ++d) cells[static_cast<std::size_t>(d)] = board.digit_cells(d);
+      changes_.emplace_back();
+      changes_step_.push_back(0);
+    }
+    found_nothing_[i] = here;
   }
   return false;
 }
@@ -162,7 +175,10 @@ Grade Grader::grade_marks(const Candidates& marks, const GradeOptions& options) 
 
 void Grader::run(Board board, const GradeOptions& options, Grade& g) {
   BudgetScope budget(options.time_limit);
-  found_nothing_.assign(producers_.size(), FoundNothing{});
+  found_nothing_.assign(producers_.size(), -1);
+  boards_.clear();
+  changes_.clear();
+  changes_step_.clear();
   Step step;
   bool pearl_frozen = false;
   while (!board.solved()) {

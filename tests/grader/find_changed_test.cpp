@@ -54,6 +54,37 @@ struct Case {
   std::function<std::unique_ptr<Producer>()> make;
 };
 
+// Changes: the houses and cells of the removals, per digit and for any
+// digit, checked against the houses listed cell by cell.
+TEST(FindChanged, ChangesListTheHousesAndCellsOfTheRemovals) {
+  Removed removed{};
+  removed[5].add(0);    // r1c1: box 1, row 1, column 1
+  removed[5].add(80);   // r9c9: box 9, row 9, column 9
+  removed[7].add(40);   // r5c5
+  const Changes changes(removed);
+  std::uint32_t any = 0;
+  CellSet cells;
+  for (int d = 1; d <= 9; ++d) {
+    std::uint32_t houses = 0;
+    removed[static_cast<std::size_t>(d)].for_each([&](int c) {
+      for (int u : kCellUnits[static_cast<std::size_t>(c)]) houses |= 1u << u;
+    });
+    EXPECT_EQ(changes.houses[static_cast<std::size_t>(d)], houses) << d;
+    EXPECT_EQ(changes.removed[static_cast<std::size_t>(d)], removed[static_cast<std::size_t>(d)]) << d;
+    any |= houses;
+    cells |= removed[static_cast<std::size_t>(d)];
+  }
+  EXPECT_EQ(changes.houses[0], any);
+  EXPECT_EQ(changes.cells, cells);
+  EXPECT_EQ(__builtin_popcount(changes.houses[5]), 6);
+  EXPECT_EQ(changes.houses[1], 0u);
+  // set() starts afresh.
+  Changes again(removed);
+  again.set(Removed{});
+  EXPECT_EQ(again.houses[0], 0u);
+  EXPECT_TRUE(again.cells.empty());
+}
+
 TEST(FindChanged, LeavesOutOnlyStepsTheBoardHadBefore) {
   const std::vector<Case> cases = {
       {"locking", [] { return make_locking(false); }},

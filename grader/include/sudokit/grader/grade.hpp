@@ -95,13 +95,17 @@ class Grader {
   // could have made (Producer::find_changed). Same step as next_step().
   bool next_step_in_run(const Board& board, Step& step);
   std::vector<std::unique_ptr<Producer>> producers_;
-  // Per producer, within run(): whether it found nothing on an earlier board
-  // of the run, and that board's candidate cells per digit.
-  struct FoundNothing {
-    bool set = false;
-    std::array<CellSet, 10> cells{};
-  };
-  std::vector<FoundNothing> found_nothing_;
+  // Within run(): the boards some producer found nothing on (candidate
+  // cells per digit), and per producer the last such board (an index, -1 =
+  // none). Producers that found nothing on the same board share it, and the
+  // changes since (find_changed's candidates removed, houses and cells) are
+  // worked out once per board and step (changes_, valid when changes_step_
+  // is the step's number).
+  std::vector<std::array<CellSet, 10>> boards_;
+  std::vector<Changes> changes_;
+  std::vector<std::uint32_t> changes_step_;
+  std::uint32_t step_number_ = 0;
+  std::vector<int> found_nothing_;
 };
 
 /// True when naked and hidden singles alone fill the puzzle. Then SE's ER is

@@ -36,6 +36,8 @@ class FirstStep final : public StepSink {
   bool first_only() const override { return true; }
   bool found() const { return found_; }
   const Step& step() const { return step_; }
+  /// The step found, moved out (the sink is spent).
+  Step take() { return std::move(step_); }
 
  private:
   Step step_;
@@ -60,6 +62,20 @@ using Removed = std::array<CellSet, 10>;
 /// so a placement counts as the removal of all the cell had.
 Removed removed_candidates(const Board& now, const Board& before);
 
+/// What find_changed() narrows by: the candidates removed, and from them per
+/// digit the houses that lost a candidate (bit u for house u; index 0: any
+/// digit) and the cells that lost any. Worked out once for all producers
+/// asked about the same removals.
+struct Changes {
+  Removed removed{};
+  std::array<std::uint32_t, 10> houses{};
+  CellSet cells;
+
+  Changes() = default;
+  explicit Changes(const Removed& r) { set(r); }
+  void set(const Removed& r);
+};
+
 class Producer {
  public:
   virtual ~Producer() = default;
@@ -81,26 +97,20 @@ class Producer {
   ///   earlier board for what the candidates removed since could have made:
   ///   what it leaves out, that board had, so it is nothing.
   /// A producer narrows its search through unchanged() while find() runs;
-  /// one that does not is simply searched in full.
-  void find_changed(const Board& board, const Removed& removed, StepSink& sink) {
+  /// one that does not is simply searched in full. `changes` outlives the
+  /// call; the rating loop gives the same one to every producer that found
+  /// nothing on the same earlier board.
+  void find_changed(const Board& board, const Changes& changes, StepSink& sink) {
     struct Reset {
-      const Removed*& p;
+      const Changes*& p;
       ~Reset() { p = nullptr; }
     } reset{changed_};
-    changed_ = &removed;
-    houses_.fill(0);
-    changed_cells_ = CellSet{};
-    for (int d = 1; d <= 9; ++d) {
-      const CellSet& gone = removed[static_cast<std::size_t>(d)];
-      std::uint32_t& houses = houses_[static_cast<std::size_t>(d)];
-      gone.for_each([&](int c) {
-        const auto& u = kCellUnits[static_cast<std::size_t>(c)];
-        houses |= (1u << u[0]) | (1u << u[1]) | (1u << u[2]);
-      });
-      houses_[0] |= houses;
-      changed_cells_ |= gone;
-    }
+    changed_ = &changes;
     find(board, sink);
+  }
+  void find_changed(const Board& board, const Removed& removed, StepSink& sink) {
+    const Changes changes(removed);
+    find_changed(board, changes, sink);
   }
   void find_changed(const Board& board, const Board& before, StepSink& sink) {
     const Removed removed = removed_candidates(board, before);
@@ -112,37 +122,35 @@ class Producer {
   /// removed (any digit); false otherwise.
   bool unchanged(const CellSet& cells) const {
     if (!changed_) return false;
-    for (const CellSet& gone : *changed_)
+    for (const CellSet& gone : changed_->removed)
       if (!(gone & cells).empty()) return false;
     return true;
   }
   /// During find_changed(), whether no candidate `digit` of a cell in
   /// `cells` was removed; false otherwise.
   bool unchanged(int digit, const CellSet& cells) const {
-    return changed_ && ((*changed_)[static_cast<std::size_t>(digit)] & cells).empty();
+    return changed_ && (changed_->removed[static_cast<std::size_t>(digit)] & cells).empty();
   }
   /// During find_changed(), whether no candidate `digit` was removed.
-  bool unchanged(int digit) const { return changed_ && (*changed_)[static_cast<std::size_t>(digit)].empty(); }
+  bool unchanged(int digit) const { return changed_ && changed_->removed[static_cast<std::size_t>(digit)].empty(); }
   /// During find_changed(), bit u (a house id) set where a candidate
   /// `digit` was removed from a cell of house u; every house otherwise.
   std::uint32_t changed_houses(int digit) const {
-    return changed_ ? houses_[static_cast<std::size_t>(digit)] : kEveryHouse;
+    return changed_ ? changed_->houses[static_cast<std::size_t>(digit)] : kEveryHouse;
   }
   /// The same for any digit.
-  std::uint32_t changed_houses() const { return changed_ ? houses_[0] : kEveryHouse; }
+  std::uint32_t changed_houses() const { return changed_ ? changed_->houses[0] : kEveryHouse; }
   /// During find_changed(), the cells that lost a candidate; every cell otherwise.
   CellSet changed_cells() const {
-    return changed_ ? changed_cells_ : CellSet{~std::uint64_t{0}, (std::uint64_t{1} << (kCells - 64)) - 1};
+    return changed_ ? changed_->cells : CellSet{~std::uint64_t{0}, (std::uint64_t{1} << (kCells - 64)) - 1};
   }
   /// During find_changed(), the candidates removed since the board before;
   /// null otherwise.
-  const Removed* removed_since() const { return changed_; }
+  const Removed* removed_since() const { return changed_ ? &changed_->removed : nullptr; }
 
  private:
   static constexpr std::uint32_t kEveryHouse = (1u << 27) - 1;
-  const Removed* changed_ = nullptr;
-  std::array<std::uint32_t, 10> houses_{};  // per digit (0: any), during find_changed()
-  CellSet changed_cells_;
+  const Changes* changed_ = nullptr;  // during find_changed()
 };
 
 /// Whether the work budget of the puzzle being graded on this thread has run
