@@ -27,6 +27,7 @@
 // again (find_remembered).
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -111,6 +112,7 @@ class ForcingChainsAndCycles final : public Producer {
     board_ = &board;
     hints_.clear();
     best_key_ = Key{};
+    ++best_changes_;
     longest_ = {kMaxChain, kMaxChain};
     first_only_ = !nesting_ && sink.first_only();
     mark_links();
@@ -124,7 +126,7 @@ class ForcingChainsAndCycles final : public Producer {
 
   // --- potential sets (stamped, so clearing is O(1)) ------------------------
   void new_search() {
-    nodes_.clear();
+    node_count_ = 0;
     reached_off_.fill(CellSet{});
     if (++gen_ == 0) {
       on_stamp_.fill(0);
@@ -145,10 +147,14 @@ class ForcingChainsAndCycles final : public Producer {
   }
   int add_node(int cell, int digit, bool on, int parent, Cause cause = Cause::None) {
     const int level = parent < 0 ? 0 : nodes_[static_cast<std::size_t>(parent)].level + 1;
-    nodes_.push_back({static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(digit), on, cause,
-                      static_cast<std::uint16_t>(level), parent});
-    return static_cast<int>(nodes_.size()) - 1;
+    // The pool only grows (node_count_ is its size in use): the searches'
+    // hottest path has no push_back, only a rarely taken grow.
+    if (static_cast<std::size_t>(node_count_) == nodes_.size()) grow_nodes();
+    nodes_[static_cast<std::size_t>(node_count_)] = {static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(digit), on,
+                                                      cause, static_cast<std::uint16_t>(level), parent};
+    return node_count_++;
   }
+  [[gnu::noinline, gnu::cold]] void grow_nodes() { nodes_.resize(std::max<std::size_t>(1024, 2 * nodes_.size())); }
   bool same(int a, int cell, int digit, bool on) const {
     const Potential& p = nodes_[static_cast<std::size_t>(a)];
     return p.cell == cell && p.digit == digit && p.on == on;
@@ -290,23 +296,48 @@ class ForcingChainsAndCycles final : public Producer {
     return n;
   }
 
-  // Whether expanding node p can still yield a hint no harder than the best
-  // one found so far: hints are sorted by rating first, and a hint derived
-  // below p has at least p's level + 1 + `extra` distinct potentials. BFS
-  // visits levels in order, so once this fails the search can stop.
+  // Whether expanding a node at `level` can still yield a hint no harder
+  // than the best one found so far: hints are sorted by rating first, and a
+  // hint derived below it has at least level + 1 + `extra` distinct
+  // potentials. BFS visits levels in order, so once this fails the search
+  // can stop (the searches ask deepest_worth() below).
   // For a sink keeping the first hint only, the whole key counts: the hint
   // must sort before the best one (`kind` is the sort key of the search's
   // hints; an equal key found later sorts after it).
-  bool worth_expanding(int p, double base, int extra, int kind) const {
+  bool worth_at(int level, double base, int extra, int kind) const {
     if (nesting_) return true;  // nested use needs every hint
-    const int length = nodes_[static_cast<std::size_t>(p)].level + 1 + extra;
+    const int length = level + 1 + extra;
     const double rating = base + length_increment(length);
     if (first_only_) return Key{rating, length, kind} < best_key_;
     return rating <= best_key_.rating;
   }
+  // The same test as a level bound, for a search's inner loop: the deepest
+  // level worth_at() allows (-1 for none). The key grows with the length
+  // (the rating never falls, the complexity rises), so worth_at() holds up
+  // to some level and not beyond. Kept in `bound` and worked out again when
+  // the best hint changes (best_changes_ counts the changes).
+  struct LevelBound {
+    int deepest = -1;
+    unsigned changes = ~0u;
+  };
+  int deepest_worth(LevelBound& bound, double base, int extra, int kind) const {
+    if (nesting_) return kMaxChain;  // nested use needs every hint
+    if (bound.changes == best_changes_) return bound.deepest;
+    bound.changes = best_changes_;
+    int lo = -1, hi = kMaxChain + 1;  // worth_at(lo) or lo = -1; !worth_at(hi) or hi past every level
+    while (hi - lo > 1) {
+      const int mid = lo + (hi - lo) / 2;
+      (worth_at(mid, base, extra, kind) ? lo : hi) = mid;
+    }
+    assert((lo >= 0) == worth_at(0, base, extra, kind) && (lo == kMaxChain || !worth_at(lo + 1, base, extra, kind)) &&
+           "worth_at holds up to a level and not beyond");
+    bound.deepest = lo;
+    return lo;
+  }
   void record(ChainHint&& h) {
     const Key k{h.step.difficulty, h.step.complexity, h.sort_key};
     if (k < best_key_) {
+      ++best_changes_;
       best_key_ = k;
       longest_[0] = longest_winning_chain(false);
       longest_[1] = longest_winning_chain(true);
@@ -466,13 +497,15 @@ class ForcingChainsAndCycles final : public Producer {
     pending_off_.clear();
     const double cycle_base = x && y ? 7.0 : 6.5;
     const int cycle_kind = x && y ? 4 : (y ? 3 : 2);  // cycle_hint's sort key
+    LevelBound& on_bound = cycle_bounds_[static_cast<std::size_t>(cycle_kind)][1];
+    LevelBound& off_bound = cycle_bounds_[static_cast<std::size_t>(cycle_kind)][0];
     int length = 0;
     std::size_t on_head = 0, off_head = 0;
     while (on_head < pending_on_.size() || off_head < pending_off_.size()) {
       ++length;
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
-        if (!worth_expanding(p, cycle_base, 1, cycle_kind)) return;
+        if (nodes_[static_cast<std::size_t>(p)].level > deepest_worth(on_bound, cycle_base, 1, cycle_kind)) return;
         on_to_off(p, y, (y ? 1 : 0) | (x ? 2 : 0), -1, Reached::UnlessClosing, scratch_);
         bool marked = false;
         for (int q : scratch_) {
@@ -490,7 +523,7 @@ class ForcingChainsAndCycles final : public Producer {
       ++length;
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
-        if (!worth_expanding(p, cycle_base, 0, cycle_kind)) return;
+        if (nodes_[static_cast<std::size_t>(p)].level > deepest_worth(off_bound, cycle_base, 0, cycle_kind)) return;
         const Potential& off = nodes_[static_cast<std::size_t>(p)];
         std::uint32_t& done = off_done_[static_cast<std::size_t>(key(off.cell, off.digit))];
         if (done == gen_) {
@@ -622,11 +655,12 @@ class ForcingChainsAndCycles final : public Producer {
   void forcing_chains(int cell, int d, bool from_on, bool y) {
     start_search(cell, d, from_on);
     const double base = y ? 7.0 : 6.6;
+    LevelBound& bound = chain_bounds_[y ? 1 : 0];
     std::size_t on_head = 0, off_head = 0;
     while (on_head < pending_on_.size() || off_head < pending_off_.size()) {
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
-        if (!worth_expanding(p, base, 1, y ? 4 : 2)) return;
+        if (nodes_[static_cast<std::size_t>(p)].level > deepest_worth(bound, base, 1, y ? 4 : 2)) return;
         on_to_off(p, y, (y ? 1 : 0) | 2, from_on ? key(cell, d) : -1, Reached::Skip, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
@@ -639,7 +673,7 @@ class ForcingChainsAndCycles final : public Producer {
       }
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
-        if (!worth_expanding(p, base, 1, y ? 4 : 2)) return;
+        if (nodes_[static_cast<std::size_t>(p)].level > deepest_worth(bound, base, 1, y ? 4 : 2)) return;
         off_to_on(p, y, true, true, scratch_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
@@ -717,7 +751,8 @@ class ForcingChainsAndCycles final : public Producer {
   }
 
   const Board* board_ = nullptr;
-  std::vector<Potential> nodes_;
+  std::vector<Potential> nodes_;  // the node pool: its first node_count_ are this search's
+  int node_count_ = 0;
   std::vector<int> pending_on_, pending_off_, scratch_;
   std::vector<ChainHint> hints_;
   std::array<int, 810> on_idx_{}, off_idx_{};
@@ -743,6 +778,9 @@ class ForcingChainsAndCycles final : public Producer {
   std::array<std::uint32_t, 1620> count_stamp_{};
   std::uint32_t count_gen_ = 0;
   Key best_key_;  // the first in emit_sorted's order among the hints found so far (its rating is the lowest)
+  unsigned best_changes_ = 0;  // how often best_key_ was set (deepest_worth)
+  std::array<std::array<LevelBound, 2>, 5> cycle_bounds_{};  // [cycle kind][extra]: cycles()
+  std::array<LevelBound, 2> chain_bounds_{};                 // [y]: forcing_chains()
   std::array<int, 2> longest_{};  // longest_winning_chain(y), by y
   bool first_only_ = false;  // the sink wants the first hint only (StepSink::first_only)
   bool nesting_ = false;
