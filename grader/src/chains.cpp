@@ -226,10 +226,10 @@ class ForcingChainsAndCycles final : public Producer {
         out.push_back(add_node(cell, v, false, p, Cause::NakedSingle));
       });
     }
+    // live_ holds candidates only (mark_links), and so does the target `keep`.
     CellSet live = live_[static_cast<std::size_t>(links)][static_cast<std::size_t>(d)];
     if (keep >= 0 && keep % 10 == d) live.add(keep / 10);
-    live &= board_->digit_cells(d);
-    live.remove(cell);
+    live &= kPeerSet[static_cast<std::size_t>(cell)];  // before the reached ones are sorted out: only peers matter
     if (reached != Reached::Keep) {
       const CellSet again = live & reached_off_[static_cast<std::size_t>(d)];
       live -= again;
