@@ -1,11 +1,13 @@
-// Internal support shared by the chain producers: SE's length increment,
-// potentials' causes, Java's HashMap iteration order, and the record a chain
+// Internal support shared by the chain producers: their node lists, SE's
+// length increment, potentials' causes, Java's HashMap iteration order, and the record a chain
 // hint carries when it is used inside a nested (9.5+) chain.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,47 @@
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
+
+/// A growing list of node indices for the chain searches' queues and pools:
+/// its append is inlined (GCC leaves std::vector::push_back out of line in
+/// the large propagation loops, a call per potential: 5% of top1465's time),
+/// and the rare growth is out of line. Cleared, it keeps its storage.
+class NodeList {
+ public:
+  NodeList() = default;
+  NodeList(const NodeList&) = delete;
+  NodeList& operator=(const NodeList&) = delete;
+
+  void push_back(int node) {
+    if (size_ == capacity_) [[unlikely]]
+      grow();
+    data_[size_++] = node;
+  }
+  void clear() { size_ = 0; }
+  void assign(std::size_t n, int node) {
+    clear();
+    for (std::size_t i = 0; i < n; ++i) push_back(node);
+  }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  int operator[](std::size_t i) const {
+    assert(i < size_);
+    return data_[i];
+  }
+  const int* begin() const { return data_.get(); }
+  const int* end() const { return data_.get() + size_; }
+
+ private:
+  [[gnu::noinline]] void grow() {
+    const std::size_t capacity = std::max<std::size_t>(256, 2 * capacity_);
+    auto bigger = std::make_unique<int[]>(capacity);
+    std::copy(begin(), end(), bigger.get());
+    data_ = std::move(bigger);
+    capacity_ = capacity;
+  }
+  std::unique_ptr<int[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
 
 /// How a potential was derived (SE's Potential.Cause). For "on" potentials
 /// it names the rule that forced the digit: the cell's last candidate, or

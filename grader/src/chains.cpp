@@ -214,7 +214,7 @@ class ForcingChainsAndCycles final : public Producer {
   // reached one is made again only if it closes the cycle (closes()): a
   // cycle search processes a repeated "off" for that alone.
   enum class Reached { Keep, Skip, UnlessClosing };
-  void on_to_off(int p, bool y, int links, int keep, Reached reached, std::vector<int>& out) {
+  void on_to_off(int p, bool y, int links, int keep, Reached reached, NodeList& out) {
     out.clear();
     const Potential src = nodes_[static_cast<std::size_t>(p)];
     const int cell = src.cell, d = src.digit;
@@ -253,7 +253,7 @@ class ForcingChainsAndCycles final : public Producer {
   // the other position of the digit in each of the box, row and column of the
   // cell where it has exactly two positions (X). Equal potentials once; with
   // `fresh` only those not reached yet (as in on_to_off).
-  void off_to_on(int p, bool y, bool x, bool fresh, std::vector<int>& out) {
+  void off_to_on(int p, bool y, bool x, bool fresh, NodeList& out) {
     out.clear();
     const Potential src = nodes_[static_cast<std::size_t>(p)];
     const Partners& to = partners_[static_cast<std::size_t>(key(src.cell, src.digit))];
@@ -753,7 +753,7 @@ class ForcingChainsAndCycles final : public Producer {
   const Board* board_ = nullptr;
   std::vector<Potential> nodes_;  // the node pool: its first node_count_ are this search's
   int node_count_ = 0;
-  std::vector<int> pending_on_, pending_off_, scratch_;
+  NodeList pending_on_, pending_off_, scratch_;
   std::vector<ChainHint> hints_;
   std::array<int, 810> on_idx_{}, off_idx_{};
   std::array<std::uint8_t, 810> link_{};  // mark_links()

@@ -61,7 +61,7 @@ struct Node {
 struct Run {
   bool consistent = true;          // false when the run met a contradiction
   int absurd_on = -1, absurd_off = -1;  // the clashing pair, then
-  std::vector<int> ons, offs;
+  NodeList ons, offs;
   std::array<std::uint64_t, (2 * kKeys + 63) / 64> member{};
   std::array<int, 2 * kKeys> idx;  // valid where `member` has the bit
 
@@ -801,7 +801,7 @@ class DynamicChains final : public Producer, private NetView {
   // then "off" ones): cell forcing (key 5) or region forcing (key 6).
   void common_conclusions(const std::vector<Run*>& branches, int sort_key, int src_cell, Cause assumed) {
     for (int pass = 0; pass < 2; ++pass) {
-      const std::vector<int>& first = pass == 0 ? branches[0]->ons : branches[0]->offs;
+      const NodeList& first = pass == 0 ? branches[0]->ons : branches[0]->offs;
       for (int p : first) {
         const Node& n = nodes_[static_cast<std::size_t>(p)];
         const int k = key(n.cell, n.digit);
@@ -853,7 +853,7 @@ class DynamicChains final : public Producer, private NetView {
   std::array<DigitMask, 81> cand_{};
   std::array<CellSet, 10> cells_{};
   std::vector<Node> nodes_;
-  std::vector<int> parent_pool_;
+  NodeList parent_pool_;
   ImplicationReach reach_;  // Multiple mode: what each assumption can reach (cell_hints)
   bool first_only_ = false;  // the sink keeps the first hint only (StepSink::first_only)
   int best_complexity_ = -1, best_sort_key_ = 0;  // then: the hint that sorts first so far
