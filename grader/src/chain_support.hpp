@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sudokit/grader/step.hpp"
@@ -32,6 +33,11 @@ class NodeList {
     data_[size_++] = node;
   }
   void clear() { size_ = 0; }
+  void swap(NodeList& o) noexcept {
+    std::swap(data_, o.data_);
+    std::swap(size_, o.size_);
+    std::swap(capacity_, o.capacity_);
+  }
   void assign(std::size_t n, int node) {
     clear();
     for (std::size_t i = 0; i < n; ++i) push_back(node);

@@ -863,7 +863,8 @@ class DynamicChains final : public Producer, private NetView {
   std::array<int, 2 * kKeys> cache_slot_{};
   std::uint32_t cache_gen_ = 0;
   std::vector<Run*> value_runs_, region_runs_;
-  std::vector<int> made_, branch_, todo_, next_;
+  NodeList made_, todo_, next_;
+  std::vector<int> branch_;
   NetWriter writer_{*this};
   std::vector<ChainHint> hints_;
   std::array<std::uint32_t, 2 * kKeys> count_stamp_{};
