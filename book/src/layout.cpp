@@ -11,6 +11,7 @@
 #include <string>
 
 #include "names.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit::book {
 
@@ -157,7 +158,7 @@ std::optional<PageSize> parse_trim(std::string_view text, std::string& error) {
   double w = 0, h = 0;
   if (unit == 0 || x == std::string_view::npos || !parse_size_number(body.substr(0, x), w) ||
       !parse_size_number(body.substr(x + 1, body.size() - 2 - x - 1), h)) {
-    error = "'" + std::string(text) + "' is not a trim size: give a preset (" + trim_presets() +
+    error = single_quoted(text) + " is not a trim size: give a preset (" + trim_presets() +
             ") or WIDTHxHEIGHT with mm or in (150x230mm, 7.5x9.25in)";
     return std::nullopt;
   }
@@ -165,7 +166,7 @@ std::optional<PageSize> parse_trim(std::string_view text, std::string& error) {
   const double slack = 0.001 * kInch;
   if (size.width > size.height + slack || size.width < 4 * kInch - slack || size.height < 6 * kInch - slack ||
       size.width > 8.5 * kInch + slack || size.height > 11.69 * kInch + slack) {
-    error = "'" + std::string(text) + "' is " + inches(size.width) + " x " + inches(size.height) +
+    error = single_quoted(text) + " is " + inches(size.width) + " x " + inches(size.height) +
             " in; print-on-demand trims are portrait, 4 x 6 in to 8.5 x 11.69 in";
     return std::nullopt;
   }

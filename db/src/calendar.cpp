@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "sudokit/solver/text.hpp"
+
 namespace sudokit::db {
 
 namespace {
@@ -40,9 +42,7 @@ int Date::weekday() const {
 }
 
 bool parse_date(std::string_view text, Date& out, std::string& error) {
-  std::string quoted(1, '\'');  // built by appending: GCC 12 -O3 warns falsely on "'" + string + "'"
-  quoted.append(text);
-  quoted += '\'';
+  const std::string quoted = single_quoted(text);
   if (text.size() != 10 || text[4] != '-' || text[7] != '-' || !digits(text.substr(0, 4)) ||
       !digits(text.substr(5, 2)) || !digits(text.substr(8, 2))) {
     error = quoted + " is not an ISO 8601 date (expected YYYY-MM-DD, e.g. 2027-01-01)";

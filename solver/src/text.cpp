@@ -72,6 +72,13 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+std::string single_quoted(std::string_view text) {
+  std::string out(1, '\'');
+  out.append(text);
+  out += '\'';
+  return out;
+}
+
 bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error) {
   if (text.size() != 81) {
     error.column = 0;

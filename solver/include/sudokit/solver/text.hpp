@@ -208,6 +208,11 @@ bool parse_rating(std::string_view text, double& rating, std::string& error);
 /// option lists trims.
 std::string_view trim(std::string_view s);
 
+/// `text` in single quotes, as error messages quote what the user gave
+/// ('150x230', '2027-13-01'). Built by appending: GCC 12 at -O3 warns
+/// falsely (-Wrestrict) on "'" + std::string(text).
+std::string single_quoted(std::string_view text);
+
 /// Whether `s` is well-formed UTF-8 (no overlong forms, surrogates or code
 /// points above U+10FFFF): what cairo draws, so user text (titles,
 /// captions) is checked with it before a page is drawn.
