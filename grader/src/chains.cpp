@@ -581,14 +581,27 @@ class ForcingChainsAndCycles final : public Producer {
     for (int q = end; nodes_[static_cast<std::size_t>(q)].parent >= 0; q = nodes_[static_cast<std::size_t>(q)].parent)
       cells.add(nodes_[static_cast<std::size_t>(q)].cell);
     std::array<CellSet, 10> by_on{}, by_off{};
+    DigitMask digits = 0;  // the cycle's digits
+    for (int q = end; nodes_[static_cast<std::size_t>(q)].parent >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
+      const Potential& p = nodes_[static_cast<std::size_t>(q)];
+      (p.on ? by_on : by_off)[p.digit] |= (kPeerSet[p.cell] - cells) & board_->digit_cells(p.digit);
+      digits |= digit_bit(p.digit);
+    }
+    // Most cycles eliminate nothing: see so before anything is listed.
+    bool eliminates = false;
+    for_each_digit(digits, [&](int d) {
+      eliminates = eliminates || !(by_on[static_cast<std::size_t>(d)] & by_off[static_cast<std::size_t>(d)]).empty();
+    });
+    if (!eliminates) return;
+    // The "on" nodes' candidates in the order the walk first sees them.
+    std::array<CellSet, 10> on_so_far{};
     cancel_.clear();
     for (int q = end; nodes_[static_cast<std::size_t>(q)].parent >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
       const Potential& p = nodes_[static_cast<std::size_t>(q)];
+      if (!p.on) continue;
+      auto& mine = on_so_far[p.digit];
       const CellSet seen = (kPeerSet[p.cell] - cells) & board_->digit_cells(p.digit);
-      auto& mine = (p.on ? by_on : by_off)[p.digit];
-      if (p.on) seen.for_each([&](int c) {
-          if (!mine.has(c)) cancel_.push_back(key(c, p.digit));
-        });
+      (seen - mine).for_each([&](int c) { cancel_.push_back(key(c, p.digit)); });
       mine |= seen;
     }
     Step s;
