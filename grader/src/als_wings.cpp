@@ -25,6 +25,7 @@
 //    (greater first).
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -112,6 +113,13 @@ class AlsWing final : public Producer {
 
   // The bivalue cells that complete the ALS into a wing.
   void wings(DigitMask all, int biggest, int total) {
+    // Only a bivalue cell whose two digits are the ALS's can complete it
+    // (one holding no other digit): most ALS have none, and need nothing
+    // more worked out.
+    CellSet other_digits;
+    for_each_digit(static_cast<DigitMask>(kAllDigits & ~all), [&](int d) { other_digits |= board_->digit_cells(d); });
+    const CellSet fitting = bivalue_ - other_digits;
+    if (fitting.empty()) return;
     CellSet als, range;
     for (int i = 0; i < k_; ++i) {
       const int c = als_[static_cast<std::size_t>(i)];
@@ -119,7 +127,7 @@ class AlsWing final : public Producer {
       range |= kPeerSet[static_cast<std::size_t>(c)];
     }
     range -= als;
-    range &= bivalue_;
+    range &= fitting;
     if ((als & changed_).empty()) range &= changed_;  // find_changed(): the wing's changed cell is the bivalue one
     if (range.empty()) return;
     std::array<CellSet, 10> holding{};  // ALS cells holding each digit
@@ -138,7 +146,7 @@ class AlsWing final : public Producer {
     });
     range.for_each([&](int yz) {
       const DigitMask m = board_->candidates(yz);
-      if ((m & all) != m) return;
+      assert((m & ~all) == 0 && "a fitting cell's digits are the ALS's");
       const int x = lowest_bit_index(m) + 1;
       const int z = lowest_bit_index(clear_lowest_bit(m)) + 1;
       const CellSet& peers = kPeerSet[static_cast<std::size_t>(yz)];
