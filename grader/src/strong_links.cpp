@@ -381,8 +381,13 @@ class StrongLinks final : public Producer {
       int total = 0;
       for (auto& b : bucket_size_) b = 0;
       for (int u = 0; u < 27; ++u) {
-        const int count = build_links(u, board.positions(u, d), links_[d][u]);
-        count_[d][u] = static_cast<std::uint8_t>(count);
+        // A house's links follow from its places alone: kept while they stay.
+        const std::uint16_t places = board.positions(u, d);
+        if (places != built_places_[d][u]) {
+          built_places_[d][u] = places;
+          count_[d][u] = static_cast<std::uint8_t>(build_links(u, places, links_[d][u]));
+        }
+        const int count = count_[d][u];
         for (int v = 0; v < count; ++v) {
           const Link& l = links_[d][u][v];
           for (int e = 0; e < 2; ++e) {
@@ -631,6 +636,12 @@ class StrongLinks final : public Producer {
   std::array<std::int8_t, kMaxLinks> share_{};
   Link links_[10][27][2];
   std::uint8_t count_[10][27]{};
+  // The places links_[d][u] were built from (no house has 0xFFFF: built on first use).
+  std::array<std::array<std::uint16_t, 27>, 10> built_places_ = [] {
+    std::array<std::array<std::uint16_t, 27>, 10> none{};
+    for (auto& by_unit : none) by_unit.fill(0xFFFF);
+    return none;
+  }();
   Slot buckets_[27][2 * 27 * 2];
   int bucket_size_[27]{};
   std::vector<Found> found_;
