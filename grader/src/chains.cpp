@@ -284,7 +284,10 @@ class ForcingChainsAndCycles final : public Producer {
 
   // Number of distinct potentials (cell, digit, on/off) among `node` and its ancestors.
   int ancestor_count(int node) {
-    ++count_gen_;
+    if (++count_gen_ == 0) {  // wrapped round: old stamps could match again
+      count_stamp_.fill(0);
+      count_gen_ = 1;
+    }
     int n = 0;
     for (int q = node; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
       const Potential& p = nodes_[static_cast<std::size_t>(q)];
@@ -318,7 +321,7 @@ class ForcingChainsAndCycles final : public Producer {
   // the best hint changes (best_changes_ counts the changes).
   struct LevelBound {
     int deepest = -1;
-    unsigned changes = ~0u;
+    std::uint64_t changes = ~std::uint64_t{0};  // 64 bits: never wraps round to a stale value
   };
   int deepest_worth(LevelBound& bound, double base, int extra, int kind) const {
     if (nesting_) return kMaxChain;  // nested use needs every hint
@@ -791,7 +794,7 @@ class ForcingChainsAndCycles final : public Producer {
   std::array<std::uint32_t, 1620> count_stamp_{};
   std::uint32_t count_gen_ = 0;
   Key best_key_;  // the first in emit_sorted's order among the hints found so far (its rating is the lowest)
-  unsigned best_changes_ = 0;  // how often best_key_ was set (deepest_worth)
+  std::uint64_t best_changes_ = 0;  // how often best_key_ was set (deepest_worth)
   std::array<std::array<LevelBound, 2>, 5> cycle_bounds_{};  // [cycle kind][extra]: cycles()
   std::array<LevelBound, 2> chain_bounds_{};                 // [y]: forcing_chains()
   std::array<int, 2> longest_{};  // longest_winning_chain(y), by y

@@ -179,6 +179,7 @@ void Grader::run(Board board, const GradeOptions& options, Grade& g) {
   boards_.clear();
   changes_.clear();
   changes_step_.clear();
+  step_number_ = 0;  // counts this run's steps only: no wrap-around over a long-lived grader
   Step step;
   bool pearl_frozen = false;
   while (!board.solved()) {
