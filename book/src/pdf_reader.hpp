@@ -7,8 +7,7 @@
 //
 // The module is looked for at $SUDOKIT_PDF_READER when set, else beside the
 // program as installed (BIN/../LIB/sudokit/), else where the build made it.
-#ifndef SUDOKIT_BOOK_PDF_READER_HPP
-#define SUDOKIT_BOOK_PDF_READER_HPP
+#pragma once
 
 #include <memory>
 #include <string>
@@ -60,5 +59,3 @@ using OpenPdfFunction = PdfReader* (*)(const char* path);
 inline constexpr const char* kOpenPdfSymbol = "sudokit_pdf_reader_open";
 
 }  // namespace sudokit::book::detail
-
-#endif
