@@ -21,10 +21,12 @@
 // reach its negation at all (may_contradict: components of the implication
 // graph with X and Y links and their reachable sets, once per find), and
 // stops at that negation. A cycle search starts only from a candidate with
-// a link that can close a cycle, and records each cycle when it closes, so
-// that the rest of the same search is already bounded by it. Nested in a
-// dynamic chain, the hints of a reduced grid asked about before are given
-// again (find_remembered).
+// a link that can close a cycle, makes only the potentials of the start's
+// component of that graph (none when it has fewer than 4), on its last
+// level only those that close the cycle, and records each cycle when it
+// closes, so that the rest of the same search is already bounded by it.
+// Nested in a dynamic chain, the hints of a reduced grid asked about before
+// are given again (find_remembered).
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -117,6 +119,7 @@ class ForcingChainsAndCycles final : public Producer {
     first_only_ = !nesting_ && sink.first_only();
     mark_links();
     reach_.start(*board_, true, true, false);  // built when first asked
+    within_comp_ = -1;
     // The three passes, pooled in this order before sorting.
     run_pass(false, true);
     run_pass(true, false);
@@ -212,14 +215,17 @@ class ForcingChainsAndCycles final : public Producer {
   // forcing chain keeps the first way it reaches a potential, and one call
   // never makes the same potential twice. With Reached::UnlessClosing a
   // reached one is made again only if it closes the cycle (closes()): a
-  // cycle search processes a repeated "off" for that alone.
+  // cycle search processes a repeated "off" for that alone. With `only`
+  // (by digit, cells) only those in it are made, in the same order.
   enum class Reached { Keep, Skip, UnlessClosing };
-  void on_to_off(int p, bool y, int links, int keep, Reached reached, NodeList& out) {
+  using ByDigit = std::array<CellSet, 10>;
+  void on_to_off(int p, bool y, int links, int keep, Reached reached, NodeList& out, const ByDigit* only = nullptr) {
     out.clear();
     const Potential src = nodes_[static_cast<std::size_t>(p)];
     const int cell = src.cell, d = src.digit;
     if (y) {
       for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)), [&](int v) {
+        if (only && !(*only)[static_cast<std::size_t>(v)].has(cell)) return;
         if (!matters(cell, v, links, keep)) return;
         if (reached != Reached::Keep && find_off(cell, v) >= 0 && !(reached == Reached::UnlessClosing && closes(cell, v)))
           return;
@@ -230,6 +236,7 @@ class ForcingChainsAndCycles final : public Producer {
     CellSet live = live_[static_cast<std::size_t>(links)][static_cast<std::size_t>(d)];
     if (keep >= 0 && keep % 10 == d) live.add(keep / 10);
     live &= kPeerSet[static_cast<std::size_t>(cell)];  // before the reached ones are sorted out: only peers matter
+    if (only) live &= (*only)[static_cast<std::size_t>(d)];
     if (reached != Reached::Keep) {
       const CellSet again = live & reached_off_[static_cast<std::size_t>(d)];
       live -= again;
@@ -252,16 +259,18 @@ class ForcingChainsAndCycles final : public Producer {
   // "p is off" makes these on: the other candidate of a bivalue cell (Y), and
   // the other position of the digit in each of the box, row and column of the
   // cell where it has exactly two positions (X). Equal potentials once; with
-  // `fresh` only those not reached yet (as in on_to_off).
-  void off_to_on(int p, bool y, bool x, bool fresh, NodeList& out) {
+  // `fresh` only those not reached yet, with `only` only those in it (as in
+  // on_to_off).
+  void off_to_on(int p, bool y, bool x, bool fresh, NodeList& out, const ByDigit* only = nullptr) {
     out.clear();
     const Potential src = nodes_[static_cast<std::size_t>(p)];
     const Partners& to = partners_[static_cast<std::size_t>(key(src.cell, src.digit))];
-    if (y && to.digit && !(fresh && find_on(src.cell, to.digit) >= 0))
+    if (y && to.digit && !(fresh && find_on(src.cell, to.digit) >= 0) &&
+        !(only && !(*only)[to.digit].has(src.cell)))
       out.push_back(add_node(src.cell, to.digit, true, p, Cause::NakedSingle));
     if (x)
       for (int i = 0; i < to.count; ++i)
-        if (!(fresh && find_on(to.cell[i], src.digit) >= 0))
+        if (!(fresh && find_on(to.cell[i], src.digit) >= 0) && !(only && !(*only)[src.digit].has(to.cell[i])))
           out.push_back(add_node(to.cell[i], src.digit, true, p, to.cause[i]));
   }
 
@@ -489,11 +498,45 @@ class ForcingChainsAndCycles final : public Producer {
     // start's cell is bivalue (Y) or its digit has two positions in one of
     // its houses (X). Without such a link no cycle comes back.
     if ((link_[static_cast<std::size_t>(key(cell, d))] & ((y ? 1 : 0) | (x ? 2 : 0))) == 0) return;
+    // A cycle through the start lies in the start's component of the
+    // implication graph with X and Y links (reach.hpp; every pass's links
+    // are among them): a component of fewer than 4 potentials holds none of
+    // 4 links or more, and the search makes no potential outside it. What
+    // it leaves out reaches nothing inside (else it would be inside), so the
+    // levels, parents and order of those it makes are unchanged.
+    const int comp = reach_.component(potential(cell, d, true));
+    if (comp < 0) return;
+    if (comp != within_comp_) {
+      const ImplicationReach::Members m = reach_.members(comp);
+      within_comp_ = comp;
+      within_size_ = m.count;
+      if (m.count >= 4) {
+        within_on_.fill(CellSet{});
+        within_off_.fill(CellSet{});
+        for (int i = 0; i < m.count; ++i) {
+          const int v = m.first[i];
+          ((v & 1) ? within_on_ : within_off_)[static_cast<std::size_t>((v / 2) % 10)].add(v / 20);
+        }
+      }
+    }
+    if (within_size_ < 4) return;
     new_search();
     start_cell_ = cell;
     start_digit_ = d;
     cycle_y_ = y;
     cycle_x_ = x;
+    // The "off"s that close the cycle (closes()), by digit: the start's
+    // digit where a house holds it twice (X), and the other digit of a
+    // bivalue start (Y). Links are symmetric: c is the start's partner
+    // exactly when the start is c's.
+    closers_[static_cast<std::size_t>(close_digit_x_)] = CellSet{};
+    closers_[static_cast<std::size_t>(close_digit_y_)] = CellSet{};
+    const Partners& start_to = partners_[static_cast<std::size_t>(key(cell, d))];
+    close_digit_x_ = d;
+    close_digit_y_ = y ? start_to.digit : 0;  // 0 when not bivalue
+    if (x)
+      for (int i = 0; i < start_to.count; ++i) closers_[static_cast<std::size_t>(d)].add(start_to.cell[i]);
+    if (close_digit_y_ != 0) closers_[static_cast<std::size_t>(close_digit_y_)].add(cell);
     const int source = add_node(cell, d, true, -1);
     put(source);
     pending_on_.assign(1, source);
@@ -508,8 +551,13 @@ class ForcingChainsAndCycles final : public Producer {
       ++length;
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
-        if (nodes_[static_cast<std::size_t>(p)].level > deepest_worth(on_bound, cycle_base, 1, cycle_kind)) return;
-        on_to_off(p, y, (y ? 1 : 0) | (x ? 2 : 0), -1, Reached::UnlessClosing, scratch_);
+        const int level = nodes_[static_cast<std::size_t>(p)].level;
+        const int deepest = deepest_worth(on_bound, cycle_base, 1, cycle_kind);
+        if (level > deepest) return;
+        // The last level: no "on" two links further is expanded, so the
+        // "off"s made here matter only if they close the cycle.
+        on_to_off(p, y, (y ? 1 : 0) | (x ? 2 : 0), -1, Reached::UnlessClosing, scratch_,
+                  level + 2 > deepest ? &closers_ : &within_off_);
         bool marked = false;
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
@@ -526,7 +574,15 @@ class ForcingChainsAndCycles final : public Producer {
       ++length;
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
-        if (nodes_[static_cast<std::size_t>(p)].level > deepest_worth(off_bound, cycle_base, 0, cycle_kind)) return;
+        const int level = nodes_[static_cast<std::size_t>(p)].level;
+        const int deepest = deepest_worth(off_bound, cycle_base, 0, cycle_kind);
+        if (level > deepest) return;
+        if (level + 2 > deepest) {
+          // The last level: the "on"s made here are not expanded, so only
+          // the start matters (close_cycle makes it as off_to_on would).
+          if (length >= 4) close_cycle(p, cell, d, y, x);
+          continue;
+        }
         const Potential& off = nodes_[static_cast<std::size_t>(p)];
         std::uint32_t& done = off_done_[static_cast<std::size_t>(key(off.cell, off.digit))];
         if (done == gen_) {
@@ -536,7 +592,7 @@ class ForcingChainsAndCycles final : public Producer {
           continue;
         }
         done = gen_;
-        off_to_on(p, y, x, false, scratch_);
+        off_to_on(p, y, x, false, scratch_, &within_on_);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
           if (length >= 4 && n.cell == cell && n.digit == d) cycle_hint(q, y, x);
@@ -774,6 +830,12 @@ class ForcingChainsAndCycles final : public Producer {
   std::array<int, 810> on_idx_{}, off_idx_{};
   std::array<std::uint8_t, 810> link_{};  // mark_links()
   int start_cell_ = -1, start_digit_ = 0;  // the cycle being searched (closes())
+  ByDigit closers_{};                       // by digit: the cells whose "off" closes it (all in within_off_)
+  // The component of the cycle search's start (reach_'s id; -1 after a new
+  // find), its size, and its potentials by digit.
+  int within_comp_ = -1, within_size_ = 0;
+  ByDigit within_on_{}, within_off_{};
+  int close_digit_x_ = 0, close_digit_y_ = 0;  // the digits closers_ has cells for (0: none)
   bool cycle_y_ = false, cycle_x_ = false;
   std::array<CellSet, 10> reached_off_{};  // per digit, the cells whose "off" this search has put()
   std::array<std::array<CellSet, 10>, 4> live_{};  // [links][digit]: cells whose "off" matters

@@ -21,6 +21,8 @@ void ImplicationReach::start(const Board& board, bool y, bool x, bool dead_ends)
   comp_words_.clear();
   comp_at_.clear();
   bits_.clear();
+  members_.clear();
+  comp_members_.assign(1, 0);
 }
 
 // An "off" that makes nothing on: its cell is not bivalue (or no Y links)
@@ -66,6 +68,19 @@ bool ImplicationReach::reaches(int from, int to) {
     for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(dd)),
                    [&](int e) { found = found || has(reach_index(cell, e, true)); });
   return found;
+}
+
+int ImplicationReach::component(int potential) {
+  const int d = y_ ? 0 : (potential / 2) % 10;
+  if (!ready_[static_cast<std::size_t>(d)]) build(d);
+  const int a = id_[static_cast<std::size_t>(potential)];
+  return a < 0 ? -1 : comp_[static_cast<std::size_t>(a)];
+}
+
+ImplicationReach::Members ImplicationReach::members(int component) const {
+  const auto c = static_cast<std::size_t>(component);
+  assert(c + 1 < comp_members_.size());
+  return {members_.data() + comp_members_[c], comp_members_[c + 1] - comp_members_[c]};
 }
 
 bool ImplicationReach::reach_in_common(const int* from, int n) {
@@ -179,7 +194,9 @@ void ImplicationReach::build(int digit) {
         const int m = stack_[i];
         comp_[at(m)] = c;
         r[(m >> 6) - lo] |= std::uint64_t{1} << (m & 63);
+        members_.push_back(pot_[at(m)]);
       }
+      comp_members_.push_back(static_cast<int>(members_.size()));
       for (std::size_t i = first; i < stack_.size(); ++i) {
         const int m = stack_[i];
         for (int e = adj_start_[at(m)]; e < adj_start_[at(m) + 1]; ++e) {

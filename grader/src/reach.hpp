@@ -13,6 +13,11 @@
 // An "off" that makes nothing on (a dead end) can be left out of the graph
 // (start's `dead_ends` false): questions about reaching one are answered
 // through the "on"s linked to it.
+//
+// A component is the set of potentials that reach each other: a cycle of
+// implications lies in one, and so does every path from one of its
+// potentials to another (what it passes reaches the end and is reached
+// from the start).
 #pragma once
 
 #include <array>
@@ -36,6 +41,14 @@ class ImplicationReach {
   /// Whether some potential is reached from every one of `from` (n >= 1;
   /// needs Y links, so that all are in one build).
   bool reach_in_common(const int* from, int n);
+  /// The component of a potential in the graph (-1 for one left out), and
+  /// its members (reach_index values, count() of them).
+  struct Members {
+    const int* first;
+    int count;
+  };
+  int component(int potential);
+  Members members(int component) const;
 
  private:
   bool dead_end(int cell, int digit) const;
@@ -51,6 +64,8 @@ class ImplicationReach {
   std::vector<std::pair<int, int>> call_;     // Tarjan's (id, next edge)
   std::vector<int> comp_lo_, comp_words_;     // by component: the first word of its set, and its length
   std::vector<std::size_t> comp_at_;          // by component: where its set starts in bits_
+  std::vector<int> members_;                  // the components' potentials, component after component
+  std::vector<int> comp_members_;             // by component: where its potentials start in members_
   std::vector<std::uint64_t> bits_;
   std::vector<std::uint64_t> common_;         // reach_in_common's scratch
 };

@@ -2,9 +2,10 @@
 // static implication graph, checked against a plain breadth-first search per
 // potential on the boards of real rating paths, for each rule set (X links
 // only, built digit by digit; X and Y links; Y links only), with dead-end
-// "off"s in the graph and left out; and reach_in_common against the
-// intersection of those searches. The chain producers skip searches and
-// runs on its answers, so a wrong "no" would lose hints.
+// "off"s in the graph and left out; reach_in_common against the
+// intersection of those searches; and the components against mutual reach.
+// The chain producers skip searches and runs on its answers, so a wrong "no"
+// would lose hints.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -68,6 +69,18 @@ std::vector<Board> path_boards() {
   return out;
 }
 
+// Every potential of the board's candidates, "on" and "off".
+std::vector<int> potentials(const Board& b) {
+  std::vector<int> pots;
+  for (int c = 0; c < kCells; ++c)
+    if (b.value(c) == 0)
+      for_each_digit(b.candidates(c), [&](int d) {
+        pots.push_back(reach_index(c, d, true));
+        pots.push_back(reach_index(c, d, false));
+      });
+  return pots;
+}
+
 TEST(ImplicationReach, AgreesWithABreadthFirstSearchFromEveryPotential) {
   const std::vector<Board> boards = path_boards();
   ASSERT_GE(boards.size(), 8u);
@@ -76,13 +89,7 @@ TEST(ImplicationReach, AgreesWithABreadthFirstSearchFromEveryPotential) {
   };
   long reached = 0, not_reached = 0;
   for (const Board& b : boards) {
-    std::vector<int> pots;
-    for (int c = 0; c < kCells; ++c)
-      if (b.value(c) == 0)
-        for_each_digit(b.candidates(c), [&](int d) {
-          pots.push_back(reach_index(c, d, true));
-          pots.push_back(reach_index(c, d, false));
-        });
+    const std::vector<int> pots = potentials(b);
     for (const Rules r : {Rules{false, true, false}, Rules{true, true, false}, Rules{true, true, true},
                           Rules{true, false, true}}) {
       ImplicationReach reach;
@@ -103,6 +110,49 @@ TEST(ImplicationReach, AgreesWithABreadthFirstSearchFromEveryPotential) {
   }
   EXPECT_GT(reached, 1000);
   EXPECT_GT(not_reached, 1000);
+}
+
+// The cycle searches make only the potentials of their start's component
+// (chains.cpp, cycles): a component must be exactly the potentials that
+// reach each other, and its members list them all.
+TEST(ImplicationReach, ComponentsAreThePotentialsThatReachEachOther) {
+  long together = 0, apart = 0, left_out = 0;
+  for (const Board& b : path_boards()) {
+    const std::vector<int> pots = potentials(b);
+    for (const bool y : {true, false}) {
+      ImplicationReach reach;
+      reach.start(b, y, true, false);
+      std::vector<std::array<bool, 1620>> from(pots.size());
+      for (std::size_t i = 0; i < pots.size(); ++i) from[i] = bfs(b, pots[i], y, true);
+      for (std::size_t i = 0; i < pots.size(); ++i) {
+        const int a = pots[i];
+        const int comp = reach.component(a);
+        if (comp < 0) {
+          // Only a dead-end "off" is left out: it makes nothing on.
+          ASSERT_FALSE(a & 1) << a;
+          for (int to : pots) ASSERT_TRUE(to == a || !from[i][static_cast<std::size_t>(to)]) << a << " -> " << to;
+          ++left_out;
+          continue;
+        }
+        const ImplicationReach::Members m = reach.members(comp);
+        int listed = 0;
+        for (int k = 0; k < m.count; ++k) listed += m.first[k] == a;
+        ASSERT_EQ(listed, 1) << a;
+        for (std::size_t j = 0; j < pots.size(); ++j) {
+          const int b2 = pots[j];
+          if (!y && (b2 / 2) % 10 != (a / 2) % 10) continue;  // one digit's build at a time
+          const int other = reach.component(b2);
+          const bool mutual = from[i][static_cast<std::size_t>(b2)] && from[j][static_cast<std::size_t>(a)];
+          ASSERT_EQ(other == comp, mutual && other >= 0) << "y " << y << ": " << a << " and " << b2;
+          (mutual ? together : apart) += 1;
+        }
+        for (int k = 0; k < m.count; ++k) ASSERT_EQ(reach.component(m.first[k]), comp);
+      }
+    }
+  }
+  EXPECT_GT(together, 1000);
+  EXPECT_GT(apart, 1000);
+  EXPECT_GT(left_out, 100);
 }
 
 // The forcing chains' X pass asks the graph with X and Y links whether an
