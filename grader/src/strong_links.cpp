@@ -469,10 +469,14 @@ class StrongLinks final : public Producer {
     for (int k = 0; k < 3; ++k) {
       const int h = houses[k];
       if (h < 0) continue;
-      for (int i = 0; i < bucket_size_[h]; ++i) {
+      // A bucket is in unit order (find() files the houses in order): from
+      // its end down to the first house walks may not take. The order chains
+      // are found in does not matter (find() sorts them by their rank).
+      for (int i = bucket_size_[h]; i-- > 0;) {
         const Slot& s = buckets_[h][i];
+        if (s.unit <= min_unit) break;
         const bool fresh_link = (changed_units_ >> s.unit) & 1u;
-        if (s.unit <= min_unit || !(s.places & used).empty() || (len + 1 == n_ && !fresh && !fresh_link)) continue;
+        if (!(s.places & used).empty() || (len + 1 == n_ && !fresh && !fresh_link)) continue;
         // Reach each end once, through the house the reference reports
         // (column before row before box).
         if ((k > 0 && exit.col >= 0 && exit.col == s.col) || (k > 1 && exit.row >= 0 && exit.row == s.row)) continue;
