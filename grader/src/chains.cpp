@@ -119,7 +119,7 @@ class ForcingChainsAndCycles final : public Producer {
     first_only_ = !nesting_ && sink.first_only();
     mark_links();
     reach_.start(*board_, true, true, false);  // built when first asked
-    within_comp_ = -1;
+    withins_.clear();
     // The three passes, pooled in this order before sorting.
     run_pass(false, true);
     run_pass(true, false);
@@ -506,20 +506,9 @@ class ForcingChainsAndCycles final : public Producer {
     // levels, parents and order of those it makes are unchanged.
     const int comp = reach_.component(potential(cell, d, true));
     if (comp < 0) return;
-    if (comp != within_comp_) {
-      const ImplicationReach::Members m = reach_.members(comp);
-      within_comp_ = comp;
-      within_size_ = m.count;
-      if (m.count >= 4) {
-        within_on_.fill(CellSet{});
-        within_off_.fill(CellSet{});
-        for (int i = 0; i < m.count; ++i) {
-          const int v = m.first[i];
-          ((v & 1) ? within_on_ : within_off_)[static_cast<std::size_t>((v / 2) % 10)].add(v / 20);
-        }
-      }
-    }
-    if (within_size_ < 4) return;
+    const ImplicationReach::Members m = reach_.members(comp);
+    if (m.count < 4) return;
+    within_ = &component_sets(comp, m);
     new_search();
     start_cell_ = cell;
     start_digit_ = d;
@@ -557,7 +546,7 @@ class ForcingChainsAndCycles final : public Producer {
         // The last level: no "on" two links further is expanded, so the
         // "off"s made here matter only if they close the cycle.
         on_to_off(p, y, (y ? 1 : 0) | (x ? 2 : 0), -1, Reached::UnlessClosing, scratch_,
-                  level + 2 > deepest ? &closers_ : &within_off_);
+                  level + 2 > deepest ? &closers_ : &within_->off);
         bool marked = false;
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
@@ -592,7 +581,7 @@ class ForcingChainsAndCycles final : public Producer {
           continue;
         }
         done = gen_;
-        off_to_on(p, y, x, false, scratch_, &within_on_);
+        off_to_on(p, y, x, false, scratch_, &within_->on);
         for (int q : scratch_) {
           const Potential& n = nodes_[static_cast<std::size_t>(q)];
           if (length >= 4 && n.cell == cell && n.digit == d) cycle_hint(q, y, x);
@@ -603,6 +592,25 @@ class ForcingChainsAndCycles final : public Producer {
         }
       }
     }
+  }
+
+  // A component's potentials by digit, worked out once per find(): the
+  // cycle searches of its potentials come in cell order, not one after
+  // another. Few components have 4 potentials or more.
+  struct Within {
+    int comp;
+    ByDigit on, off;
+  };
+  const Within& component_sets(int comp, const ImplicationReach::Members& m) {
+    for (const Within& w : withins_)
+      if (w.comp == comp) return w;
+    Within& w = withins_.emplace_back();
+    w.comp = comp;
+    for (int i = 0; i < m.count; ++i) {
+      const int v = m.first[i];
+      ((v & 1) ? w.on : w.off)[static_cast<std::size_t>((v / 2) % 10)].add(v / 20);
+    }
+    return w;
   }
 
   // Whether the "off" (c, v) makes the cycle's start on (close_cycle's test).
@@ -830,11 +838,9 @@ class ForcingChainsAndCycles final : public Producer {
   std::array<int, 810> on_idx_{}, off_idx_{};
   std::array<std::uint8_t, 810> link_{};  // mark_links()
   int start_cell_ = -1, start_digit_ = 0;  // the cycle being searched (closes())
-  ByDigit closers_{};                       // by digit: the cells whose "off" closes it (all in within_off_)
-  // The component of the cycle search's start (reach_'s id; -1 after a new
-  // find), its size, and its potentials by digit.
-  int within_comp_ = -1, within_size_ = 0;
-  ByDigit within_on_{}, within_off_{};
+  ByDigit closers_{};                       // by digit: the cells whose "off" closes it (all in within_->off)
+  std::vector<Within> withins_;             // component_sets(), emptied by each find
+  const Within* within_ = nullptr;          // the cycle search's component
   int close_digit_x_ = 0, close_digit_y_ = 0;  // the digits closers_ has cells for (0: none)
   bool cycle_y_ = false, cycle_x_ = false;
   std::array<CellSet, 10> reached_off_{};  // per digit, the cells whose "off" this search has put()
