@@ -155,7 +155,9 @@ class Producer {
 
 /// Whether the work budget of the puzzle being graded on this thread has run
 /// out. Long producers (chains) check it in their outer loops and stop early;
-/// the rating loop then reports the puzzle as not rated instead of hanging.
+/// the rating loop asks it after each step and then reports the puzzle as not
+/// rated instead of hanging. The clock is read on every 16th call only (once
+/// it has run out, every call says so).
 bool work_budget_expired();
 
 /// The default producer list of the reference build, in SE's order: every
