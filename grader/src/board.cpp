@@ -4,6 +4,7 @@
 #include "sudokit/grader/technique.hpp"
 
 #include <cassert>
+#include <cstring>
 
 namespace sudokit::grader {
 namespace {
@@ -81,20 +82,20 @@ Removed removed_candidates(const Board& now, const Board& before) {
   return out;
 }
 
-void Changes::set(const Removed& r) {
-  removed = r;
-  houses.fill(0);
-  cells = CellSet{};
+void Changes::derive() const {
+  houses_.fill(0);
+  cells_ = CellSet{};
   for (int d = 1; d <= 9; ++d) {
     const CellSet& gone = removed[static_cast<std::size_t>(d)];
-    std::uint32_t& h = houses[static_cast<std::size_t>(d)];
+    std::uint32_t& h = houses_[static_cast<std::size_t>(d)];
     gone.for_each([&](int c) {
       const auto& u = kCellUnits[static_cast<std::size_t>(c)];
       h |= (1u << u[0]) | (1u << u[1]) | (1u << u[2]);
     });
-    houses[0] |= h;
-    cells |= gone;
+    houses_[0] |= h;
+    cells_ |= gone;
   }
+  derived_ = true;
 }
 
 // Takes `digits` out of the position tables for `cell` (they are fresh):
@@ -145,13 +146,24 @@ void Board::set_candidates(int cell, DigitMask mask) {
 }
 
 void Board::apply(const Step& step) {
-  for (int c = 0; c < kCells; ++c) {
+  // Most steps (singles) remove nothing: the removals are read four cells
+  // (eight bytes) at a time, and only a word with some removal cell by cell.
+  static_assert(sizeof(DigitMask) == 2);
+  auto remove = [&](int c) {
     assert((step.removals[c] & ~cand_[c]) == 0 && "a step eliminates only candidates that are there");
     const auto gone = static_cast<DigitMask>(cand_[c] & step.removals[c]);
-    if (!gone) continue;
+    if (!gone) return;
     if (fresh_) unlist(c, gone);
     cand_[c] &= static_cast<DigitMask>(~gone);
+  };
+  constexpr int kWhole = kCells / 4 * 4;
+  for (int c = 0; c < kWhole; c += 4) {
+    std::uint64_t word;
+    std::memcpy(&word, &step.removals.masks[static_cast<std::size_t>(c)], sizeof word);
+    if (word == 0) continue;
+    for (int k = c; k < c + 4; ++k) remove(k);
   }
+  for (int c = kWhole; c < kCells; ++c) remove(c);
   if (step.places() && values_[step.place_cell] == 0) place(step.place_cell, step.place_digit);
 }
 

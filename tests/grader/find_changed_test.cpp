@@ -69,20 +69,21 @@ TEST(FindChanged, ChangesListTheHousesAndCellsOfTheRemovals) {
     removed[static_cast<std::size_t>(d)].for_each([&](int c) {
       for (int u : kCellUnits[static_cast<std::size_t>(c)]) houses |= 1u << u;
     });
-    EXPECT_EQ(changes.houses[static_cast<std::size_t>(d)], houses) << d;
+    EXPECT_EQ(changes.houses(d), houses) << d;
     EXPECT_EQ(changes.removed[static_cast<std::size_t>(d)], removed[static_cast<std::size_t>(d)]) << d;
     any |= houses;
     cells |= removed[static_cast<std::size_t>(d)];
   }
-  EXPECT_EQ(changes.houses[0], any);
-  EXPECT_EQ(changes.cells, cells);
-  EXPECT_EQ(__builtin_popcount(changes.houses[5]), 6);
-  EXPECT_EQ(changes.houses[1], 0u);
-  // set() starts afresh.
+  EXPECT_EQ(changes.houses(0), any);
+  EXPECT_EQ(changes.cells(), cells);
+  EXPECT_EQ(__builtin_popcount(changes.houses(5)), 6);
+  EXPECT_EQ(changes.houses(1), 0u);
+  // set() starts afresh, also once the houses were worked out.
   Changes again(removed);
+  EXPECT_EQ(again.houses(0), any);
   again.set(Removed{});
-  EXPECT_EQ(again.houses[0], 0u);
-  EXPECT_TRUE(again.cells.empty());
+  EXPECT_EQ(again.houses(0), 0u);
+  EXPECT_TRUE(again.cells().empty());
 }
 
 TEST(FindChanged, LeavesOutOnlyStepsTheBoardHadBefore) {

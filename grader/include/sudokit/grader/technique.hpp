@@ -64,16 +64,32 @@ Removed removed_candidates(const Board& now, const Board& before);
 
 /// What find_changed() narrows by: the candidates removed, and from them per
 /// digit the houses that lost a candidate (bit u for house u; index 0: any
-/// digit) and the cells that lost any. Worked out once for all producers
-/// asked about the same removals.
+/// digit) and the cells that lost any. Shared by all producers asked about
+/// the same removals; the houses and cells are worked out when one first
+/// asks (most producers narrow by the removals alone, or not at all).
 struct Changes {
   Removed removed{};
-  std::array<std::uint32_t, 10> houses{};
-  CellSet cells;
 
   Changes() = default;
   explicit Changes(const Removed& r) { set(r); }
-  void set(const Removed& r);
+  void set(const Removed& r) {
+    removed = r;
+    derived_ = false;
+  }
+  std::uint32_t houses(int digit) const {
+    if (!derived_) derive();
+    return houses_[static_cast<std::size_t>(digit)];
+  }
+  const CellSet& cells() const {
+    if (!derived_) derive();
+    return cells_;
+  }
+
+ private:
+  void derive() const;
+  mutable bool derived_ = false;
+  mutable std::array<std::uint32_t, 10> houses_{};
+  mutable CellSet cells_;
 };
 
 class Producer {
@@ -136,13 +152,13 @@ class Producer {
   /// During find_changed(), bit u (a house id) set where a candidate
   /// `digit` was removed from a cell of house u; every house otherwise.
   std::uint32_t changed_houses(int digit) const {
-    return changed_ ? changed_->houses[static_cast<std::size_t>(digit)] : kEveryHouse;
+    return changed_ ? changed_->houses(digit) : kEveryHouse;
   }
   /// The same for any digit.
-  std::uint32_t changed_houses() const { return changed_ ? changed_->houses[0] : kEveryHouse; }
+  std::uint32_t changed_houses() const { return changed_ ? changed_->houses(0) : kEveryHouse; }
   /// During find_changed(), the cells that lost a candidate; every cell otherwise.
   CellSet changed_cells() const {
-    return changed_ ? changed_->cells : CellSet{~std::uint64_t{0}, (std::uint64_t{1} << (kCells - 64)) - 1};
+    return changed_ ? changed_->cells() : CellSet{~std::uint64_t{0}, (std::uint64_t{1} << (kCells - 64)) - 1};
   }
   /// During find_changed(), the candidates removed since the board before;
   /// null otherwise.
