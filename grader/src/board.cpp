@@ -6,6 +6,10 @@
 #include <cassert>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace sudokit::grader {
 namespace {
 
@@ -74,6 +78,25 @@ void Board::rebuild() const {
     for_each_digit(cand_[c], [&](int d) { digit_cells_[static_cast<std::size_t>(d)].add(c); });
   }
   fresh_ = true;
+}
+
+DigitMask Board::lone_digits(int unit_id) const {
+  assert(unit_id >= 0 && unit_id < 27);
+  refresh();
+  const auto& p = pos_[static_cast<std::size_t>(unit_id)];  // p[d]: digit d's positions, d = 1..9
+  DigitMask lone = is_single_bit(p[9]) ? digit_bit(9) : 0;
+#if defined(__SSE2__)
+  // Digits 1..8 at once: a lane x is one position when x != 0 and x & (x - 1) == 0.
+  const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&p[1]));
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i rest = _mm_and_si128(x, _mm_sub_epi16(x, _mm_set1_epi16(1)));
+  const __m128i one = _mm_andnot_si128(_mm_cmpeq_epi16(x, zero), _mm_cmpeq_epi16(rest, zero));
+  lone |= static_cast<DigitMask>(_mm_movemask_epi8(_mm_packs_epi16(one, zero)));  // lane i (digit i + 1) -> bit i
+#else
+  for (int d = 1; d <= 8; ++d)
+    if (is_single_bit(p[static_cast<std::size_t>(d)])) lone |= digit_bit(d);
+#endif
+  return lone;
 }
 
 Removed removed_candidates(const Board& now, const Board& before) {

@@ -16,9 +16,9 @@ class HiddenSingle final : public Producer {
       for (int first : kScanOrder) {
         for (int u = first; u < first + 9; ++u) {
           if (pass == 0 && board.empty_in_unit(u) != 1) continue;
-          for (int d = 1; d <= 9; ++d) {
+          for (DigitMask lone = board.lone_digits(u); lone; lone = static_cast<DigitMask>(clear_lowest_bit(lone))) {
+            const int d = lowest_bit_index(lone) + 1;
             const std::uint16_t pos = board.positions(u, d);
-            if (!is_single_bit(pos)) continue;
             Step s;
             s.technique = Technique::HiddenSingle;
             s.place_cell = static_cast<std::int8_t>(kUnitCells[static_cast<std::size_t>(u)][static_cast<std::size_t>(lowest_bit_index(pos))]);

@@ -1,10 +1,12 @@
 // Board keeps its position tables (positions per house and digit, empty
-// cells per house, cells per digit, placed counts) up to date through
+// cells per house, cells per digit, placed counts; the digits with one
+// position in a house, read from them) up to date through
 // apply, place and eliminate once they are built: after every change they
 // equal the tables of a board built afresh from the same digits and
 // candidates. Random steps along the solutions of top95 puzzles.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <random>
 
 #include "grader_test_util.hpp"
@@ -22,8 +24,13 @@ namespace {
       if (kept.positions(u, d) != fresh.positions(u, d))
         return ::testing::AssertionFailure() << "positions of " << d << " in house " << u;
   }
-  for (int u = 0; u < 27; ++u)
+  for (int u = 0; u < 27; ++u) {
     if (kept.empty_in_unit(u) != fresh.empty_in_unit(u)) return ::testing::AssertionFailure() << "empty cells of house " << u;
+    DigitMask lone = 0;
+    for (int d = 1; d <= 9; ++d)
+      if (std::popcount(fresh.positions(u, d)) == 1) lone |= digit_bit(d);
+    if (kept.lone_digits(u) != lone) return ::testing::AssertionFailure() << "digits with one position in house " << u;
+  }
   return ::testing::AssertionSuccess();
 }
 

@@ -38,6 +38,8 @@ class Board {
     refresh();
     return pos_[static_cast<std::size_t>(unit_id)][static_cast<std::size_t>(digit)];
   }
+  /// The digits with exactly one position in unit `unit_id` (digit_bit).
+  DigitMask lone_digits(int unit_id) const;
   /// Number of empty cells in a unit.
   int empty_in_unit(int unit_id) const {
     assert(unit_id >= 0 && unit_id < 27);
