@@ -74,6 +74,7 @@ class UniqueLoops final : public Producer {
       const DigitMask m = board.candidates(c);
       if (!has_two_or_more(m) || has_two_or_more(clear_lowest_bit(m))) continue;  // exactly two
       pair_ = m;
+      both_ = board.digit_cells(lowest_bit_index(m) + 1) & board.digit_cells(lowest_bit_index(clear_lowest_bit(m)) + 1);
       len_ = 0;
       in_loop_ = CellSet{};
       grow(c, 2, 0, -1);
@@ -100,25 +101,27 @@ class UniqueLoops final : public Producer {
     for (int kind = 0; kind < 3; ++kind) {
       if (kind == last_kind) continue;
       const int u = unit_of(cell, kind);
-      for (int i = 0; i < 9; ++i) {
-        const int next = unit_cell(u, i);
+      // The house's cells holding both loop values, in house order (which
+      // is the cells' order): no other can join.
+      CellSet where = both_ & kUnitSet[static_cast<std::size_t>(u)];
+      where.remove(cell);
+      where.for_each([&](int next) {
         if (next == loop_[0] && len_ >= 4) {
           closed();
-          continue;
+          return;
         }
-        if (in_loop_.has(next)) continue;
+        if (in_loop_.has(next)) return;
         const DigitMask m = cand(next);
-        if ((m & pair_) != pair_) continue;
         // A valid loop is first met from its lowest bivalue cell: loops
         // through a bivalue cell before the start were all seen already.
-        if (m == pair_ && next < loop_[0]) continue;
+        if (m == pair_ && next < loop_[0]) return;
         // A house holding a loop cell at the position's parity already would
         // hold two there: no loop through this path is valid (valid_loop()).
-        if (houses_at_[static_cast<std::size_t>(len_ & 1)] & houses_of(next)) continue;
+        if (houses_at_[static_cast<std::size_t>(len_ & 1)] & houses_of(next)) return;
         const DigitMask more = static_cast<DigitMask>((extras | m) & ~pair_);
         const bool bivalue = m == pair_;
         if (bivalue || is_single_bit(more) || allowed > 0) grow(next, bivalue ? allowed : allowed - 1, more, kind);
-      }
+      });
     }
     --len_;
     in_loop_.remove(cell);
@@ -327,6 +330,7 @@ class UniqueLoops final : public Producer {
 
   const Board* board_ = nullptr;
   DigitMask pair_ = 0;
+  CellSet both_;  // the cells holding both values of pair_
   std::array<std::uint8_t, kMaxLoop> loop_{};
   std::array<std::uint32_t, 2> houses_at_{};  // grow(): houses holding a loop cell at an even, an odd position
   int len_ = 0;
