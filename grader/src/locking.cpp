@@ -5,6 +5,9 @@
 // (box, row), (column, box), (row, box); digits 1..9; first houses 0..8;
 // crossing houses 0..8.
 #include <array>
+#include <bit>
+#include <cassert>
+#include <cstdint>
 
 #include "sudokit/grader/technique.hpp"
 
@@ -12,6 +15,33 @@ namespace sudokit::grader {
 namespace {
 
 bool crosses(int u1, int u2) { return !(kUnitSet[static_cast<std::size_t>(u1)] & kUnitSet[static_cast<std::size_t>(u2)]).empty(); }
+
+// A house's positions of a digit (9 bits, kUnitCells order) that lie in one
+// of its three segments, and two or more of them: the segment (0..2), else
+// -1. Runs: bits 0-2, 3-5, 6-8 (a line's box segments, a box's rows);
+// strides: bits {0,3,6}, {1,4,7}, {2,5,8} (a box's columns).
+struct SegmentTables {
+  std::array<std::int8_t, 512> run{}, stride{};
+  constexpr SegmentTables() {
+    for (int pos = 0; pos < 512; ++pos) {
+      run[static_cast<std::size_t>(pos)] = stride[static_cast<std::size_t>(pos)] = -1;
+      if (std::popcount(static_cast<unsigned>(pos)) < 2) continue;
+      for (int k = 0; k < 3; ++k) {
+        if ((pos & ~(7 << (3 * k))) == 0) run[static_cast<std::size_t>(pos)] = static_cast<std::int8_t>(k);
+        if ((pos & ~(0x49 << k)) == 0) stride[static_cast<std::size_t>(pos)] = static_cast<std::int8_t>(k);
+      }
+    }
+  }
+};
+constexpr SegmentTables kSegments;
+
+// The house of type2 holding segment k of house u1 (type1 != type2, one of
+// them boxes).
+constexpr int segment_house(int u1, int type2, int k) {
+  if (u1 < 9) return type2 == 18 ? 18 + (u1 % 3) * 3 + k : 9 + (u1 / 3) * 3 + k;  // a box's column, row
+  if (u1 < 18) return ((u1 - 9) / 3) * 3 + k;                                     // a row's box
+  return k * 3 + (u1 - 18) / 3;                                                     // a column's box
+}
 
 class Locking final : public Producer {
  public:
@@ -28,7 +58,8 @@ class Locking final : public Producer {
   // holds two or more positions of u1 (the one through the first position),
   // so it is found directly; the order is the scan of every u2 in turn.
   bool scan(const Board& board, int type1, int type2, StepSink& sink) {
-    const std::size_t kind2 = type2 == 0 ? 0 : type2 == 9 ? 1 : 2;  // index in kCellUnits
+    // A box's positions in one column are a stride; every other segment is a run.
+    const std::array<std::int8_t, 512>& segment = type1 == 0 && type2 == 18 ? kSegments.stride : kSegments.run;
     for (int d = 1; d <= 9; ++d) {
       // find_changed(): a lock's rule parents are removals of its digit in
       // its first house; a direct one's single also depends on the houses
@@ -37,10 +68,11 @@ class Locking final : public Producer {
       const std::uint32_t first_houses = direct_ ? ~0u : changed_houses(d) >> type1;
       for (std::uint32_t m = first_houses & 0x1FF; m; m &= m - 1) {
         const int u1 = type1 + lowest_bit_index(m);
+        const int k = segment[board.positions(u1, d)];
+        if (k < 0) continue;
+        const int u2 = segment_house(u1, type2, k);
         const CellSet where = board.digit_cells(d) & kUnitSet[static_cast<std::size_t>(u1)];
-        if (where.size() < 2) continue;
-        const int u2 = kCellUnits[static_cast<std::size_t>(where.first())][kind2];
-        if (!(where - kUnitSet[static_cast<std::size_t>(u2)]).empty()) continue;
+        assert(where.size() >= 2 && (where - kUnitSet[static_cast<std::size_t>(u2)]).empty());
         if (direct_ && unchanged(d, crossing(type1, u2))) continue;
         if (direct_) {
           if (!direct_hints(board, type1, u1, u2, d, where, sink)) return false;
