@@ -2,6 +2,7 @@
 #include "reach.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace sudokit::grader {
@@ -62,12 +63,16 @@ bool ImplicationReach::reaches(int from, int to) {
   // it: the digit in a peer, or (Y) another digit of the cell.
   const int cell = to / 20, dd = (to / 2) % 10;
   if (!y_ && dd != digit) return false;
-  bool found = false;
-  (kPeerSet[cell] & board_->digit_cells(dd)).for_each([&](int q) { found = found || has(reach_index(q, dd, true)); });
-  if (!found && y_)
-    for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(dd)),
-                   [&](int e) { found = found || has(reach_index(cell, e, true)); });
-  return found;
+  const CellSet peers = kPeerSet[cell] & board_->digit_cells(dd);
+  for (std::uint64_t w = peers.lo; w; w &= w - 1)
+    if (has(reach_index(std::countr_zero(w), dd, true))) return true;
+  for (std::uint64_t w = peers.hi; w; w &= w - 1)
+    if (has(reach_index(64 + std::countr_zero(w), dd, true))) return true;
+  if (y_)
+    for (DigitMask m = static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(dd)); m;
+         m = static_cast<DigitMask>(clear_lowest_bit(m)))
+      if (has(reach_index(cell, lowest_bit_index(m) + 1, true))) return true;
+  return false;
 }
 
 int ImplicationReach::component(int potential) {
