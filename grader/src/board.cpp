@@ -144,12 +144,14 @@ void Board::place(int cell, int digit) {
   assert(has(cell, digit) && "a placement is a candidate of its cell");
   const DigitMask bit = digit_bit(digit);
   if (fresh_) {
-    // Keep the tables: the cell leaves every list, the digit leaves its peers.
+    // Keep the tables: the cell leaves every list, the digit leaves its
+    // peers (those that have it, read off the digit's cells).
     unlist(cell, cand_[cell]);
     for (int u : kCellUnits[static_cast<std::size_t>(cell)]) --empty_[static_cast<std::size_t>(u)];
     ++placed_[static_cast<std::size_t>(digit)];
-    for (int p : kPeers[static_cast<std::size_t>(cell)])
-      if (cand_[p] & bit) unlist(p, bit);
+    (kPeerSet[static_cast<std::size_t>(cell)] & digit_cells_[static_cast<std::size_t>(digit)]).for_each([&](int p) {
+      unlist(p, bit);
+    });
   }
   values_[cell] = static_cast<std::uint8_t>(digit);
   cand_[cell] = 0;
