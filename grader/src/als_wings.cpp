@@ -7,8 +7,9 @@
 //  * ALS: k mutually visible cells holding exactly k+1 digits. The first
 //    cell runs over cells 0..80 (2..k+1 candidates); each further cell is
 //    taken, in ascending order, among the later cells seeing all cells
-//    chosen so far, with at least 2 candidates, while the union stays below
-//    k+2 digits (exactly k+1 at the last cell).
+//    chosen so far, with 2..k+1 candidates (a cell with more would take the
+//    union past k+1), while the union stays below k+2 digits (exactly k+1
+//    at the last cell).
 //  * Bivalue cell {x,z} (x < z), in ascending order among the cells seeing at
 //    least one ALS cell, both digits in the ALS. A digit is restricted when
 //    every ALS cell holding it sees the bivalue cell. x restricted: remove z
@@ -72,15 +73,21 @@ class AlsWing final : public Producer {
     changed_ = changed_cells();
     need_ = changed_;
     (changed_ & bivalue_).for_each([&](int c) { need_ |= kPeerSet[static_cast<std::size_t>(c)]; });
-    for (int p = 0; p < kCells; ++p) {
+    // Only cells with 2..k+1 candidates can be ALS cells (more would make
+    // the union too large): the others are never visited.
+    CellSet eligible;
+    for (int c = 0; c < kCells; ++c) {
+      const int n = popcount(board.candidates(c));
+      if (n >= 2 && n <= k_ + 1) eligible.add(c);
+    }
+    eligible.for_each([&](int p) {
       const DigitMask m = board.candidates(p);
       const int n = popcount(m);
-      if (n < 2 || n > k_ + 1) continue;
-      const CellSet& later = kForward[static_cast<std::size_t>(p)];
-      if (!need_.has(p) && (later & need_).empty()) continue;
+      const CellSet later = kForward[static_cast<std::size_t>(p)] & eligible;
+      if (!need_.has(p) && (later & need_).empty()) return;
       als_[0] = p;
       extend(1, later, m, n, n, need_.has(p));
-    }
+    });
     std::stable_sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) {
       if (a.difficulty != b.difficulty) return a.difficulty < b.difficulty;
       if (a.eliminations != b.eliminations) return a.eliminations > b.eliminations;
@@ -96,7 +103,6 @@ class AlsWing final : public Producer {
     candidates.for_each([&](int c) {
       const DigitMask m = board_->candidates(c);
       const int n = popcount(m);
-      if (n < 2) return;
       const DigitMask u = all | m;
       const int un = popcount(u);
       const bool now_needed = needed || need_.has(c);
