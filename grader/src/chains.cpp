@@ -532,6 +532,12 @@ class ForcingChainsAndCycles final : public Producer {
     if (x)
       for (int i = 0; i < start_to.count; ++i) closers_[static_cast<std::size_t>(d)].add(start_to.cell[i]);
     if (close_digit_y_ != 0) closers_[static_cast<std::size_t>(close_digit_y_)].add(cell);
+    // The start makes each of them off (a peer with its digit, or its cell's
+    // other digit), and each makes it on: they are in its component, and
+    // the last level's closers_ are a part of within_->off.
+    assert((closers_[static_cast<std::size_t>(d)] - within_->off[static_cast<std::size_t>(d)]).empty() &&
+           (close_digit_y_ == 0 || within_->off[static_cast<std::size_t>(close_digit_y_)].has(cell)) &&
+           "a closing off is in the start's component");
     const int source = add_node(cell, d, true, -1);
     put(source);
     pending_on_.assign(1, source);
