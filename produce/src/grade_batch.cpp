@@ -89,10 +89,20 @@ void GradeBatch::deliver(std::size_t keep) {
     {
       std::unique_lock<std::mutex> lock(mu_);
       if (pending_.empty()) return;
-      if (pending_.size() > keep)
-        done_cv_.wait(lock, [&] { return pending_.front()->done; });
-      else if (!pending_.front()->done)
+      if (pending_.size() > keep) {
+        const auto front_done = [&] { return pending_.front()->done; };
+        if (!idle_) {
+          done_cv_.wait(lock, front_done);
+        } else {
+          while (!done_cv_.wait_for(lock, kIdleEvery, front_done)) {
+            lock.unlock();  // (released: a throw from the hook leaves it so)
+            idle_();
+            lock.lock();
+          }
+        }
+      } else if (!pending_.front()->done) {
         return;
+      }
       front = std::move(pending_.front());
       pending_.pop_front();
     }

@@ -2,12 +2,13 @@
 // order and equal one Grader's, for puzzles and pencil-mark positions;
 // plain items keep their place; a continuation that drains does not
 // re-enter; drain() continues everything; the window bounds what is in
-// flight.
+// flight; the idle hook runs while a slow record is waited for.
 #include "sudokit/produce/grade_batch.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,49 @@ TEST(GradeBatch, PencilMarkPositionsAreGradedOnTheirMarks) {
   batch.drain();
   EXPECT_EQ(got, expected);
   EXPECT_GT(expected.front(), 1.0);  // rated, not rejected
+}
+
+// While a slow record keeps the calling thread waiting, the idle hook runs
+// (every kIdleEvery), after the faster record before it was continued: what
+// `sudokit grade` writes out there. With one thread nothing waits. A throw
+// from the hook ends the wait; the batch still ends cleanly.
+TEST(GradeBatch, TheIdleHookRunsWhileASlowRecordIsWaitedFor) {
+  Grid easy, slow;
+  ParseError e;
+  ASSERT_TRUE(parse_puzzle("5......9.2....4...........57....8.4...2.5..38.937...52..4.769....7.9...3.....5..4", easy, e));  // 2.0
+  // AI Escargot (10.5): a tenth of a second or more to grade.
+  ASSERT_TRUE(parse_puzzle("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..", slow, e));
+  {
+    int continued = 0, idle_calls = 0, idle_after_first = 0;
+    GradeBatch batch(2, {});
+    batch.set_idle([&] {
+      ++idle_calls;
+      if (continued == 1) ++idle_after_first;
+    });
+    batch.submit(easy, [&](const grader::Grade&) { ++continued; });
+    batch.submit(slow, [&](const grader::Grade& g) {
+      ++continued;
+      EXPECT_GE(g.er, 10.0);
+    });
+    batch.drain();
+    EXPECT_EQ(continued, 2);
+    EXPECT_GE(idle_after_first, 1) << idle_calls << " idle calls";
+  }
+  {
+    int idle_calls = 0;
+    GradeBatch batch(1, {});
+    batch.set_idle([&] { ++idle_calls; });
+    batch.submit(easy, [](const grader::Grade&) {});
+    batch.submit(slow, [](const grader::Grade&) {});
+    batch.drain();
+    EXPECT_EQ(idle_calls, 0);
+  }
+  {
+    GradeBatch batch(2, {});
+    batch.set_idle([] { throw std::runtime_error("write failed"); });
+    batch.submit(slow, [](const grader::Grade&) {});
+    EXPECT_THROW(batch.drain(), std::runtime_error);
+  }  // destroyed while the record may still be graded: joins, drops it
 }
 
 }  // namespace

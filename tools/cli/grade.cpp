@@ -79,6 +79,10 @@ int run_grade(const std::vector<std::string>& args) {
   // (a line that cannot be read) waits for the records before it.
   produce::GradeBatch batch(threads, options);
   diag.before_report = [&] { batch.drain(); };
+  // A slow record holds the printed ones before it no longer than
+  // Output::kMaxDelay (and the idle period) when others grade it; with one
+  // thread it is graded here, and they wait for it.
+  batch.set_idle([&] { out.flush_if_due(); });
   // One graded record: a puzzle (printed as its 81-character line) or a
   // pencil-mark position (printed as its 729-character line).
   auto handle = [&](const std::string& source, const TextRecord& rec) {

@@ -16,10 +16,15 @@
 // drain() waits for and continues every record submitted so far: call it
 // before anything that must come after them (a diagnostic of a later record,
 // a flush before a read that may block). A continuation may call drain()
-// (directly or through a diagnostic hook): that inner call returns at once. What a grading throws (out of memory)
-// is rethrown by the submit() or drain() that reaches that record.
+// (directly or through a diagnostic hook): that inner call returns at once.
+// What a grading throws (out of memory) is rethrown by the submit() or
+// drain() that reaches that record. While the calling thread waits for a
+// record, it calls the idle hook (set_idle) every kIdleEvery: the place to
+// write out what the records before it produced (one slow record would
+// otherwise hold them back); what the hook throws ends the wait.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -39,6 +44,7 @@ class GradeBatch {
  public:
   using Continue = std::function<void(const grader::Grade&)>;
   static constexpr unsigned kWindowPerThread = 64;
+  static constexpr std::chrono::milliseconds kIdleEvery{50};
 
   /// `threads` >= 1 workers (1: grading inside submit()).
   GradeBatch(unsigned threads, const grader::GradeOptions& options);
@@ -56,6 +62,9 @@ class GradeBatch {
   void submit(std::function<void()> then);
   /// Continues every record submitted so far, in order.
   void drain();
+  /// Called on the calling thread every kIdleEvery while it waits for a
+  /// record (never inside a continuation, never with one thread).
+  void set_idle(std::function<void()> idle) { idle_ = std::move(idle); }
 
  private:
   struct Item {
@@ -83,6 +92,7 @@ class GradeBatch {
   std::condition_variable work_cv_, done_cv_;
   bool quit_ = false;                       // guarded by mu_
   bool delivering_ = false;                 // the calling thread is inside a continuation
+  std::function<void()> idle_;              // set_idle()
   std::vector<std::thread> workers_;
 };
 
