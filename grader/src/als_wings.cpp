@@ -64,9 +64,7 @@ class AlsWing final : public Producer {
   void find(const Board& board, StepSink& sink) override {
     found_.clear();
     board_ = &board;
-    bivalue_ = CellSet{};
-    for (int c = 0; c < kCells; ++c)
-      if (popcount(board.candidates(c)) == 2) bivalue_.add(c);
+    bivalue_ = board.cells_with_candidates(2, 2);
     // find_changed(): a wing none of whose cells lost a candidate the board
     // before had too, so only wings with a changed cell are searched: a
     // changed ALS cell, or a changed bivalue cell, which sees an ALS cell.
@@ -75,11 +73,7 @@ class AlsWing final : public Producer {
     (changed_ & bivalue_).for_each([&](int c) { need_ |= kPeerSet[static_cast<std::size_t>(c)]; });
     // Only cells with 2..k+1 candidates can be ALS cells (more would make
     // the union too large): the others are never visited.
-    CellSet eligible;
-    for (int c = 0; c < kCells; ++c) {
-      const int n = popcount(board.candidates(c));
-      if (n >= 2 && n <= k_ + 1) eligible.add(c);
-    }
+    const CellSet eligible = board.cells_with_candidates(2, k_ + 1);
     eligible.for_each([&](int p) {
       const DigitMask m = board.candidates(p);
       const int n = popcount(m);

@@ -99,6 +99,15 @@ DigitMask Board::lone_digits(int unit_id) const {
   return lone;
 }
 
+CellSet Board::cells_with_candidates(int least, int most) const {
+  CellSet out;
+  for (int c = 0; c < kCells; ++c) {
+    const int n = popcount(cand_[c]);
+    if (n >= least && n <= most) out.add(c);
+  }
+  return out;
+}
+
 Removed removed_candidates(const Board& now, const Board& before) {
   Removed out{};
   for (int d = 1; d <= 9; ++d) out[static_cast<std::size_t>(d)] = before.digit_cells(d) - now.digit_cells(d);

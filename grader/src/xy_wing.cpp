@@ -19,9 +19,7 @@ class XYWing final : public Producer {
 
   void find(const Board& board, StepSink& sink) override {
     const int pivot_size = xyz_ ? 3 : 2;
-    CellSet bivalue;
-    for (int c = 0; c < kCells; ++c)
-      if (popcount(board.candidates(c)) == 2) bivalue.add(c);
+    const CellSet bivalue = board.cells_with_candidates(2, 2);
     const CellSet changed = changed_cells();
     for (int p = 0; p < kCells; ++p) {
       const DigitMask xy = board.candidates(p);

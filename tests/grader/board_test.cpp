@@ -1,13 +1,14 @@
 // Board keeps its position tables (positions per house and digit, empty
 // cells per house, cells per digit, placed counts; the digits with one
-// position in a house, read from them) up to date through
-// apply, place and eliminate once they are built: after every change they
-// equal the tables of a board built afresh from the same digits and
-// candidates. Random steps along the solutions of top95 puzzles.
+// position in a house, read from them; the cells by candidate count) up to
+// date through apply, place and eliminate once they are built: after every
+// change they equal the tables of a board built afresh from the same digits
+// and candidates. Random steps along the solutions of top95 puzzles.
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <random>
+#include <utility>
 
 #include "grader_test_util.hpp"
 #include "sudokit/solver/solve.hpp"
@@ -30,6 +31,13 @@ namespace {
     for (int d = 1; d <= 9; ++d)
       if (std::popcount(fresh.positions(u, d)) == 1) lone |= digit_bit(d);
     if (kept.lone_digits(u) != lone) return ::testing::AssertionFailure() << "digits with one position in house " << u;
+  }
+  for (const auto& [least, most] : {std::pair{2, 2}, std::pair{2, 4}, std::pair{1, 9}}) {
+    CellSet expected;
+    for (int c = 0; c < kCells; ++c)
+      if (std::popcount(fresh.candidates(c)) >= least && std::popcount(fresh.candidates(c)) <= most) expected.add(c);
+    if (!(kept.cells_with_candidates(least, most) == expected))
+      return ::testing::AssertionFailure() << "cells with " << least << " to " << most << " candidates";
   }
   return ::testing::AssertionSuccess();
 }

@@ -40,6 +40,8 @@ class Board {
   }
   /// The digits with exactly one position in unit `unit_id` (digit_bit).
   DigitMask lone_digits(int unit_id) const;
+  /// The cells with `least` to `most` candidates (a placed cell has none).
+  CellSet cells_with_candidates(int least, int most) const;
   /// Number of empty cells in a unit.
   int empty_in_unit(int unit_id) const {
     assert(unit_id >= 0 && unit_id < 27);
