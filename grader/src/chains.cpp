@@ -516,27 +516,20 @@ class ForcingChainsAndCycles final : public Producer {
     if (m.count < 4) return;
     within_ = &component_sets(comp, m);
     new_search();
-    start_cell_ = cell;
-    start_digit_ = d;
-    cycle_y_ = y;
-    cycle_x_ = x;
     // The "off"s that close the cycle (closes()), by digit: the start's
     // digit where a house holds it twice (X), and the other digit of a
     // bivalue start (Y). Links are symmetric: c is the start's partner
     // exactly when the start is c's.
-    closers_[static_cast<std::size_t>(close_digit_x_)] = CellSet{};
-    closers_[static_cast<std::size_t>(close_digit_y_)] = CellSet{};
+    closers_.fill(CellSet{});
     const Partners& start_to = partners_[static_cast<std::size_t>(key(cell, d))];
-    close_digit_x_ = d;
-    close_digit_y_ = y ? start_to.digit : 0;  // 0 when not bivalue
     if (x)
       for (int i = 0; i < start_to.count; ++i) closers_[static_cast<std::size_t>(d)].add(start_to.cell[i]);
-    if (close_digit_y_ != 0) closers_[static_cast<std::size_t>(close_digit_y_)].add(cell);
+    if (y && start_to.digit != 0) closers_[start_to.digit].add(cell);
     // The start makes each of them off (a peer with its digit, or its cell's
     // other digit), and each makes it on: they are in its component, and
     // the last level's closers_ are a part of within_->off.
     assert((closers_[static_cast<std::size_t>(d)] - within_->off[static_cast<std::size_t>(d)]).empty() &&
-           (close_digit_y_ == 0 || within_->off[static_cast<std::size_t>(close_digit_y_)].has(cell)) &&
+           (closers_[start_to.digit] - within_->off[start_to.digit]).empty() &&
            "a closing off is in the start's component");
     const int source = add_node(cell, d, true, -1);
     put(source);
@@ -626,14 +619,7 @@ class ForcingChainsAndCycles final : public Producer {
   }
 
   // Whether the "off" (c, v) makes the cycle's start on (close_cycle's test).
-  bool closes(int c, int v) const {
-    if (cycle_y_ && c == start_cell_) return partners_[static_cast<std::size_t>(key(c, v))].digit == start_digit_;
-    if (!cycle_x_ || v != start_digit_ || c == start_cell_) return false;
-    const Partners& to = partners_[static_cast<std::size_t>(key(c, v))];
-    for (int i = 0; i < to.count; ++i)
-      if (to.cell[i] == start_cell_) return true;
-    return false;
-  }
+  bool closes(int c, int v) const { return closers_[static_cast<std::size_t>(v)].has(c); }
 
   // If "off" node p implies the start (cell, d) on, records that cycle end.
   // Same rules and order as off_to_on, restricted to the start.
@@ -849,12 +835,9 @@ class ForcingChainsAndCycles final : public Producer {
   std::vector<ChainHint> hints_;
   std::array<int, 810> on_idx_{}, off_idx_{};
   std::array<std::uint8_t, 810> link_{};  // mark_links()
-  int start_cell_ = -1, start_digit_ = 0;  // the cycle being searched (closes())
   ByDigit closers_{};                       // by digit: the cells whose "off" closes it (all in within_->off)
   std::vector<Within> withins_;             // component_sets(), emptied by each find
   const Within* within_ = nullptr;          // the cycle search's component
-  int close_digit_x_ = 0, close_digit_y_ = 0;  // the digits closers_ has cells for (0: none)
-  bool cycle_y_ = false, cycle_x_ = false;
   std::array<CellSet, 10> reached_off_{};  // per digit, the cells whose "off" this search has put()
   std::array<std::array<CellSet, 10>, 4> live_{};  // [links][digit]: cells whose "off" matters
   // What an "off" (cell, digit) makes on: the cell's other digit when it is
