@@ -246,5 +246,69 @@ TEST(Solve, FirstOfSeveralSolutionsIsStable) {
   EXPECT_EQ(fingerprint, 11433054792109791024ull);
 }
 
+// The kernels (the same search compiled for wider instruction sets) take the
+// same steps as the baseline: same counts, first solutions, guesses and
+// solution lists, on hard puzzles and on random ones with 0, 1 and many
+// solutions, for the plain search, the counting one and solve_excluding.
+TEST(Solve, EveryKernelTakesTheSameSteps) {
+  const std::vector<std::string> kernels = solver_kernels();
+  ASSERT_FALSE(kernels.empty());
+  EXPECT_EQ(kernels.back(), "baseline");
+  const std::string was = solver_kernel();
+  EXPECT_FALSE(use_solver_kernel("no such kernel"));
+  EXPECT_EQ(solver_kernel(), was);
+
+  std::vector<Grid> puzzles = test::load_puzzles("puzzles_top95.txt");
+  const auto seeds = test::load_puzzles("puzzles_17clue.txt", 50);
+  std::mt19937_64 rng(20261127);
+  for (int i = 0; i < 600; ++i) {
+    const Grid base = solve(seeds[static_cast<std::size_t>(i) % seeds.size()], 1).solution;
+    Grid p;
+    const int keep = 20 + static_cast<int>(rng() % 20);
+    for (int k = 0; k < keep; ++k) {
+      const auto c = static_cast<int>(rng() % 81);
+      p[c] = base[c];
+    }
+    if (rng() % 4 == 0) p[rng() % 81] = static_cast<std::uint8_t>(1 + rng() % 9);
+    puzzles.push_back(p);
+  }
+  struct Answers {
+    std::vector<unsigned> counts;
+    std::vector<std::uint64_t> guesses;
+    std::vector<Grid> solutions;
+    bool operator==(const Answers&) const = default;
+  };
+  auto answers = [&] {
+    Answers a;
+    for (const Grid& p : puzzles) {
+      for (const unsigned limit : {1u, 2u, 5u}) {
+        const SolveResult r = solve(p, limit);
+        a.counts.push_back(r.count);
+        a.guesses.push_back(r.guesses);
+        a.solutions.push_back(r.solution);
+      }
+      a.counts.push_back(count_solutions(p, 2));
+      a.counts.push_back(list_solutions(p, 4, a.solutions));
+      int cell = 0;
+      while (cell < kCells - 1 && p[cell] != 0) ++cell;
+      const SolveResult other = solve_excluding(p, cell, 1 + cell % 9, 2);
+      a.counts.push_back(other.count);
+      a.guesses.push_back(other.guesses);
+      a.solutions.push_back(other.solution);
+    }
+    return a;
+  };
+  ASSERT_TRUE(use_solver_kernel("baseline"));
+  const Answers expected = answers();
+  std::set<unsigned> outcomes(expected.counts.begin(), expected.counts.end());
+  EXPECT_TRUE(outcomes.count(0) && outcomes.count(1) && outcomes.count(2) && outcomes.count(4));
+  for (const std::string& k : kernels) {
+    ASSERT_TRUE(use_solver_kernel(k));
+    EXPECT_EQ(solver_kernel(), k);
+    EXPECT_TRUE(answers() == expected) << "kernel " << k;
+  }
+  ASSERT_TRUE(use_solver_kernel(was));
+}
+
 }  // namespace
 }  // namespace sudokit

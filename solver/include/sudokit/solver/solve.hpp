@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "sudokit/solver/grid.hpp"
@@ -45,5 +47,16 @@ inline bool has_unique_solution(const Grid& grid) { return count_solutions(grid,
 /// given. The generator's is_minimal(puzzle, symmetry) asks the same about
 /// whole symmetry orbits of givens.
 bool is_minimal(const Grid& puzzle);
+
+/// The solver's kernels usable on this CPU, best first: the same search
+/// compiled for wider instruction sets ("avx512", "avx2": x86-64 builds with
+/// GCC) and for the build's own flags ("baseline", always there). The best
+/// is taken at the first search; results never depend on the kernel.
+std::vector<std::string> solver_kernels();
+/// The kernel in use (chosen now when no search ran yet).
+std::string solver_kernel();
+/// Makes every later search use `name` (tests, benchmarks); false, and no
+/// change, when it is not one of solver_kernels().
+bool use_solver_kernel(std::string_view name);
 
 }  // namespace sudokit
