@@ -97,7 +97,7 @@ bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error) {
     const auto value = static_cast<std::uint8_t>(c - '0');
     const unsigned digit = static_cast<std::uint8_t>(value - 1) < 9;
     const unsigned empty = is_empty_char(static_cast<char>(c));
-    cells[i] = static_cast<std::uint8_t>(digit ? value : 0);
+    cells[i] = static_cast<std::uint8_t>(value & (0u - digit));  // (a mask: the ?: became a branch)
     bad |= ~(digit | empty) & 1u;
   }
   static_assert(sizeof cells == sizeof grid.cells);
