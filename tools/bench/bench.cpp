@@ -227,6 +227,9 @@ void bench_solver_tdoku(const Options& o, const std::string& f17, double n17, co
 
 void bench_solver(const Options& o) {
   std::puts("solver: count solutions up to 2 (uniqueness check)");
+  std::string usable;
+  for (const std::string& k : sudokit::solver_kernels()) usable += (usable.empty() ? "" : ", ") + k;
+  std::printf("  kernel: %s (usable on this CPU: %s)\n", sudokit::solver_kernel().c_str(), usable.c_str());
   const std::string clue17 = o.data_dir + "/puzzles_17clue.txt";
   const std::string hard = o.data_dir + "/puzzles_top1465.txt";
   const auto p17 = load(clue17, o.quick ? 10000 : SIZE_MAX);
