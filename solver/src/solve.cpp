@@ -107,48 +107,32 @@ constexpr std::array<std::uint32_t, 6> make_way_cells() {
   return t;
 }
 
-// kBandMask on (row, segment) pairs: for a 9-bit set S of pairs, those that
-// some choice of one segment per row, all different, uses.
-constexpr std::array<std::uint16_t, 512> make_matching() {
-  constexpr auto cells = make_band_mask();
-  std::array<std::uint16_t, 512> t{};
-  for (unsigned s = 0; s < 512; ++s)
-    for (int i = 0; i < 9; ++i)
-      if ((cells[s] >> (9 * (i / 3) + 3 * (i % 3))) & 1) t[s] |= static_cast<std::uint16_t>(1u << i);
-  return t;
-}
-
 constexpr auto kSegments = make_segments();
-// The first cell of each segment of a band (bits 0, 3, ..., 24): with pext,
-// (b | b >> 1 | b >> 2) gathered there is kSegments of the three rows.
-constexpr std::uint32_t kFirstOfSegments = 01111111111;
-constexpr auto kMatching = make_matching();
 constexpr auto kBandWays = make_band_ways();
 constexpr auto kWayCells = make_way_cells();
 constexpr auto kBandMask = make_band_mask();
 
 constexpr std::uint32_t column_mask(int col) { return (1u << col) | (1u << (col + 9)) | (1u << (col + 18)); }
 
-// Column sets (9 bits, one per column) seen as three stacks of three.
-constexpr std::uint32_t kStackLow = 0111;  // the first column of each stack
-// The cells (27 bits) of a 9-bit set of (row, segment) pairs: pair i is
-// cells 3i..3i+2 (the bits spread three apart, then tripled).
+// The first cell of each segment of a band (bits 0, 3, ..., 24).
+constexpr std::uint32_t kFirstOfSegments = 01111111111;
+// The segments (their first cells) where band cells lie.
 template <class Word>
-constexpr Word segment_cells(Word pairs) {
-  Word x = (pairs | (pairs << 16)) & 0x030000FF;
-  x = (x | (x << 8)) & 0x0300F00F;
-  x = (x | (x << 4)) & 0x030C30C3;
-  x = (x | (x << 2)) & 0x09249249;
-  return x | (x << 1) | (x << 2);
-}
-// The bits of a 9-bit set that are alone in their group of three: the
-// columns of a column set alone in their stack, the pairs of a (row,
-// segment) set alone in their row. Also on four lanes at once (Lanes).
+constexpr Word occupied_segments(Word cells) { return (cells | (cells >> 1) | (cells >> 2)) & kFirstOfSegments; }
+// The cells of segments given by their first cells.
 template <class Word>
+constexpr Word in_whole_segments(Word firsts) { return firsts | (firsts << 1) | (firsts << 2); }
+// The bits of a set that are alone in their group of three (bits i,
+// i + step, i + 2 step; groups start at multiples of 3 step): step 1, the
+// columns of a column set alone in their stack; step 3, the segments of a
+// band (their first cells) alone in their row. Also on four lanes at once
+// (Lanes).
+template <int step = 1, class Word>
 constexpr Word lone_in_threes(Word set) {
-  const Word a = set & kStackLow, b = (set >> 1) & kStackLow, c = (set >> 2) & kStackLow;
+  constexpr std::uint32_t low = 1u | (1u << (3 * step)) | (1u << (6 * step));
+  const Word a = set & low, b = (set >> step) & low, c = (set >> (2 * step)) & low;
   const Word alone = (a ^ b ^ c) & ~(a & b & c);
-  return set & (alone | (alone << 1) | (alone << 2));
+  return set & (alone | (alone << step) | (alone << (2 * step)));
 }
 // Four 32-bit lanes (GCC/Clang vector extension: SSE2 on x86-64, plain
 // scalar code where there is no vector unit).
