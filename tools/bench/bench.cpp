@@ -900,6 +900,22 @@ void bench_speed(const Options& o) {
     row("generate --grade --threads 2 (" + std::to_string(n_gen) + "), whole process", n_gen / gen.wall,
         "puzzles/s",
         "target >= 5,000/s; " + (base_gen.wall > 0 ? peer_note(n_gen, gen, n_gen, base_gen, "baseline") : why));
+
+  // The solver's count to 2 on top1465 isomorphs, whole process (its target,
+  // tdoku's speed, is the solver section's last row).
+  const std::size_t n_iso = o.quick ? 10000 : 50000;
+  const std::string iso = isomorph_file(load(o.data_dir + "/puzzles_top1465.txt"), n_iso, "speed-isomorphs");
+  auto count = [&](const std::string& binary) {
+    return binary.empty() ? "" : binary + " solve --count " + iso + " > /dev/null";
+  };
+  const auto [solved, base_solved] = time_against_baseline(count(o.sudokit), count(base), o.runs);
+  fs::remove(iso);
+  const double n = static_cast<double>(n_iso);
+  if (solved.wall > 0)
+    row("solve --count, top1465 isomorphs (" + std::to_string(n_iso) + "), whole process", n / solved.wall,
+        "puzzles/s",
+        "target: tdoku's rate (solver section); " +
+            (base_solved.wall > 0 ? peer_note(n, solved, n, base_solved, "baseline") : why));
 }
 
 // Hint latency from players' positions: positions along SE's path of every
