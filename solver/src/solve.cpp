@@ -30,6 +30,10 @@
 // (limit 1, and again after the counting found two or more) and answers
 // solve_excluding, exactly as before. count_solutions() is the counting
 // alone, for callers that never read the solution.
+//
+// The search itself is band_solver.inc, compiled here once per kernel (the
+// build's flags, AVX2, AVX-512VL); the tables and helpers it uses are
+// defined once, before the kernels, and the first search picks the kernel.
 #include "sudokit/solver/solve.hpp"
 
 #include <array>
