@@ -18,6 +18,7 @@ packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example 
           python3-yaml  # the sharded-generation examples' test parses their Kubernetes manifests
           postgresql libpq-dev  # the PostgreSQL store (libpq) and its tests' throwaway servers
           qqwing  # the benchmark's peer (sudokit-bench's ratios; data/puzzles_qqwing_mix.txt was made with it)
+          dpkg-dev  # dpkg-shlibdeps: the Debian package's dependencies (packaging/deb.cmake)
           ccache)  # compiler cache: the test command builds a copy of the checkout
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
