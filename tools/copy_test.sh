@@ -3,8 +3,9 @@
 # lies beside the checkout: copies the checkout's files (the tracked ones and
 # the untracked ones git does not ignore; no build/) into a fresh temporary
 # directory with nothing else in it, runs the README's main command there
-# (tools/run.sh: installs what is missing, builds the release preset, fills
-# puzzles.db), then every suite of that build (`ctest --preset release`;
+# (tools/run.sh: installs what is missing, builds the command, fills
+# puzzles.db), builds the rest of the release preset (with the packages the
+# tests use), then runs every suite of that build (`ctest --preset release`;
 # the suites read their data from the copy's data/, and
 # checkout.no_outside_references fails on any file pointing outside it),
 # then the WebAssembly package's and the page's tests (web/test.sh).
@@ -47,6 +48,7 @@ export CCACHE_BASEDIR="$copy"
 cd "$root"
 "$copy/tools/run.sh" "$@"
 cd "$copy"
+tools/setup.sh release   # the rest of the release preset (run.sh builds the command alone) and the tests' packages
 ctest --preset release
 # The npm package and the page (web/test.sh), against this copy's release build.
 web/test.sh

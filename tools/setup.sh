@@ -2,24 +2,48 @@
 # Set-up shared by the README's commands: installs the Debian packages sudokit
 # needs (only those missing; a no-op when all are present), then configures
 # and builds the given CMake preset (a no-op when the build is up to date).
-#   tools/setup.sh [PRESET]      PRESET = release (default), debug, asan, fuzz or web
+#   tools/setup.sh [PRESET] [--target T]...
+#     PRESET = release (default), debug, asan, fuzz or web
+#     --target T: build only T (and what it needs), with only the packages
+#       the build itself needs; without it, the whole preset and the
+#       packages the tests use too (the PostgreSQL server, qqwing, poppler's
+#       tools, pytest, ...). tools/run.sh builds only the command.
 # Extra packages can be requested with SUDOKIT_EXTRA_PACKAGES="pkg ...".
+# Prints one line per phase on stderr; what apt, CMake and the compiler say
+# goes to a log (its name in the phase line), shown when a phase fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-preset="${1:-release}"
-packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example against the installed library (tests/install)
+preset=release
+targets=()
+while (($# > 0)); do
+  case "$1" in
+    --target) (($# >= 2)) || { echo "setup: --target needs a target name" >&2; exit 2; }
+              targets+=("$2"); shift 2 ;;
+    -*) echo "setup: unknown option $1 (usage: tools/setup.sh [PRESET] [--target T]...)" >&2; exit 2 ;;
+    *) preset="$1"; shift ;;
+  esac
+done
+
+# What configuring and building the presets needs.
+packages=(cmake ninja-build g++ pkg-config
           libboost-program-options-dev libboost-random-dev
-          libsqlite3-dev sqlite3 libgtest-dev nlohmann-json3-dev
-          libcairo2-dev fonts-dejavu-core poppler-utils libxml2-utils
+          libsqlite3-dev libgtest-dev nlohmann-json3-dev
+          libcairo2-dev fonts-dejavu-core
           libpoppler-cpp-dev zlib1g-dev  # book preflight: PDFs read back (page boxes, fonts, rasterised pages, content streams)
           tzdata   # the C library's time zone database (daily --tz)
-          pybind11-dev python3-dev python3-pytest  # the Python module (bindings/python) and its tests
-          python3-yaml  # the sharded-generation examples' test parses their Kubernetes manifests
-          postgresql libpq-dev  # the PostgreSQL store (libpq) and its tests' throwaway servers
-          qqwing  # the benchmark's peer (sudokit-bench's ratios; data/puzzles_qqwing_mix.txt was made with it)
-          dpkg-dev  # dpkg-shlibdeps: the Debian package's dependencies (packaging/deb.cmake)
+          pybind11-dev python3-dev  # the Python module (bindings/python)
+          libpq-dev  # the PostgreSQL store (libpq's header; the library is loaded on first use)
           ccache)  # compiler cache: the test command builds a copy of the checkout
+# What the tests and the benchmark use besides (not the main job).
+test_packages=(gcc make  # the C example against the installed library (tests/install)
+               sqlite3 poppler-utils libxml2-utils
+               python3-pytest  # the Python module's tests
+               python3-yaml  # the sharded-generation examples' test parses their Kubernetes manifests
+               postgresql  # the tests' throwaway PostgreSQL servers
+               qqwing  # the benchmark's peer (sudokit-bench's ratios; data/puzzles_qqwing_mix.txt was made with it)
+               dpkg-dev)  # dpkg-shlibdeps: the Debian package's dependencies (packaging/deb.cmake)
+((${#targets[@]} > 0)) || packages+=("${test_packages[@]}")
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
 # The web preset: Debian's Emscripten (its JS optimizer needs node-acorn on
@@ -30,17 +54,33 @@ packages=(cmake ninja-build g++ gcc make pkg-config  # gcc, make: the C example 
 # shellcheck disable=SC2206
 packages+=(${SUDOKIT_EXTRA_PACKAGES:-})
 
+mkdir -p build
+log="$PWD/build/setup-$preset.log"
+: >"$log"
+started=$SECONDS
+phase() { echo "setup: $* (log: build/setup-$preset.log)" >&2; }
+failed() {
+  echo "setup: $1 failed after $((SECONDS - started)) s; from build/setup-$preset.log:" >&2
+  # A failed compile: from ninja's first FAILED line on; else the log's end.
+  if grep -q '^FAILED: ' "$log"; then
+    sed -n '/^FAILED: /,$p' "$log" | head -n 200 >&2
+  else
+    tail -n 60 "$log" >&2
+  fi
+  exit 1
+}
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 done
 if ((${#missing[@]} > 0)); then
-  echo "setup: installing ${missing[*]}" >&2
+  phase "installing ${#missing[*]} Debian packages: ${missing[*]}"
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >>"$log" 2>&1 ||
+    failed "installing packages"
 fi
 
 # ccache keys on paths relative to the checkout, so copies of it share hits.
@@ -52,6 +92,13 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 # file names (relative to it) and line numbers in a sanitizer report stay right.
 export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-true}"
 if [ ! -f "build/$preset/CMakeCache.txt" ]; then
-  cmake --preset "$preset" >&2
+  phase "configuring the $preset preset"
+  cmake --preset "$preset" >>"$log" 2>&1 || failed "configuring"
 fi
-cmake --build --preset "$preset" >&2
+what="the $preset preset"
+((${#targets[@]} == 0)) || what="${targets[*]} ($preset)"
+phase "building $what"
+target_args=()
+for t in "${targets[@]}"; do target_args+=(--target "$t"); done
+cmake --build --preset "$preset" "${target_args[@]}" >>"$log" 2>&1 || failed "building"
+echo "setup: $what ready in $((SECONDS - started)) s" >&2
