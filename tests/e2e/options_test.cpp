@@ -73,6 +73,22 @@ class Options : public ::testing::Test {
   }
   static std::string db() { return dir_->file("store.db"); }
   static std::string file(const std::string& name) { return dir_->file(name); }
+  /// The commands a help text lists after its line ending in MARKER: the
+  /// first word of each line indented by two spaces.
+  static std::vector<std::string> listed_commands(const std::string& args, const std::string& marker) {
+    const RunResult help = run_limited(args, dir_->path());
+    EXPECT_EQ(help.status, 0) << args;
+    std::vector<std::string> names;
+    const std::size_t at = help.out.find(marker + "\n");
+    EXPECT_NE(at, std::string::npos) << args << " has no line ending in " << marker << ":\n" << help.out;
+    if (at == std::string::npos) return names;
+    std::istringstream lines(help.out.substr(at));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("  ", 0) != 0 || line.size() < 3 || line[2] == ' ') continue;
+      names.push_back(line.substr(2, line.find(' ', 2) - 2));
+    }
+    return names;
+  }
   static TempDir* dir_;
 };
 
@@ -137,6 +153,8 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
        {{"0", [](const RunResult& r) { ok_lines(r, 0); }}}},  // no puzzle rates 0
       {"db export", "--limit", "--db " + db + " --format line --limit {}"},
       {"db export", "--seed", "--db " + db + " --format line --random --seed {}", {{"0", all_rows}}},
+      {"db ship", "--busy-timeout", "--db " + db + " --out " + dir + "/app.db --busy-timeout {}", {{"0", exit_0}}},
+      {"db ship", "--seed", "--db " + db + " --out " + dir + "/app.db --seed {}", {{"0", exit_0}}},
       {"db import", "--busy-timeout", "--db " + import_db + " " + puzzle_file + " --busy-timeout {}", {{"0", imported}}},
       {"db import", "--max-steps", "--db " + import_db + " " + puzzle_file + " --max-steps {}"},
       {"db import", "--time-limit", "--db " + import_db + " " + puzzle_file + " --time-limit {}", {{"0", imported}}},
@@ -241,22 +259,33 @@ void numeric_options_in_help(const std::string& help, std::set<std::string>& ran
   finish();
 }
 
+TEST_F(Options, TheTopHelpNamesEveryStoreCommand) {
+  const RunResult top = run_limited("--help", dir_->path());
+  ASSERT_EQ(top.status, 0);
+  const std::size_t at = top.out.find("\n  db ");
+  ASSERT_NE(at, std::string::npos) << top.out;
+  const std::string db_line = top.out.substr(at + 1, top.out.find('\n', at + 1) - at - 1);
+  EXPECT_EQ(db_line.find("SQLite puzzle store"), std::string::npos) << "the store is SQLite or PostgreSQL: " << db_line;
+  const std::vector<std::string> subs = listed_commands("db --help", "):");
+  ASSERT_GE(subs.size(), 6u);
+  for (const std::string& sub : subs) EXPECT_NE(db_line.find(sub), std::string::npos) << sub << " missing from: " << db_line;
+}
+
 TEST_F(Options, TheTableCoversEveryNumericOptionOfEverySubcommand) {
   std::map<std::string, std::set<std::string>> table;
   for (const NumericOption& o : numeric_options(db(), dir_->path())) table[o.command].insert(o.option);
-  // The subcommands as `sudokit --help` lists them (db's three spelled out),
-  // so a command added later is covered without editing this list.
-  const RunResult top = run_limited("--help", dir_->path());
-  ASSERT_EQ(top.status, 0);
+  // The subcommands as `sudokit --help` lists them (db's as `sudokit db
+  // --help` lists them), so a command added later is covered without
+  // editing this list.
   std::vector<std::string> commands;
-  std::istringstream lines(top.out.substr(top.out.find("commands:")));
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("  ", 0) != 0 || line.size() < 3 || line[2] == ' ') continue;
-    const std::string name = line.substr(2, line.find(' ', 2) - 2);
-    if (name == "db") commands.insert(commands.end(), {"db stats", "db export", "db import", "db merge", "db regrade"});
-    else commands.push_back(name);
+  for (const std::string& name : listed_commands("--help", "commands:")) {
+    if (name != "db") {
+      commands.push_back(name);
+      continue;
+    }
+    for (const std::string& sub : listed_commands("db --help", "):")) commands.push_back("db " + sub);
   }
-  ASSERT_GE(commands.size(), 12u) << top.out;
+  ASSERT_GE(commands.size(), 17u);
   for (const std::string& command : commands) {
     SCOPED_TRACE(command);
     const RunResult help = run_limited(command + " --help", dir_->path());

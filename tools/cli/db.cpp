@@ -1,5 +1,5 @@
-// `sudokit db <stats|export|ship|import|merge|regrade>`: the SQLite puzzle store from the command
-// line. Options are read here; the work is done by the db module (store,
+// `sudokit db <stats|export|ship|import|merge|regrade>`: the puzzle store (an SQLite file or a
+// PostgreSQL database, behind one interface) from the command line. Options are read here; the work is done by the db module (store,
 // import, export). Store failures (not a database, locked, read-only, disk
 // full) are printed as `sudokit db CMD: FILE: reason` with exit status 1;
 // SIGINT/SIGTERM during an import commit the batch in flight and report it.
@@ -574,7 +574,7 @@ int run_regrade(const std::vector<std::string>& args) {
 int run_db(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: sudokit db <stats|export|ship|import|merge|regrade> --db FILE [options]\n\n"
-      "The SQLite puzzle store (schema in db/README.md):\n"
+      "The puzzle store, an SQLite file or a PostgreSQL database (schema in db/README.md):\n"
       "  stats    counts by level, rating and clue-count histograms, techniques seen\n"
       "  export   write puzzles as json, ndjson, csv or line, with filters\n"
       "  ship     write the read-only file an app ships (graded puzzles, few columns, indexed)\n"

@@ -16,7 +16,7 @@ const std::vector<CommandInfo>& all_commands() {
       {"hint", run_hint, "the next step from a player's position (entries, pencil marks), after any mistakes"},
       {"grids", run_grids, "make complete solution grids (four methods, optional scramble, --report)"},
       {"canon", run_canon, "print the canonical (minlex) form of grids and puzzles"},
-      {"db", run_db, "the SQLite puzzle store: stats, export, import"},
+      {"db", run_db, "the puzzle store (an SQLite file or PostgreSQL): stats, export, ship, import, merge, regrade"},
       {"daily", run_daily, "assign daily puzzles to dates (per level or weekly schedule) and export them as JSON"},
       {"book", run_book, "render a print-ready puzzle book (PDF) from the store"},
       {"render", run_render, "draw one puzzle as an SVG, PNG or PDF image"},
