@@ -101,7 +101,8 @@ extern "C" {
 /* Size of a buffer that receives a grid: 81 characters and a NUL. */
 #define SUDOKIT_GRID_BUFFER 82
 
-/* "0.1.0": the version of the loaded library. Static string. */
+/* The version of the loaded library, "MAJOR.MINOR.PATCH" (the project
+ * version; SUDOKIT_VERSION_STRING is this header's). Static string. */
 SUDOKIT_API const char* sudokit_version(void);
 /* "ok", "end", "invalid-argument", "parse", ... (static; "unknown" for other values). */
 SUDOKIT_API const char* sudokit_status_name(int status);
@@ -378,6 +379,23 @@ SUDOKIT_API void sudokit_reader_free(sudokit_reader* reader);
 
 /* ---- Generation ---------------------------------------------------------------- */
 
+/* A stop flag for a running sudokit_generate: any thread may raise it with
+ * sudokit_stop_request while the run goes on on another; the run then
+ * stops after the candidates in flight (without waiting for the next
+ * puzzle, however rare the target) and returns SUDOKIT_OK with
+ * report.stopped set. A callback asking to stop raises the flag too. One
+ * flag serves one run; it must outlive the call. */
+typedef struct sudokit_stop sudokit_stop;
+SUDOKIT_API int sudokit_stop_new(sudokit_stop** stop);
+SUDOKIT_API void sudokit_stop_request(sudokit_stop* stop); /* thread-safe; NULL is ignored */
+SUDOKIT_API void sudokit_stop_free(sudokit_stop* stop);
+
+/* A fresh seed (64 bits from the system's entropy source mixed with the
+ * clock): what `sudokit generate`, Python and npm use when no seed is
+ * given. sudokit_generate itself uses `seed` as given (0 by default); pass
+ * this for a different run each time, and keep it to repeat the run. */
+SUDOKIT_API uint64_t sudokit_fresh_seed(void);
+
 /* The options of `sudokit generate`. Names are spelled as the command
  * spells them; NULL / 0 / negative as noted = the command's default.
  *
@@ -415,6 +433,8 @@ typedef struct sudokit_generate_options {
   const char* strategy;       /* dig or climb (walks from puzzles dug at a lower floor);
                                  NULL = the command's default: climb for an ER floor of 9.3 or
                                  more unless pattern, clues, symmetry or search_keep rules it out */
+  /* Added after 0.2.0: a caller compiled against 0.2.0 has a struct_size ending before it (then NULL). */
+  sudokit_stop* stop;         /* NULL, or a stop flag another thread may raise (sudokit_stop_request) */
 } sudokit_generate_options;
 SUDOKIT_API void sudokit_generate_options_init(sudokit_generate_options* options);
 
@@ -448,9 +468,10 @@ typedef struct sudokit_generate_report {
   uint64_t tried;        /* candidate indices finished */
   uint64_t failed;       /* indices where digging failed every attempt */
   double seconds;
-  int32_t stopped;       /* by the callback or the time limit */
+  int32_t stopped;       /* by the callback, the stop flag or the time limit */
+  uint64_t seed;         /* the run's seed (added after 0.2.0): give it back to repeat the run */
 } sudokit_generate_report;
-#define SUDOKIT_GENERATE_REPORT_INIT {sizeof(sudokit_generate_report), 0, 0, 0, 0, 0}
+#define SUDOKIT_GENERATE_REPORT_INIT {sizeof(sudokit_generate_report), 0, 0, 0, 0, 0, 0}
 
 /* Makes puzzles with exactly one solution, the same ones `sudokit generate`
  * prints for the same options and seed. `options` may be NULL (defaults),

@@ -3,9 +3,12 @@
 // and run by produce::generate, the one generation entry point the command
 // uses too (target defaults, grade stage, local search), so the same options
 // and seed give the same puzzles. Puzzles reach the C callback in index
-// order.
+// order. A sudokit_stop is the pipeline's stop flag, owned by the caller so
+// that another thread can raise it while the run goes on; without one the
+// run has a flag of its own (raised when the callback says stop).
 #include <atomic>
 #include <cmath>
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -18,6 +21,10 @@
 
 using namespace sudokit;
 using namespace sudokit::capi;
+
+struct sudokit_stop {
+  std::atomic<bool> raised{false};
+};
 
 namespace {
 
@@ -211,6 +218,23 @@ produce::GenerateRequest request_of(const sudokit_generate_options& o) {
 
 extern "C" {
 
+int sudokit_stop_new(sudokit_stop** stop) {
+  return guard([&] {
+    if (!stop) return fail(SUDOKIT_E_INVALID_ARGUMENT, "stop is NULL");
+    *stop = nullptr;
+    *stop = new sudokit_stop;
+    return SUDOKIT_OK;
+  });
+}
+
+void sudokit_stop_request(sudokit_stop* stop) {
+  if (stop) stop->raised.store(true);
+}
+
+void sudokit_stop_free(sudokit_stop* stop) { delete stop; }
+
+uint64_t sudokit_fresh_seed(void) { return produce::fresh_seed(); }
+
 void sudokit_generate_options_init(sudokit_generate_options* o) {
   if (!o) return;
   *o = sudokit_generate_options{};
@@ -229,7 +253,9 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
       return fail(SUDOKIT_E_INVALID_ARGUMENT, "report: struct_size is 0 (use SUDOKIT_GENERATE_REPORT_INIT)");
     sudokit_generate_options o;
     sudokit_generate_options_init(&o);
-    if (int s = read_options(options, o, "sudokit_generate_options")) return s;
+    // A caller compiled against 0.2.0 ends its options before `stop`.
+    if (int s = read_options(options, o, "sudokit_generate_options", offsetof(sudokit_generate_options, stop)))
+      return s;
     PipelineOptions p;
     grader::Target target;
     if (int s = pipeline_options(o, p, target)) return s;
@@ -240,7 +266,8 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
     } catch (const produce::RequestError& e) {
       return fail(SUDOKIT_E_OPTION, e.what());
     }
-    std::atomic<bool> stop{false};
+    sudokit_stop own;
+    std::atomic<bool>& stop = o.stop ? o.stop->raised : own.raised;
     produce::GenerateHooks hooks;
     hooks.stop = &stop;
     CallbackSink sink(callback, user, stop);
@@ -253,9 +280,10 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
       full.failed = r.failed;
       full.seconds = r.seconds;
       full.stopped = r.stopped || sink.stopped_by_callback();
+      full.seed = o.seed;
       write_struct(full, report, "report");
     }
-    if (sink.stopped_by_callback()) return SUDOKIT_OK;
+    if (stop.load()) return SUDOKIT_OK;  // the callback or the caller's flag stopped it
     if (const std::string shortfall = produce::shortfall_message(plan, r, sink.accepted()); !shortfall.empty())
       return fail(SUDOKIT_E_INCOMPLETE, shortfall);
     return SUDOKIT_OK;

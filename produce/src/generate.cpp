@@ -2,7 +2,9 @@
 // runs into a sink or the SQLite store.
 #include "sudokit/produce/generate.hpp"
 
+#include <chrono>
 #include <cstdio>
+#include <random>
 
 #include "sudokit/produce/seeded.hpp"
 #include "sudokit/solver/solve.hpp"
@@ -143,6 +145,13 @@ void plan_climb(const GenerateRequest& q, GeneratePlan& plan) {
 }
 
 }  // namespace
+
+std::uint64_t fresh_seed() {
+  std::random_device entropy;
+  const std::uint64_t drawn = (std::uint64_t{entropy()} << 32) ^ entropy();
+  const auto clock = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+  return drawn ^ (clock * 0x9E3779B97F4A7C15ull);
+}
 
 GeneratePlan plan_generation(const GenerateRequest& q) {
   GeneratePlan plan;

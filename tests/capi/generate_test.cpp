@@ -1,13 +1,17 @@
 // sudokit_generate: the same puzzles as `sudokit generate` for the same
 // options and seed (any thread count), what each puzzle must be, stopping
-// from the callback, the time limit, every bad option named, and the graded
+// from the callback or another thread's stop flag, the time limit, fresh
+// seeds reported and repeatable, every bad option named, and the graded
 // targets giving the command's puzzles and ratings.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../e2e/run.hpp"
@@ -141,6 +145,63 @@ TEST(CapiGenerate, TheCallbackStops) {
   EXPECT_EQ(c.made.size(), 2u);
   EXPECT_EQ(report.accepted, 2u);
   EXPECT_EQ(report.stopped, 1);
+}
+
+// Another thread raises the flag while no puzzle can ever come (ER 11 and
+// up, 120 s by default): the run stops without waiting for one, as stopped.
+TEST(CapiGenerate, AStopFlagStopsARunFromAnotherThread) {
+  sudokit_stop* stop = nullptr;
+  ASSERT_EQ(sudokit_stop_new(&stop), SUDOKIT_OK);
+  Collector c;
+  sudokit_generate_options o = options(1, 1);
+  o.min_rating = 11;
+  o.stop = stop;
+  sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT;
+  int status = -100;
+  std::thread run([&] { status = generate(o, c, &report); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  sudokit_stop_request(stop);
+  run.join();
+  sudokit_stop_free(stop);
+  EXPECT_EQ(status, SUDOKIT_OK) << last_error();
+  EXPECT_EQ(report.stopped, 1);
+  EXPECT_EQ(report.accepted, 0u);
+  EXPECT_TRUE(c.made.empty());
+  sudokit_stop_request(nullptr);
+  sudokit_stop_free(nullptr);
+  EXPECT_EQ(sudokit_stop_new(nullptr), SUDOKIT_E_INVALID_ARGUMENT);
+}
+
+// A fresh seed differs from run to run; the report gives back the seed a
+// run used, and that seed makes the same puzzles again.
+TEST(CapiGenerate, AFreshSeedIsReportedAndRepeats) {
+  const uint64_t first = sudokit_fresh_seed(), second = sudokit_fresh_seed();
+  EXPECT_NE(first, second);
+  Collector a, b, other;
+  sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT;
+  ASSERT_EQ(generate(options(3, first), a, &report), SUDOKIT_OK) << last_error();
+  EXPECT_EQ(report.seed, first);
+  sudokit_generate_report again = SUDOKIT_GENERATE_REPORT_INIT;
+  ASSERT_EQ(generate(options(3, report.seed), b, &again), SUDOKIT_OK) << last_error();
+  expect_same(a.made, b.made);
+  ASSERT_EQ(generate(options(3, second), other), SUDOKIT_OK) << last_error();
+  EXPECT_NE(a.made[0].puzzle, other.made[0].puzzle);
+  expect_same(a.made, cli("--count 3 --seed " + std::to_string(first)));
+}
+
+// A caller compiled against 0.2.0: options end before `stop`, the report
+// before `seed`; both are still served.
+TEST(CapiGenerate, StructsOfTheEarlierHeader) {
+  Collector c;
+  sudokit_generate_options o = options(2, 4);
+  o.struct_size = offsetof(sudokit_generate_options, stop);
+  sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT;
+  report.struct_size = offsetof(sudokit_generate_report, seed);
+  report.seed = 77;
+  ASSERT_EQ(generate(o, c, &report), SUDOKIT_OK) << last_error();
+  EXPECT_EQ(report.accepted, 2u);
+  EXPECT_EQ(report.seed, 77u);  // beyond the caller's struct: not written
+  expect_same(c.made, cli("--count 2 --seed 4"));
 }
 
 TEST(CapiGenerate, TheTimeLimitEndsARunIncomplete) {

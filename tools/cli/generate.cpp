@@ -6,7 +6,6 @@
 #include <csignal>
 #include <cstdio>
 #include <functional>
-#include <random>
 #include <thread>
 
 #include "commands.hpp"
@@ -180,7 +179,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
       ("strategy", po::value<std::string>(&q.strategy), "how puzzles are looked for without --from: dig (dig candidates, a local search around each near miss) or climb (each round digs 16 puzzles with ER at least the floor less 0.5, at most 9.0, and walks the neighbourhoods of the 8 hardest not walked yet and of the hardest near misses as --from does, keeping what meets the target; every neighbour dug minimal); default climb for --min-rating 9.3 or more unless --pattern, --clues, --symmetry, --shard, --search-keep or --search 0 is given, else dig")
       ("verify-minimal", "re-check every minimal puzzle clue by clue (the single digging pass already guarantees it)")
       ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one");
-  add_number(opts, "seed", q.seed, {}, "random seed (default: from the clock; printed on stderr)");
+  add_number(opts, "seed", q.seed, {}, "random seed (default: a fresh one from the system's entropy and the clock, printed on stderr)");
   add_number(opts, "threads", q.threads, {1, kMaxThreads},
              "worker threads (output is the same for any count; default: one per core; more than the cores is allowed but gains nothing)",
              q.threads);
@@ -266,6 +265,7 @@ int run_generate(const std::vector<std::string>& args) {
       q.from.push_back({rec.grid, rec.line, {}});
     });
   }
+  if (!vm.count("seed")) q.seed = produce::fresh_seed();
   produce::GeneratePlan plan;
   try {
     if (vm.count("shard")) {
@@ -278,10 +278,7 @@ int run_generate(const std::vector<std::string>& args) {
     std::cerr << "sudokit generate: " << e.what() << '\n';
     return kUsageError;
   }
-  if (!vm.count("seed")) {
-    plan.pipeline.seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) ^ (std::random_device{}() * 0x9E3779B97F4A7C15ull);
-    std::cerr << "sudokit generate: seed " << plan.pipeline.seed << '\n';
-  }
+  if (!vm.count("seed")) std::cerr << "sudokit generate: seed " << plan.pipeline.seed << '\n';
   if (!plan.notice.empty()) std::cerr << "sudokit generate: " << plan.notice << '\n';
   const PipelineOptions& o = plan.pipeline;
 

@@ -140,6 +140,13 @@ Shard parse_shard(const std::string& spec, const std::function<const char*(const
 /// (column `run`), and generate_into_store skips the indices stored already.
 std::string run_key(const GeneratePlan& plan);
 
+/// A fresh seed for a run not given one: 64 bits from the system's entropy
+/// source (std::random_device, two draws) mixed with the clock, so two runs
+/// differ even where the entropy source is weak. The one place every front
+/// end draws it (the command, the C API's sudokit_fresh_seed, Python, npm);
+/// each reports the seed it used so the run can be repeated with it.
+std::uint64_t fresh_seed();
+
 /// Checks the request (throws RequestError, the first problem found) and
 /// applies the defaults above. A shard of a run that keeps several
 /// neighbours per puzzle (search_keep > 1) is refused: that run counts
