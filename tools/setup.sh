@@ -39,6 +39,7 @@ packages=(cmake ninja-build g++ pkg-config
 test_packages=(gcc make  # the C example against the installed library (tests/install)
                sqlite3 poppler-utils libxml2-utils
                python3-pytest  # the Python module's tests
+               mypy  # the Python module's type stubs checked on sample apps (bindings/python/tests/test_types.py)
                python3-yaml  # the sharded-generation examples' test parses their Kubernetes manifests
                postgresql  # the tests' throwaway PostgreSQL servers
                qqwing  # the benchmark's peer (sudokit-bench's ratios; data/puzzles_qqwing_mix.txt was made with it)

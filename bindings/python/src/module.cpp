@@ -70,8 +70,9 @@ Step to_step(const sudokit_step& s) {
 }
 
 struct Grade {
-  std::string status, message, level, hardest, hardest_name;
-  double er = 0, ep = 0, ed = 0;
+  std::string status, message;
+  std::optional<std::string> level, hardest, hardest_name;  // None when not rated
+  std::optional<double> er, ep, ed;                         // None when not rated
   int step_count = 0;
   std::optional<std::string> solution;
   std::vector<std::pair<std::string, int>> histogram;
@@ -113,12 +114,14 @@ Grade grade(const std::string& text, bool steps, double time_limit, int max_step
   Grade g;
   g.status = grade_status_key(sudokit_grade_status(raw));
   g.message = sudokit_grade_message(raw);
-  g.er = sudokit_grade_er(raw);
-  g.ep = sudokit_grade_ep(raw);
-  g.ed = sudokit_grade_ed(raw);
-  g.level = sudokit_grade_level(raw);
-  g.hardest = sudokit_grade_hardest(raw);
-  g.hardest_name = sudokit_grade_hardest_name(raw);
+  if (g.rated()) {
+    g.er = sudokit_grade_er(raw);
+    g.ep = sudokit_grade_ep(raw);
+    g.ed = sudokit_grade_ed(raw);
+    g.level = sudokit_grade_level(raw);
+    g.hardest = sudokit_grade_hardest(raw);
+    g.hardest_name = sudokit_grade_hardest_name(raw);
+  }
   g.step_count = sudokit_grade_step_total(raw);
   char solution[SUDOKIT_GRID_BUFFER];
   if (sudokit_grade_solution(raw, solution) == SUDOKIT_OK) g.solution = solution;
@@ -247,7 +250,7 @@ struct Puzzle {
 };
 
 struct Report {
-  std::uint64_t accepted = 0, tried = 0, failed = 0;
+  std::uint64_t accepted = 0, tried = 0, failed = 0, seed = 0;
   double seconds = 0;
   bool stopped = false, complete = true;
 };
@@ -341,9 +344,25 @@ int on_generated(void* user, const sudokit_generated* g) {
   }
 }
 
-Report generate(const py::dict& kw, const std::function<bool(const Puzzle&)>& on_puzzle) {
+// A sudokit_stop: the generation's thread runs with it, close() raises it
+// from another thread so that a run waiting for a rare puzzle stops too.
+class Stop {
+ public:
+  Stop() { check(sudokit_stop_new(&raw_)); }
+  Stop(const Stop&) = delete;
+  Stop& operator=(const Stop&) = delete;
+  ~Stop() { sudokit_stop_free(raw_); }
+  void request() { sudokit_stop_request(raw_); }
+  sudokit_stop* raw() const { return raw_; }
+
+ private:
+  sudokit_stop* raw_ = nullptr;
+};
+
+Report generate(const py::dict& kw, const std::function<bool(const Puzzle&)>& on_puzzle, Stop& stop) {
   GenerateOptions g;
   read_generate_options(kw, g);
+  g.o.stop = stop.raw();
   CallbackState state{on_puzzle, std::nullopt};
   sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT;
   int status;
@@ -353,7 +372,7 @@ Report generate(const py::dict& kw, const std::function<bool(const Puzzle&)>& on
   }
   if (state.error) throw std::move(*state.error);
   if (status < 0 && status != SUDOKIT_E_INCOMPLETE) raise_last();
-  return Report{report.accepted, report.tried, report.failed, report.seconds, report.stopped != 0,
+  return Report{report.accepted, report.tried, report.failed, report.seed, report.seconds, report.stopped != 0,
                 status != SUDOKIT_E_INCOMPLETE};
 }
 
@@ -410,6 +429,15 @@ std::pair<std::vector<Record>, std::vector<std::string>> read_records(const std:
   return {std::move(records), std::move(errors)};
 }
 
+// One decimal, as the record format prints ratings.
+std::string rating_text(double r) {
+  char out[16];
+  std::snprintf(out, sizeof out, "%.1f", r);
+  return out;
+}
+
+std::string quoted(const std::string& s) { return py::repr(py::str(s)).cast<std::string>(); }
+
 }  // namespace
 
 PYBIND11_MODULE(_sudokit, m) {
@@ -423,11 +451,12 @@ PYBIND11_MODULE(_sudokit, m) {
     }
   });
   m.def("version", [] { return std::string(sudokit_version()); });
+  m.def("fresh_seed", &sudokit_fresh_seed, "A fresh seed (sudokit_fresh_seed): what generate() uses without one.");
 
   py::class_<Candidate>(m, "Candidate", "A candidate: digit (1-9) in cell (0-80, row-major).")
       .def(py::init<int, int>(), py::arg("cell"), py::arg("digit"))
-      .def_readonly("cell", &Candidate::cell)
-      .def_readonly("digit", &Candidate::digit)
+      .def_readonly("cell", &Candidate::cell, "the cell, 0-80 row by row (r1c1 = 0, r9c9 = 80)")
+      .def_readonly("digit", &Candidate::digit, "the digit, 1-9")
       .def("__eq__", [](const Candidate& a, const Candidate& b) { return a.cell == b.cell && a.digit == b.digit; })
       .def("__hash__", [](const Candidate& c) { return c.cell * 10 + c.digit; })
       .def("__iter__", [](const Candidate& c) { return py::iter(py::make_tuple(c.cell, c.digit)); })
@@ -442,94 +471,119 @@ PYBIND11_MODULE(_sudokit, m) {
       .def_readonly("houses", &Step::houses, "the houses that justify it (0-8 boxes, 9-17 rows, 18-26 columns)")
       .def_readonly("text", &Step::text, "'r4c7=5 hidden single in box 6'")
       .def_readonly("chain", &Step::chain, "the chain in Eureka notation, '' when none")
-      .def("__repr__", [](const Step& s) { return "<Step " + s.text + ">"; });
+      .def("__repr__", [](const Step& s) { return "<Step " + rating_text(s.rating) + " " + s.text + ">"; });
   py::class_<Grade>(m, "Grade", "The rating of a puzzle or a pencil-mark position.")
-      .def_readonly("status", &Grade::status)
-      .def_property_readonly("rated", &Grade::rated)
+      .def_readonly("status", &Grade::status,
+                    "'rated', 'beyond-techniques', 'no-solution', 'multiple-solutions', 'invalid-givens', "
+                    "'step-limit' or 'time-limit'")
+      .def_property_readonly("rated", &Grade::rated, "status == 'rated': the ratings and level are set")
       .def_readonly("message", &Grade::message, "why it is not rated, '' when rated")
-      .def_readonly("er", &Grade::er)
-      .def_readonly("ep", &Grade::ep)
-      .def_readonly("ed", &Grade::ed)
-      .def_readonly("level", &Grade::level)
-      .def_readonly("hardest", &Grade::hardest, "technique key of the step that set ER")
-      .def_readonly("hardest_name", &Grade::hardest_name, "SE's name of that step")
-      .def_readonly("step_count", &Grade::step_count)
-      .def_readonly("solution", &Grade::solution)
+      .def_readonly("er", &Grade::er, "ER, the hardest step's rating (one decimal); None when not rated")
+      .def_readonly("ep", &Grade::ep, "EP, the hardest step before the first placement; None when not rated")
+      .def_readonly("ed", &Grade::ed, "ED, the first step's rating; None when not rated")
+      .def_readonly("level", &Grade::level, "the level ER falls in ('easy', ...); None when not rated")
+      .def_readonly("hardest", &Grade::hardest, "technique key of the step that set ER; None when not rated")
+      .def_readonly("hardest_name", &Grade::hardest_name, "SE's name of that step; None when not rated")
+      .def_readonly("step_count", &Grade::step_count, "steps on the solution path")
+      .def_readonly("solution", &Grade::solution, "the solution (81 characters), None when there is not exactly one")
       .def_readonly("histogram", &Grade::histogram, "(technique key, steps), in SE's order")
-      .def_readonly("steps", &Grade::steps, "the solution path, with steps=True")
+      .def_readonly("steps", &Grade::steps, "the solution path, with steps=True (else empty)")
       .def("__repr__", [](const Grade& g) {
-        char er[16];
-        std::snprintf(er, sizeof er, "%.1f", g.er);
-        return g.rated() ? "<Grade ER " + std::string(er) + " " + g.level + ">" : "<Grade " + g.status + ">";
+        return g.rated() ? "<Grade rated ER " + rating_text(*g.er) + " EP " + rating_text(*g.ep) + " ED " +
+                               rating_text(*g.ed) + " " + *g.level + ", hardest " + *g.hardest + ">"
+                         : "<Grade " + g.status + ": " + g.message + ">";
       });
-  py::class_<Mistake>(m, "Mistake")
+  py::class_<Mistake>(m, "Mistake", "A mistake in a player's position, reported before any hint.")
       .def_readonly("kind", &Mistake::kind, "'wrong-entry' or 'lost-digit'")
-      .def_readonly("cell", &Mistake::cell)
+      .def_readonly("cell", &Mistake::cell, "the cell, 0-80")
       .def_readonly("digit", &Mistake::digit, "the entry, or 0")
-      .def_readonly("solution_digit", &Mistake::solution_digit)
-      .def_readonly("message", &Mistake::message)
-      .def("__repr__", [](const Mistake& x) { return "<Mistake " + x.message + ">"; });
+      .def_readonly("solution_digit", &Mistake::solution_digit, "the solution's digit in that cell")
+      .def_readonly("message", &Mistake::message, "what is wrong, in words")
+      .def("__repr__", [](const Mistake& x) { return "<Mistake " + x.kind + " " + x.message + ">"; });
   py::class_<Link>(m, "Link", "A link of a chain: from_ (a Candidate, true if from_on) to to (true if to_on).")
-      .def_readonly("from_", &Link::from)
-      .def_readonly("to", &Link::to)
-      .def_readonly("from_on", &Link::from_on)
-      .def_readonly("to_on", &Link::to_on)
+      .def_readonly("from_", &Link::from, "the Candidate the link starts at")
+      .def_readonly("to", &Link::to, "the Candidate it leads to")
+      .def_readonly("from_on", &Link::from_on, "True when from_ is true in the chain, False when false")
+      .def_readonly("to_on", &Link::to_on, "True when to is true in the chain, False when false")
       .def_readonly("kind", &Link::kind, "'strong', 'weak' or 'technique'")
       .def("__repr__", [](const Link& l) {
         return "<Link " + cell_name(l.from.cell) + (l.from_on ? "=" : "<>") + std::to_string(l.from.digit) + " " +
                l.kind + " " + cell_name(l.to.cell) + (l.to_on ? "=" : "<>") + std::to_string(l.to.digit) + ">";
       });
   py::class_<Drawing>(m, "Drawing", "What to highlight: candidates by role, houses, and a chain's links.")
-      .def_readonly("placed", &Drawing::placed)
-      .def_readonly("eliminated", &Drawing::eliminated)
-      .def_readonly("cause", &Drawing::cause)
-      .def_readonly("houses", &Drawing::houses)
+      .def_readonly("placed", &Drawing::placed, "the Candidates the step places")
+      .def_readonly("eliminated", &Drawing::eliminated, "the Candidates it removes")
+      .def_readonly("cause", &Drawing::cause, "the Candidates that cause it (the pattern)")
+      .def_readonly("houses", &Drawing::houses, "the houses to highlight (0-8 boxes, 9-17 rows, 18-26 columns)")
       .def_readonly("links", &Drawing::links, "chain techniques: every link, in order")
       .def_readonly("on", &Drawing::on, "the chain's candidates that are true")
-      .def_readonly("off", &Drawing::off, "the chain's candidates implied false");
+      .def_readonly("off", &Drawing::off, "the chain's candidates implied false")
+      .def("__repr__", [](const Drawing& d) {
+        return "<Drawing " + std::to_string(d.placed.size()) + " placed, " + std::to_string(d.eliminated.size()) +
+               " eliminated, " + std::to_string(d.cause.size()) + " cause, " + std::to_string(d.houses.size()) +
+               " houses, " + std::to_string(d.links.size()) + " links>";
+      });
   py::class_<Hint>(m, "Hint", "The hint for a position: mistakes first, then the next step.")
-      .def_readonly("status", &Hint::status)
-      .def_readonly("message", &Hint::message)
-      .def_readonly("mistakes", &Hint::mistakes)
-      .def_readonly("area_houses", &Hint::area_houses)
-      .def_readonly("area_cells", &Hint::area_cells)
-      .def_readonly("technique", &Hint::technique)
-      .def_readonly("technique_name", &Hint::technique_name)
-      .def_readonly("rating", &Hint::rating)
-      .def_readonly("step", &Hint::step)
-      .def_readonly("drawing", &Hint::drawing)
-      .def_readonly("solution", &Hint::solution)
-      .def("__repr__", [](const Hint& h) { return "<Hint " + (h.step ? h.step->text : h.status) + ">"; });
+      .def_readonly("status", &Hint::status,
+                    "'hint', 'mistakes', 'solved', 'invalid-position', 'no-solution', 'multiple-solutions', "
+                    "'beyond-techniques' or 'time-limit'")
+      .def_readonly("message", &Hint::message, "the hint or the problem in words")
+      .def_readonly("mistakes", &Hint::mistakes, "the player's Mistakes (status 'mistakes')")
+      .def_readonly("area_houses", &Hint::area_houses, "the houses to look at (reveal 'area' and up)")
+      .def_readonly("area_cells", &Hint::area_cells, "the cells to look at (reveal 'area' and up)")
+      .def_readonly("technique", &Hint::technique, "the technique key (reveal 'technique' and up), else None")
+      .def_readonly("technique_name", &Hint::technique_name, "SE's name of it (reveal 'technique' and up), else None")
+      .def_readonly("rating", &Hint::rating, "its SE rating (reveal 'technique' and up), else None")
+      .def_readonly("step", &Hint::step, "the Step (reveal 'step'), else None")
+      .def_readonly("drawing", &Hint::drawing, "what to draw for the step (reveal 'step'), else None")
+      .def_readonly("solution", &Hint::solution, "the solution (81 characters) when the position has one")
+      .def("__repr__", [](const Hint& h) { return "<Hint " + h.status + " " + (h.step ? h.step->text : h.message) + ">"; });
   py::class_<Puzzle>(m, "Puzzle", "A generated puzzle.")
-      .def_readonly("index", &Puzzle::index)
-      .def_readonly("seed", &Puzzle::seed)
-      .def_readonly("puzzle", &Puzzle::puzzle)
-      .def_readonly("solution", &Puzzle::solution)
-      .def_readonly("clues", &Puzzle::clues)
-      .def_readonly("symmetry", &Puzzle::symmetry)
-      .def_readonly("method", &Puzzle::method)
-      .def_readonly("dig_order", &Puzzle::dig_order)
-      .def_readonly("minimal", &Puzzle::minimal)
-      .def_readonly("symmetric_minimal", &Puzzle::symmetric_minimal)
-      .def_readonly("graded", &Puzzle::graded)
-      .def_readonly("er", &Puzzle::er)
-      .def_readonly("ep", &Puzzle::ep)
-      .def_readonly("ed", &Puzzle::ed)
-      .def_readonly("level", &Puzzle::level)
-      .def_readonly("hardest", &Puzzle::hardest)
-      .def("__repr__", [](const Puzzle& p) { return "<Puzzle " + p.puzzle + ">"; });
-  py::class_<Report>(m, "Report")
-      .def_readonly("accepted", &Report::accepted)
-      .def_readonly("tried", &Report::tried)
-      .def_readonly("failed", &Report::failed)
-      .def_readonly("seconds", &Report::seconds)
-      .def_readonly("stopped", &Report::stopped)
-      .def_readonly("complete", &Report::complete);
+      .def_readonly("index", &Puzzle::index, "its position in the seed's stream")
+      .def_readonly("seed", &Puzzle::seed, "the run's seed: the same seed and options make it again")
+      .def_readonly("puzzle", &Puzzle::puzzle, "the puzzle, 81 characters ('.' for empty)")
+      .def_readonly("solution", &Puzzle::solution, "its only solution, 81 digits")
+      .def_readonly("clues", &Puzzle::clues, "the number of clues")
+      .def_readonly("symmetry", &Puzzle::symmetry, "the symmetry of its clue pattern ('none', 'rot180', ...)")
+      .def_readonly("method", &Puzzle::method, "the grid method ('backtrack', ...)")
+      .def_readonly("dig_order", &Puzzle::dig_order, "'random' or 'sparse-digits'; None for a pattern's puzzle")
+      .def_readonly("minimal", &Puzzle::minimal, "no single clue can be removed")
+      .def_readonly("symmetric_minimal", &Puzzle::symmetric_minimal,
+                    "no orbit of clues under the symmetry can be removed")
+      .def_readonly("graded", &Puzzle::graded, "True when er, ep, ed, level and hardest are set")
+      .def_readonly("er", &Puzzle::er, "ER (one decimal) when graded, else None")
+      .def_readonly("ep", &Puzzle::ep, "EP when graded, else None")
+      .def_readonly("ed", &Puzzle::ed, "ED when graded, else None")
+      .def_readonly("level", &Puzzle::level, "the level when graded, else None")
+      .def_readonly("hardest", &Puzzle::hardest, "technique key of the step that set ER when graded, else None")
+      .def("__repr__", [](const Puzzle& p) {
+        return "<Puzzle " + std::to_string(p.index) + " " + p.puzzle + " " + std::to_string(p.clues) + " clues" +
+               (p.graded ? " ER " + rating_text(*p.er) + " " + *p.level : std::string()) + ">";
+      });
+  py::class_<Report>(m, "Report", "How a generation went (generate()'s .report after the end).")
+      .def_readonly("accepted", &Report::accepted, "puzzles handed over")
+      .def_readonly("tried", &Report::tried, "candidate indices finished")
+      .def_readonly("failed", &Report::failed, "indices where digging failed every attempt")
+      .def_readonly("seed", &Report::seed, "the run's seed: give it back to repeat the run")
+      .def_readonly("seconds", &Report::seconds, "how long it ran")
+      .def_readonly("stopped", &Report::stopped, "stopped early: by close() or the time limit")
+      .def_readonly("complete", &Report::complete, "False when the time limit or repeated failures ended it short")
+      .def("__repr__", [](const Report& r) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.2f", r.seconds);
+        return "<Report " + std::to_string(r.accepted) + " accepted of " + std::to_string(r.tried) + " tried, seed " +
+               std::to_string(r.seed) + ", " + seconds + " s" + (r.stopped ? ", stopped" : "") +
+               (r.complete ? "" : ", incomplete") + ">";
+      });
   py::class_<Record>(m, "Record", "A record of the text reader.")
       .def_readonly("kind", &Record::kind, "'puzzle' or 'pencilmarks'")
-      .def_readonly("text", &Record::text)
+      .def_readonly("text", &Record::text, "the grid as read (81 or 729 characters)")
       .def_readonly("fields", &Record::fields, "the rest of the line")
-      .def_readonly("line", &Record::line);
+      .def_readonly("line", &Record::line, "its line in the text, from 1")
+      .def("__repr__", [](const Record& r) { return "<Record " + r.kind + " line " + std::to_string(r.line) + " " + quoted(r.text) + ">"; });
+  py::class_<Stop>(m, "Stop", "A stop flag for one generation (sudokit_stop).")
+      .def(py::init<>())
+      .def("request", &Stop::request, "Asks the run to stop (from any thread).");
 
   m.def("solve", &solve, py::arg("puzzle"), py::arg("limit"));
   m.def("canonical", &canonical, py::arg("puzzle"));
@@ -537,7 +591,7 @@ PYBIND11_MODULE(_sudokit, m) {
         py::arg("levels"));
   m.def("hint", &hint, py::arg("text"), py::arg("givens"), py::arg("entries"), py::arg("marks"), py::arg("reveal"),
         py::arg("time_limit"));
-  m.def("generate", &generate, py::arg("options"), py::arg("on_puzzle"));
+  m.def("generate", &generate, py::arg("options"), py::arg("on_puzzle"), py::arg("stop"));
   m.def("read", &read_records, py::arg("data"), py::arg("pencilmarks"), py::arg("source"));
   m.def("techniques", [] {
     std::vector<std::pair<std::string, std::string>> out;

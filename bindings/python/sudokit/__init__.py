@@ -17,13 +17,19 @@ sudokit.Error (a ValueError) with the library's message.
 Threads: every function releases the GIL while the library works and may be
 called from several threads at once (each thread has its own grader); a
 generate() iterator may be consumed by one thread at a time.
+
+Types: the package ships py.typed and stubs (_sudokit.pyi); the option
+names that take one of a few words (reveal, method, symmetry, dig_order,
+strategy) are Literal types, so a type checker catches a misspelt one.
 """
 
 from __future__ import annotations
 
+import atexit as _atexit
 import queue as _queue
 import threading as _threading
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+import weakref as _weakref
+from typing import Any, Dict, List, Literal, Optional, Sequence, Set, Tuple, Union
 
 from . import _sudokit
 from ._sudokit import (  # noqa: F401  (re-exported types)
@@ -42,9 +48,15 @@ from ._sudokit import (  # noqa: F401  (re-exported types)
 
 __version__ = _sudokit.version()
 __all__ = [
-    "Candidate", "Drawing", "Error", "Grade", "Hint", "Link", "Mistake", "Puzzle", "Record", "Report", "Step",
-    "canonical", "count", "generate", "grade", "hint", "read", "solve", "techniques",
+    "Candidate", "Drawing", "Error", "Generation", "Grade", "Hint", "Link", "Mistake", "Puzzle", "Record", "Report",
+    "Step", "canonical", "count", "generate", "grade", "hint", "read", "solve", "techniques",
 ]
+
+Reveal = Literal["area", "technique", "step"]
+Method = Literal["backtrack", "box-permutation", "digit-box", "relabel"]
+Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal", "antidiagonal", "dihedral", "random"]
+DigOrder = Literal["random", "sparse-digits"]
+Strategy = Literal["dig", "climb"]
 
 
 def solve(puzzle: str) -> Optional[str]:
@@ -74,12 +86,13 @@ def grade(puzzle: str, *, steps: bool = False, time_limit: float = 0.0, max_step
     """Rates a puzzle (81 characters) or a pencil-mark position (729) the way
     Sukaku Explainer does: Grade with er, ep, ed, level, hardest, histogram
     and, with steps=True, the solution path. A puzzle without exactly one
-    solution is a Grade whose status says so (not an exception)."""
+    solution is a Grade whose status says so (not an exception); the
+    ratings, level and hardest of a Grade that is not rated are None."""
     return _sudokit.grade(puzzle, steps, time_limit, max_steps, levels)
 
 
 def hint(position: Optional[str] = None, *, givens: Optional[str] = None, entries: Optional[str] = None,
-         marks: Optional[str] = None, reveal: str = "step", time_limit: float = 10.0) -> Hint:
+         marks: Optional[str] = None, reveal: Reveal = "step", time_limit: float = 10.0) -> Hint:
     """The hint for a player's position: the player's mistakes first (status
     'mistakes'), else the next step Sukaku Explainer takes from it, revealed
     up to `reveal` ('area', 'technique' or 'step'). The position is either a
@@ -93,57 +106,107 @@ def read(text: str, *, pencilmarks: bool = False, source: str = "<text>") -> Tup
     """The records of a puzzle file's text, as `sudokit` reads files: one puzzle
     per line (81 characters, or the grid over several lines; comments and
     trailing fields allowed), with pencilmarks=True also 729-character lines.
-    Returns (records, errors); each error is 'SOURCE:LINE:COLUMN: what is
-    wrong', and the records after it are still read."""
+    Returns (records, errors); each error is 'SOURCE:LINE: what is wrong'
+    ('SOURCE:LINE:COLUMN: what is wrong' when one column is at fault), and
+    the records after it are still read."""
     return _sudokit.read(text, pencilmarks, source)
 
 
 class _End:
-    def __init__(self, report=None, error=None):
+    """The last item a run hands over: its report, or the error it raised."""
+
+    def __init__(self, report: Optional[Report] = None, error: Optional[BaseException] = None) -> None:
         self.report, self.error = report, error
 
 
-class _Generation:
-    """The iterator generate() returns: the library works on a thread of its
-    own (without the GIL) and hands puzzles over a small queue; closing the
-    iterator (or dropping it) stops the work."""
+class _Run:
+    """What a generation's worker thread holds: the queue, the stop flags and
+    the thread itself, never the Generation (so dropping that one finalises
+    it while the thread runs). close() stops and joins the thread; it is
+    the Generation's finalizer, and the interpreter's exit calls it for
+    every run not joined yet (_running), before Python stops its threads:
+    a worker thread must never meet the interpreter's finalisation, which
+    would unwind it through the library's frames."""
 
-    def __init__(self, options: dict):
-        self._queue: _queue.Queue = _queue.Queue(maxsize=16)
-        self._stop = _threading.Event()
-        self.report: Optional[Report] = None
-        self._thread = _threading.Thread(target=self._run, args=(options,), daemon=True)
-        self._thread.start()
+    def __init__(self, options: Dict[str, Any]) -> None:
+        self.queue: "_queue.Queue[Union[Puzzle, _End]]" = _queue.Queue(maxsize=16)
+        self.stopping = _threading.Event()
+        self.stop = _sudokit.Stop()  # the library's flag: stops a run waiting for a rare puzzle too
+        self.thread = _threading.Thread(target=_work, args=(self, options), name="sudokit.generate", daemon=True)
 
-    def _run(self, options: dict) -> None:
-        try:
-            end = _End(report=_sudokit.generate(options, self._hand_over))
-        except BaseException as e:  # handed to the consumer, raised there
-            end = _End(error=e)
-        self._put(end)
-
-    def _put(self, item) -> bool:
-        while not self._stop.is_set():
+    def put(self, item: Union[Puzzle, _End]) -> bool:
+        """Hands `item` over unless the run is stopping; False when it is."""
+        while not self.stopping.is_set():
             try:
-                self._queue.put(item, timeout=0.05)
+                self.queue.put(item, timeout=0.05)
                 return True
             except _queue.Full:
                 continue
         return False
 
-    def _hand_over(self, puzzle: Puzzle) -> bool:
-        return not self._put(puzzle)  # True = stop
+    def hand_over(self, puzzle: Puzzle) -> bool:
+        return not self.put(puzzle)  # True = stop
 
-    def __iter__(self) -> "_Generation":
+    def close(self) -> None:
+        """Stops the run and, unless called on its own thread (a garbage
+        collection there may finalise its Generation), joins it."""
+        self.stopping.set()
+        self.stop.request()
+        if self.thread is _threading.current_thread():
+            return  # never join a thread from itself; it ends on its own, _stop_all joins it at exit
+        if self.thread.ident is not None:  # started
+            self.thread.join()
+        _running.discard(self)
+
+
+def _work(run: _Run, options: Dict[str, Any]) -> None:
+    """The worker thread: the whole generation, then its end."""
+    try:
+        end = _End(report=_sudokit.generate(options, run.hand_over, run.stop))
+    except BaseException as e:  # handed to the consumer, raised there
+        end = _End(error=e)
+    run.put(end)
+
+
+# The runs whose thread may still be alive (set.add and discard are atomic
+# under the GIL: no lock, which a finaliser could find held by its own thread).
+_running: Set[_Run] = set()
+
+
+@_atexit.register
+def _stop_all() -> None:
+    for run in list(_running):
+        run.close()
+
+
+class Generation:
+    """The iterator generate() returns: the library works on a thread of its
+    own (without the GIL) and hands puzzles over a queue of 16. close(),
+    leaving a `with` block, dropping the iterator (at once, or when the
+    garbage collector finds it) or the interpreter's exit stop the work and
+    wait for the thread."""
+
+    def __init__(self, options: Dict[str, Any]) -> None:
+        self.seed: int = options["seed"]
+        """The run's seed (drawn fresh when none was given): generate(seed=...) repeats the run."""
+        self.report: Optional[Report] = None
+        """How the run went, once iteration has ended (None before, and after close())."""
+        run = _Run(options)
+        self._run: Optional[_Run] = run
+        self._close = _weakref.finalize(self, run.close)
+        self._close.atexit = False  # _stop_all closes every run at exit
+        _running.add(run)
+        run.thread.start()
+
+    def __iter__(self) -> "Generation":
         return self
 
     def __next__(self) -> Puzzle:
-        if self._thread is None:
+        if self._run is None:
             raise StopIteration
-        item = self._queue.get()
+        item = self._run.queue.get()
         if isinstance(item, _End):
-            self._thread.join()
-            self._thread = None
+            self.close()
             if item.error is not None:
                 raise item.error
             self.report = item.report
@@ -152,42 +215,45 @@ class _Generation:
 
     def close(self) -> None:
         """Stops the generation and waits for its thread."""
-        if self._thread is None:
-            return
-        self._stop.set()
-        self._thread.join()
-        self._thread = None
+        self._run = None
+        self._close()
 
-    def __del__(self):
-        self.close()
-
-    def __enter__(self) -> "_Generation":
+    def __enter__(self) -> "Generation":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def __repr__(self) -> str:
+        state = "closed" if self._run is None else "running"
+        return f"<Generation seed {self.seed} {state}>"
 
-def generate(count: int = 10, seed: int = 0, *, threads: int = 1, method: Optional[str] = None,
-             scramble: bool = False, base: Optional[str] = None, symmetry: Optional[str] = None,
+
+def generate(count: int = 10, seed: Optional[int] = None, *, threads: int = 1, method: Optional[Method] = None,
+             scramble: bool = False, base: Optional[str] = None, symmetry: Optional[Symmetry] = None,
              clues: int = 0, minimal: bool = False, verify_minimal: bool = False, pattern: Optional[str] = None,
-             dig_order: Optional[str] = None, max_attempts: int = 0, time_limit: float = 0.0, grade: bool = False,
-             level: Optional[str] = None, levels: Optional[str] = None, min_rating: float = 0.0,
-             max_rating: float = 0.0, require_technique: Union[str, Sequence[str], None] = None,
-             hardest_technique: Optional[str] = None, search: int = -1, search_keep: int = 1,
-             strategy: Optional[str] = None) -> Iterator[Puzzle]:
+             dig_order: Optional[DigOrder] = None, max_attempts: int = 0, time_limit: float = 0.0,
+             grade: bool = False, level: Optional[str] = None, levels: Optional[str] = None,
+             min_rating: float = 0.0, max_rating: float = 0.0,
+             require_technique: Union[str, Sequence[str], None] = None, hardest_technique: Optional[str] = None,
+             search: int = -1, search_keep: int = 1, strategy: Optional[Strategy] = None) -> Generation:
     """Puzzles with exactly one solution, as `sudokit generate` makes them:
     the same options (spelled with underscores) and seed give the same
-    puzzles. An iterator of Puzzle, in index order; with a target (level,
-    min_rating/max_rating, require_technique, hardest_technique) or
+    puzzles. Without a seed a fresh one is drawn (as the command does); the
+    Generation's .seed (and each puzzle's, and the report's) gives it back
+    to repeat the run. An iterator of Puzzle, in index order; with a target
+    (level, min_rating/max_rating, require_technique, hardest_technique) or
     grade=True each carries er, ep, ed, level and hardest. A bad option
     raises sudokit.Error when iteration starts; close() (or leaving a `with`
-    block) stops the work early. After the end, .report says how it went
-    (report.complete is False when the time limit ended it first)."""
+    block, or dropping the iterator) stops the work early. After the end,
+    .report says how it went (report.complete is False when the time limit
+    ended it first)."""
+    if seed is None:
+        seed = _sudokit.fresh_seed()
     options = dict(count=count, seed=seed, threads=threads, method=method, scramble=scramble, base=base,
                    symmetry=symmetry, clues=clues, minimal=minimal, verify_minimal=verify_minimal, pattern=pattern,
                    dig_order=dig_order, max_attempts=max_attempts, time_limit=time_limit, grade=grade, level=level,
                    levels=levels, min_rating=min_rating, max_rating=max_rating, require_technique=require_technique,
                    hardest_technique=hardest_technique, search=search, search_keep=search_keep,
                    strategy=strategy)
-    return _Generation(options)
+    return Generation(options)

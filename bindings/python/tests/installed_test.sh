@@ -11,6 +11,9 @@ trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log"
 site=$(find "$tmp/prefix" -type d -name dist-packages | head -1)
 [ -n "$site" ] && [ -f "$site/sudokit/__init__.py" ] || { echo "installed_test: no sudokit package under $tmp/prefix" >&2; exit 1; }
+for f in py.typed _sudokit.pyi; do  # the types (PEP 561) travel with the module
+  [ -f "$site/sudokit/$f" ] || { echo "installed_test: no sudokit/$f under $site" >&2; exit 1; }
+done
 cd "$tmp"
 env -i PATH=/usr/bin:/bin PYTHONPATH="$site" "$python" -I -c '
 import sys
