@@ -256,6 +256,8 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
     // A caller compiled against 0.2.0 ends its options before `stop`.
     if (int s = read_options(options, o, "sudokit_generate_options", offsetof(sudokit_generate_options, stop)))
       return s;
+    if (options && options->struct_size < offsetof(sudokit_generate_options, stop) + sizeof o.stop)
+      o.stop = nullptr;  // a struct ending inside the pointer has no stop flag
     PipelineOptions p;
     grader::Target target;
     if (int s = pipeline_options(o, p, target)) return s;

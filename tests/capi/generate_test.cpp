@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -202,6 +203,12 @@ TEST(CapiGenerate, StructsOfTheEarlierHeader) {
   EXPECT_EQ(report.accepted, 2u);
   EXPECT_EQ(report.seed, 77u);  // beyond the caller's struct: not written
   expect_same(c.made, cli("--count 2 --seed 4"));
+  // A size that ends inside the pointer: its bytes are not a flag.
+  std::memset(static_cast<void*>(&o.stop), 0xAB, sizeof o.stop);
+  o.struct_size = offsetof(sudokit_generate_options, stop) + 3;
+  Collector odd;
+  ASSERT_EQ(generate(o, odd), SUDOKIT_OK) << last_error();
+  expect_same(odd.made, c.made);
 }
 
 TEST(CapiGenerate, TheTimeLimitEndsARunIncomplete) {
