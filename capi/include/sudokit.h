@@ -406,7 +406,7 @@ SUDOKIT_API uint64_t sudokit_fresh_seed(void);
 typedef struct sudokit_generate_options {
   uint32_t struct_size;       /* sizeof(sudokit_generate_options) */
   uint64_t count;             /* puzzles wanted, 1..1e12; default 10 */
-  uint64_t seed;              /* the same seed gives the same puzzles with any thread count */
+  uint64_t seed;              /* the same seed gives the same puzzles with any thread count; default 0 (sudokit_fresh_seed draws a fresh one) */
   uint32_t threads;           /* worker threads 1..256; default 1 */
   const char* method;         /* grid method: backtrack (default), box-permutation, digit-box, relabel */
   int32_t scramble;           /* nonzero: a random symmetry applied to each grid */

@@ -71,6 +71,8 @@ export interface GeneratedPuzzle extends Ratings {
 }
 
 export interface GenerateReport {
+  /** The run's seed (drawn fresh when none was given): pass it back to repeat the run. */
+  seed: number | bigint;
   accepted: number;
   tried: number;
   failed: number;

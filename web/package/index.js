@@ -140,12 +140,6 @@ function unwrap(result) {
   return result;
 }
 
-function randomSeed() {
-  const words = new Uint32Array(2);
-  globalThis.crypto.getRandomValues(words);
-  return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
-}
-
 // ---- The engine, synchronous ------------------------------------------------
 
 /** Wraps the WebAssembly module's functions with the checks and results above. */
@@ -161,7 +155,7 @@ function wrap(m) {
     /** Puzzles with exactly one solution; throws (with .puzzles) when the time limit or failures end it short. */
     generate(options = {}, onPuzzle) {
       const o = checkOptions(options, GENERATE_OPTIONS);
-      if (o.seed === undefined) o.seed = randomSeed();
+      if (o.seed === undefined) o.seed = m.freshSeed();  // the library's draw, as the command's
       if (o.count === undefined) o.count = 1;
       const puzzles = [];
       const seed = BigInt(o.seed);
@@ -171,6 +165,7 @@ function wrap(m) {
         puzzles.push(p);
         return onPuzzle ? onPuzzle(p) === false : false;
       }));
+      report.seed = seedValue;  // given back to repeat the run
       if (report.incomplete) {
         const e = new SudokitError(report.incomplete);
         e.puzzles = puzzles;

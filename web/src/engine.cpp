@@ -6,7 +6,8 @@
 //     message without its "source:line: " prefix.
 //   * Generation is produce::plan_generation + produce::generate, the
 //     command's own request: same options, same seed, same puzzles; a bad
-//     option gets the command's message ("unknown --level 'x'").
+//     option gets the command's message ("unknown --level 'x'"); without a
+//     seed index.js takes freshSeed(), the command's own draw.
 // Every function returns a plain object; a failure is {error, option?} and
 // index.js throws it as a SudokitError. No C++ exception leaves this file.
 // The build has no threads: the pipeline works on the calling thread
@@ -175,6 +176,10 @@ bool flag(const val& options, const char* key, bool fallback = false) {
 }  // namespace
 
 val sk_version() { return val(std::string(SUDOKIT_VERSION_STRING)); }
+
+// A fresh seed as a decimal string (64 bits do not fit a JS number):
+// produce::fresh_seed, where the command and the C API draw theirs.
+val sk_fresh_seed() { return val(std::to_string(produce::fresh_seed())); }
 
 val sk_techniques() {
   val a = val::array();
@@ -422,6 +427,7 @@ val sk_generate(val options, val on_puzzle) {
 
 EMSCRIPTEN_BINDINGS(sudokit) {
   emscripten::function("version", &sk_version);
+  emscripten::function("freshSeed", &sk_fresh_seed);
   emscripten::function("techniques", &sk_techniques);
   emscripten::function("solve", &sk_solve);
   emscripten::function("canonical", &sk_canonical);

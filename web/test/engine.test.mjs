@@ -242,6 +242,20 @@ test('bad input throws the command\'s message and leaves the module working', ()
   assert.equal(engine.generate({ seed: 1 }).length, 1);
 });
 
+test('without a seed the library draws a fresh one, given back to repeat the run', () => {
+  const a = engine.generate({ count: 2 });
+  const b = engine.generate({ count: 2 });
+  assert.notEqual(String(a.report.seed), String(b.report.seed));
+  assert.notDeepEqual(a.map((p) => p.puzzle), b.map((p) => p.puzzle));
+  for (const p of a) assert.equal(p.seed, a.report.seed);
+  const again = engine.generate({ count: 2, seed: a.report.seed });
+  assert.deepEqual(again.map((p) => p.puzzle), a.map((p) => p.puzzle));
+  assert.equal(again.report.seed, a.report.seed);
+  const r = cli(['generate', '--count', '2', '--grade', '--seed', String(a.report.seed)]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.split(/\s/)[0]), a.map((p) => p.puzzle));
+});
+
 test('a time limit bounds a call, and the promise API gives the same answers', async () => {
   const t0 = Date.now();
   const e = (() => { try { engine.generate({ seed: 1, minRating: 11, timeLimit: 1 }); } catch (x) { return x; } })();

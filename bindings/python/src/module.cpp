@@ -5,7 +5,9 @@
 // structs, C results into Python objects with fields, a failed call into
 // sudokit.Error carrying sudokit_last_error(). The GIL is released around
 // every call into the library; the C API is re-entrant (one grader per
-// thread), so Python threads grade, hint and solve in parallel.
+// thread), so Python threads grade, hint and solve in parallel. generate()
+// runs with a Stop (sudokit_stop) that the package raises from another
+// thread to end a run early.
 #include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

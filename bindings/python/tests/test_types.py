@@ -3,7 +3,8 @@ accepts a sample app that uses sudokit as documented and rejects one with
 the mistakes the stubs are for (a misspelt `reveal`, a str for an int,
 an unrated grade's None used as a number); the stubs agree with the
 extension (mypy.stubtest); every field has a docstring, every result a
-readable repr, and an unrated grade has None for its ratings and level."""
+readable repr, and an unrated grade has None for its ratings and level;
+the reader's errors come as the docs say."""
 
 import os
 import re
@@ -105,3 +106,16 @@ def test_an_unrated_grade_has_none_for_its_ratings_and_level():
         assert (g.er, g.ep, g.ed, g.level, g.hardest, g.hardest_name) == (None,) * 6, g
     g = sudokit.grade(HARD)
     assert g.rated and isinstance(g.er, float) and g.level and g.hardest_name
+
+
+def test_reader_errors_come_as_documented():
+    # SOURCE:LINE: for a fault of the whole line, SOURCE:LINE:COLUMN: for one
+    # character (docs/PYTHON.md, read()'s docstring).
+    bad_character = HARD[:5] + "x" + HARD[6:]
+    records, errors = sudokit.read(bad_character + "\n12x\n" + HARD + "\n")
+    assert [r.line for r in records] == [3]
+    assert errors[0].startswith("<text>:1:6: ") and "'x'" in errors[0], errors
+    assert errors[1].startswith("<text>:2: "), errors
+    assert "SOURCE:LINE: what is wrong" in sudokit.read.__doc__
+    with open(os.path.join(HERE, "..", "..", "..", "docs", "PYTHON.md")) as f:
+        assert '"SOURCE:LINE: what is wrong"' in f.read()
