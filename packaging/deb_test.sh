@@ -59,7 +59,8 @@ done
 dpkg-deb -c "$deb" | awk '{print $6}' >"$tmp/contents"
 for f in ./usr/bin/sudokit ./usr/include/sudokit.h ./usr/lib/libsudokit.a ./usr/lib/pkgconfig/sudokit.pc \
          ./usr/lib/cmake/sudokit/sudokitConfig.cmake ./usr/lib/sudokit/sudokit-pdf-reader.so \
-         ./usr/lib/python3/dist-packages/sudokit/__init__.py ./usr/share/doc/sudokit/copyright; do
+         ./usr/lib/python3/dist-packages/sudokit/__init__.py ./usr/lib/python3/dist-packages/sudokit/py.typed \
+         ./usr/lib/python3/dist-packages/sudokit/_sudokit.pyi ./usr/share/doc/sudokit/copyright; do
   grep -qxF "$f" "$tmp/contents" || fail "the package lacks $f"
 done
 ! grep -qE '^\./usr/local/' "$tmp/contents" || fail "the package installs under /usr/local"
