@@ -391,9 +391,9 @@ SUDOKIT_API void sudokit_stop_request(sudokit_stop* stop); /* thread-safe; NULL 
 SUDOKIT_API void sudokit_stop_free(sudokit_stop* stop);
 
 /* A fresh seed (64 bits from the system's entropy source mixed with the
- * clock): what `sudokit generate`, Python and npm use when no seed is
- * given. sudokit_generate itself uses `seed` as given (0 by default); pass
- * this for a different run each time, and keep it to repeat the run. */
+ * clock): what `sudokit generate`, Python, npm and
+ * sudokit_generate_options_init use when no seed is given. Keep the seed a
+ * run used (report.seed) to repeat the run. */
 SUDOKIT_API uint64_t sudokit_fresh_seed(void);
 
 /* The options of `sudokit generate`. Names are spelled as the command
@@ -406,7 +406,7 @@ SUDOKIT_API uint64_t sudokit_fresh_seed(void);
 typedef struct sudokit_generate_options {
   uint32_t struct_size;       /* sizeof(sudokit_generate_options) */
   uint64_t count;             /* puzzles wanted, 1..1e12; default 10 */
-  uint64_t seed;              /* the same seed gives the same puzzles with any thread count; default 0 (sudokit_fresh_seed draws a fresh one) */
+  uint64_t seed;              /* the same seed gives the same puzzles with any thread count; default: a fresh one (sudokit_fresh_seed), drawn by sudokit_generate_options_init and for NULL options, as the command does without --seed */
   uint32_t threads;           /* worker threads 1..256; default 1 */
   const char* method;         /* grid method: backtrack (default), box-permutation, digit-box, relabel */
   int32_t scramble;           /* nonzero: a random symmetry applied to each grid */
@@ -474,8 +474,8 @@ typedef struct sudokit_generate_report {
 #define SUDOKIT_GENERATE_REPORT_INIT {sizeof(sudokit_generate_report), 0, 0, 0, 0, 0, 0}
 
 /* Makes puzzles with exactly one solution, the same ones `sudokit generate`
- * prints for the same options and seed. `options` may be NULL (defaults),
- * `report` too. SUDOKIT_OK when `count` puzzles were made or the callback
+ * prints for the same options and seed. `options` may be NULL (defaults,
+ * with a fresh seed: report.seed says which), `report` too. SUDOKIT_OK when `count` puzzles were made or the callback
  * stopped; SUDOKIT_E_INCOMPLETE when the time limit or repeated failures
  * (a pattern no grid fits) ended it first; SUDOKIT_E_OPTION for a bad
  * field. Thread-safe:

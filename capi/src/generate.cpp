@@ -240,6 +240,7 @@ void sudokit_generate_options_init(sudokit_generate_options* o) {
   *o = sudokit_generate_options{};
   o->struct_size = sizeof *o;
   o->count = 10;
+  o->seed = sudokit_fresh_seed();  // as the command without --seed: a new run each time, repeated by report.seed
   o->threads = 1;
   o->search = -1;
   o->search_keep = 1;

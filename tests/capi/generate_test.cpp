@@ -223,11 +223,22 @@ TEST(CapiGenerate, TheTimeLimitEndsARunIncomplete) {
   EXPECT_EQ(report.stopped, 1);
 }
 
+// NULL options are the defaults: ten puzzles of a fresh seed (as the
+// command without --seed), which the report gives back; the initialised
+// options draw a fresh seed too, another each time.
 TEST(CapiGenerate, DefaultsWithoutOptions) {
-  Collector c;
-  ASSERT_EQ(sudokit_generate(nullptr, collect, &c, nullptr), SUDOKIT_OK) << last_error();
+  Collector c, d;
+  sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT, other = SUDOKIT_GENERATE_REPORT_INIT;
+  ASSERT_EQ(sudokit_generate(nullptr, collect, &c, &report), SUDOKIT_OK) << last_error();
+  ASSERT_EQ(sudokit_generate(nullptr, collect, &d, &other), SUDOKIT_OK) << last_error();
   EXPECT_EQ(c.made.size(), 10u);
-  expect_same(c.made, cli("--count 10 --seed 0"));
+  EXPECT_NE(report.seed, other.seed);
+  EXPECT_NE(c.made.front().puzzle, d.made.front().puzzle);
+  expect_same(c.made, cli("--count 10 --seed " + std::to_string(report.seed)));
+  sudokit_generate_options a, b;
+  sudokit_generate_options_init(&a);
+  sudokit_generate_options_init(&b);
+  EXPECT_NE(a.seed, b.seed);
 }
 
 TEST(CapiGenerate, BadOptionsAreNamed) {
