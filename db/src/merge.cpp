@@ -140,8 +140,8 @@ MergeReport merge_stores(PuzzleStore& out, const std::vector<std::string>& input
   for (const std::string& input : inputs) PuzzleStore check(input, {OpenMode::Read});
   for (const std::string& input : inputs) {
     MergedSource source;
-    source.path = redact_uri(input);
-    report.stopped = s.dialect() == detail::Dialect::Sqlite && !is_postgres_uri(input)
+    source.path = redact_location(input);
+    report.stopped = s.dialect() == detail::Dialect::Sqlite && !is_postgres_location(input)
                          ? copy_attached(s, input, options, source)
                          : copy_through(s, input, options, source);
     report.added += source.added;

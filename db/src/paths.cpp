@@ -77,7 +77,7 @@ std::string CommandFiles::check(const Entry& out) const {
 }
 
 void CommandFiles::add_files(const std::string& option, const std::string& path, bool database, bool output) {
-  if (is_postgres_uri(path)) return;  // a database on a server: no file here
+  if (is_postgres_location(path)) return;  // a database on a server: no file here
   seen_.push_back({option, path, path, "", output});
   if (!database) return;
   // SQLite puts the companions beside the file a symbolic link points to;

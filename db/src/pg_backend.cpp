@@ -25,10 +25,10 @@
 // Reading: statements fetch their whole result, except the row walk of
 // for_each, which reads through a cursor 1,000 rows at a time.
 //
-// Credentials: the URI's password (or PGPASSWORD, ~/.pgpass, which libpq
-// reads itself) is never shown: the store's name is the redacted URI, and
-// every server or libpq message is cleaned of the password before it is
-// thrown.
+// Credentials: the location's passwords (or PGPASSWORD, ~/.pgpass, which
+// libpq reads itself) are never shown: the store's name is the redacted
+// location (location.hpp), and every server or libpq message is cleaned of
+// every spelling of them before it is thrown.
 #include <dlfcn.h>
 #include <libpq-fe.h>
 
@@ -56,9 +56,9 @@ namespace {
 // libpq-fe.h (same names and types, checked by decltype); SUDOKIT_LIBPQ
 // names another file to load (tests; a libpq outside the loader's path).
 #define SUDOKIT_LIBPQ_FUNCTIONS(X)                                                                        \
-  X(PQclear) X(PQcmdStatus) X(PQcmdTuples) X(PQconnectdbParams) X(PQerrorMessage) X(PQexec) X(PQexecParams) \
-  X(PQfinish) X(PQgetResult) X(PQgetisnull) X(PQgetlength) X(PQgetvalue) X(PQntuples) X(PQputCopyData)      \
-  X(PQputCopyEnd) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus) X(PQsetNoticeProcessor)   \
+  X(PQclear) X(PQcmdStatus) X(PQcmdTuples) X(PQconnectdbParams) X(PQconninfoFree) X(PQconninfoParse)         \
+  X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQfinish) X(PQfreemem) X(PQgetResult) X(PQgetisnull)         \
+  X(PQgetlength) X(PQgetvalue) X(PQntuples) X(PQputCopyData) X(PQputCopyEnd) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus) X(PQsetNoticeProcessor)   \
   X(PQstatus) X(PQtransactionStatus)
 
 struct LibPq {
@@ -310,7 +310,7 @@ class PgStatement final : public StatementBackend {
 class PgConnection final : public Connection {
  public:
   PgConnection(const std::string& uri, const StoreOptions& options)
-      : name_(redact_uri(uri)), secret_(uri_password(uri)), options_(options) {
+      : name_(redact_location(uri)), secrets_(location_secrets(uri)), options_(options) {
     try {
       open(uri);
     } catch (...) {
@@ -399,7 +399,7 @@ class PgConnection final : public Connection {
       throw StoreError(name_, doing + ": database is locked (another process held it for more than " +
                                   std::to_string(options_.busy_timeout.count()) + " ms)");
     if (pq().PQstatus(conn_) == CONNECTION_BAD) reason = "the connection to the server was lost: " + reason;
-    throw StoreError(name_, redact_text(doing + ": " + reason, secret_));
+    throw StoreError(name_, redact_text(doing + ": " + reason, secrets_));
   }
 
  private:
@@ -407,7 +407,7 @@ class PgConnection final : public Connection {
   void create_schema();
 
   std::string name_;
-  std::string secret_;
+  std::vector<std::string> secrets_;  // location_secrets: cleaned out of every message
   StoreOptions options_;
   PGconn* conn_ = nullptr;
   bool read_only_ = false;
@@ -499,7 +499,7 @@ void PgConnection::open(const std::string& uri) {
   conn_ = pq().PQconnectdbParams(keys, values, 1);
   if (conn_ == nullptr) throw StoreError(name_, "cannot connect: out of memory");
   if (pq().PQstatus(conn_) != CONNECTION_OK)
-    throw StoreError(name_, redact_text("cannot connect: " + first_line(pq().PQerrorMessage(conn_)), secret_));
+    throw StoreError(name_, redact_text("cannot connect: " + first_line(pq().PQerrorMessage(conn_)), secrets_));
   pq().PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
   // lock_timeout 0 would wait forever; --busy-timeout 0 means "give up at once".
   const auto wait = std::max<long long>(1, static_cast<long long>(options_.busy_timeout.count()));
@@ -714,6 +714,24 @@ std::uint64_t PgConnection::write_rows(const std::vector<PuzzleRecord>& rows, co
 
 std::unique_ptr<Connection> open_postgres(const std::string& uri, const StoreOptions& options) {
   return std::make_unique<PgConnection>(uri, options);
+}
+
+Conninfo parse_conninfo(const std::string& conninfo) {
+  Conninfo result;
+  if (!load_libpq().error.empty()) return result;
+  result.loaded = true;
+  char* error = nullptr;
+  PQconninfoOption* options = pq().PQconninfoParse(conninfo.c_str(), &error);
+  if (options == nullptr) {
+    result.error = error != nullptr ? first_line(error) : "out of memory";
+    if (error != nullptr) pq().PQfreemem(error);
+    return result;
+  }
+  result.parsed = true;
+  for (const PQconninfoOption* o = options; o->keyword != nullptr; ++o)
+    if (o->val != nullptr) result.options.emplace_back(o->keyword, o->val);
+  pq().PQconninfoFree(options);
+  return result;
 }
 
 }  // namespace sudokit::db::detail

@@ -151,6 +151,17 @@ inline const char* by_dialect(const Connection& c, const char* sqlite, const cha
 std::unique_ptr<Connection> open_sqlite(const std::string& path, const StoreOptions& options);
 std::unique_ptr<Connection> open_postgres(const std::string& uri, const StoreOptions& options);
 
+/// libpq's own reading of a connection string (PQconninfoParse, which reads
+/// no environment variable and no file): the options the string sets, in
+/// libpq's order of options.
+struct Conninfo {
+  bool loaded = false;  // libpq could be loaded; nothing else is set when not
+  bool parsed = false;  // libpq accepts the string
+  std::vector<std::pair<std::string, std::string>> options;  // keyword, value (decoded, unquoted)
+  std::string error;    // libpq's reason when not parsed (it may quote the string)
+};
+Conninfo parse_conninfo(const std::string& conninfo);
+
 /// 81 characters, '.' for an empty cell: how grids are stored.
 inline void write_text(char (&out)[81], const Grid& g) {
   for (std::size_t i = 0; i < 81; ++i) out[i] = g.cells[i] ? static_cast<char>('0' + g.cells[i]) : '.';

@@ -35,8 +35,16 @@ const std::string& PuzzleStore::Impl::now_stamp() {
 PuzzleStore::PuzzleStore(const std::string& path, const StoreOptions& options) : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
   if (impl_->options.batch_rows == 0) impl_->options.batch_rows = 1;
-  impl_->conn = is_postgres_uri(path) ? detail::open_postgres(path, impl_->options)
-                                       : detail::open_sqlite(path, impl_->options);
+  if (is_postgres_location(path)) {
+    try {
+      check_location(path);
+    } catch (const LocationError& e) {
+      throw StoreError(redact_location(path), e.what());
+    }
+    impl_->conn = detail::open_postgres(path, impl_->options);
+  } else {
+    impl_->conn = detail::open_sqlite(path, impl_->options);
+  }
   impl_->path = impl_->conn->name();
   impl_->read_only = impl_->conn->read_only();
   impl_->opened_version = impl_->conn->opened_version();

@@ -320,9 +320,11 @@ TEST(PgStore, BadUrisSayWhatIsWrong) {
   PgServer& server = PgServer::shared();
   const std::string base = "postgresql://sudokit:" + server.password() + "@127.0.0.1:";
   const std::pair<std::string, std::string> cases[] = {
-      {base + "notaport/x", "invalid integer value \"notaport\" for connection option \"port\""},
+      // Refused before connecting, quoting nothing of the URI (a password
+      // with an unencoded '/' would be read as the port: location.hpp).
+      {base + "notaport/x", "the port is not a number"},
       {base + std::to_string(server.port()) + "/no_such_database", "database \"no_such_database\" does not exist"},
-      {base + std::to_string(server.port()) + "/x?frobnicate=1", "invalid URI query parameter: \"frobnicate\""},
+      {base + std::to_string(server.port()) + "/x?frobnicate=1", "not a connection string libpq accepts: invalid URI query parameter: \"...\""},
       {"postgresql://sudokit@127.0.0.1:" + std::to_string(server.port()) + "/postgres", "no password supplied"},
   };
   ::unsetenv("PGPASSWORD");
@@ -460,22 +462,114 @@ TEST(PgStore, AServerRestartIsAClearErrorAndTheRowsStayQueued) {
   EXPECT_EQ(rerun.count(), 60u);
 }
 
-TEST(Location, RedactsThePasswordWhereverTheUriCarriesIt) {
-  EXPECT_EQ(redact_uri("postgresql://u:secret@h:5432/db"), "postgresql://u:***@h:5432/db");
-  EXPECT_EQ(redact_uri("postgres://u:se%40cret@h/db?sslmode=require"), "postgres://u:***@h/db?sslmode=require");
-  EXPECT_EQ(redact_uri("postgresql://u@h/db?password=secret&sslmode=disable"),
-            "postgresql://u@h/db?password=***&sslmode=disable");
-  EXPECT_EQ(redact_uri("postgresql://h/db"), "postgresql://h/db");
-  EXPECT_EQ(redact_uri("postgresql://u@h/db"), "postgresql://u@h/db");
-  EXPECT_EQ(redact_uri("/var/lib/a:b@c.db"), "/var/lib/a:b@c.db");  // a file name is not a URI
-  EXPECT_EQ(uri_password("postgres://u:se%40cret@h/db"), "se@cret");
-  EXPECT_EQ(uri_password("postgresql://u@h/db?password=p%20w"), "p w");
-  EXPECT_EQ(uri_password("postgresql://u@h/db"), "");
-  EXPECT_EQ(redact_text("failed for secret and secret", "secret"), "failed for *** and ***");
-  EXPECT_TRUE(is_postgres_uri("postgresql://x"));
-  EXPECT_TRUE(is_postgres_uri("postgres://x"));
-  EXPECT_FALSE(is_postgres_uri("puzzles.db"));
-  EXPECT_FALSE(is_postgres_uri("postgresql:/x"));
+// The masking of a location's passwords (location.hpp), spelling by
+// spelling: what is shown, what is refused, and that nothing shown or said
+// holds a password. Which text is the password is libpq's reading
+// (PQconninfoParse), checked against a real server in pg_secrets_test.cpp.
+struct Shown {
+  std::string location;
+  std::string shown;                 // redact_location's answer
+  std::vector<std::string> secrets;  // each must be among location_secrets and absent from `shown`
+};
+
+TEST(Location, ShowsEachSpellingWithItsPasswordsMasked) {
+  const std::vector<Shown> table = {
+      {"postgresql://u:secret@h:5432/db", "postgresql://u:***@h:5432/db", {"secret"}},
+      // libpq's user part ends at the first '@' met before any '/': '?', '#' and '!' are the password's.
+      {"postgresql://qpw:pa?ss#wd!x@127.0.0.1:55433/puzzles", "postgresql://qpw:***@127.0.0.1:55433/puzzles",
+       {"pa?ss#wd!x"}},
+      {"postgres://u:se%40cr%2Fet@h/db?sslmode=require", "postgres://u:***@h/db?sslmode=require",
+       {"se%40cr%2Fet", "se@cr/et"}},
+      {"postgresql://u@h/db?password=secret&sslmode=disable", "postgresql://u@h/db?password=***&sslmode=disable",
+       {"secret"}},
+      // libpq takes the last of repeated parameters: every one is masked.
+      {"postgresql://u@h/db?password=WRONG&password=REAL", "postgresql://u@h/db?password=***&password=***",
+       {"WRONG", "REAL"}},
+      // a percent-encoded key is still the password's
+      {"postgresql://u@h/db?pass%77ord=hidden", "postgresql://u@h/db?pass%77ord=***", {"hidden"}},
+      {"postgresql://u:one@h/db?sslmode=disable&sslpassword=keypass", "postgresql://u:***@h/db?sslmode=disable&sslpassword=***",
+       {"one", "keypass"}},
+      {"postgresql://h/db", "postgresql://h/db", {}},
+      {"postgresql://u@h/db", "postgresql://u@h/db", {}},
+      // keyword/value pairs: shown as libpq reads them (its order of options), quoted values included
+      {R"(host=h port=5432 user=u password='se cret\' x' dbname=d)", "user=u password=*** dbname=d host=h port=5432",
+       {"se cret' x"}},
+      {"  host = h password = s3cr3t dbname = d", "password=*** dbname=d host=h", {"s3cr3t"}},
+      {R"(host=h password=back\\slash dbname='my db')", "password=*** dbname='my db' host=h", {"back\\slash"}},
+      // passfile names a file, not a secret: shown
+      {"host=h passfile=/tmp/pgpass dbname=d", "passfile=/tmp/pgpass dbname=d host=h", {}},
+      // a database name that is itself a URI (libpq does not read it again): its password is masked too
+      {"host=h dbname=postgresql://u:inner@h/x", "dbname=postgresql://u:***@h/x host=h", {"inner"}},
+      // file paths are shown as they are
+      {"/var/lib/a:b@c.db", "/var/lib/a:b@c.db", {}},
+      {"./password=x.db", "./password=x.db", {}},
+      {"my puzzles.db", "my puzzles.db", {}},
+  };
+  for (const Shown& t : table) {
+    SCOPED_TRACE(t.location);
+    EXPECT_NO_THROW(check_location(t.location));
+    EXPECT_EQ(redact_location(t.location), t.shown);
+    const std::vector<std::string> secrets = location_secrets(t.location);
+    for (const std::string& secret : t.secrets) {
+      EXPECT_NE(std::find(secrets.begin(), secrets.end(), secret), secrets.end()) << secret;
+      EXPECT_EQ(redact_location(t.location).find(secret), std::string::npos) << secret;
+    }
+    if (t.secrets.empty()) {
+      EXPECT_TRUE(secrets.empty());
+    }
+  }
+}
+
+// Spellings libpq would misread (part of a password taken for the host, the
+// port or the database, then printed in its messages) or cannot parse (its
+// message may quote any part): refused with a reason that quotes nothing of
+// the value, and never shown.
+TEST(Location, RefusesWhatLibpqWouldMisreadOrCannotParse) {
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"postgresql://u:pa/ss@h/db", "pa/ss"},            // libpq: host u, port pa, database ss@h/db
+      {"postgresql://u:p@ss@h/db", "p@ss"},              // libpq: password p, host ss@h
+      {"postgresql://u:pa?ss/x@h/db", "pa?ss/x"},        // libpq: port pa, query ss/x@h/db
+      {"postgresql://u:secret", "secret"},               // libpq: host u, port secret
+      {"postgresql://u:p%zzword@h/db", "p%zzword"},      // invalid percent-encoding, quoted by libpq
+      {"postgresql://u@h/db?password=a=b", "a=b"},       // extra '='
+      {"postgresql://u@h/db?PASSWORD=upper", "upper"},   // keys are case-sensitive: an unknown parameter
+      {"host=h password=se cret dbname=d", "se cret"},   // libpq: missing "=" after "cret"
+      {"host=h Password=mixed dbname=d", "mixed"},       // unknown option "Password"
+      {"host=h password='Unterm1nated dbname=d", "Unterm1nated"},
+      {"host=h port=hunter2 dbname=d", "hunter2"},
+  };
+  for (const auto& [location, secret] : refused) {
+    SCOPED_TRACE(location);
+    EXPECT_TRUE(is_postgres_location(location));
+    try {
+      check_location(location);
+      ADD_FAILURE() << "accepted";
+    } catch (const LocationError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find(secret), std::string::npos) << what;
+      for (const std::string& piece : {std::string("cret"), std::string("ss@h"), std::string("ss/x")})
+        if (secret.find(piece) != std::string::npos) {
+          EXPECT_EQ(what.find(piece), std::string::npos) << what;
+        }
+    }
+    EXPECT_EQ(redact_location(location), kLocationNotShown);
+    // The store refuses it too, before opening anything.
+    try {
+      PuzzleStore store(location, {OpenMode::Write});
+      ADD_FAILURE() << "opened";
+    } catch (const StoreError& e) {
+      EXPECT_EQ(std::string(e.what()).find(secret), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(Location, TellsConnectionStringsFromFilePaths) {
+  for (const char* pg : {"postgresql://x", "postgres://x", "host=h", " dbname = d", "service=s", "Host=h"})
+    EXPECT_TRUE(is_postgres_location(pg)) << pg;
+  for (const char* file : {"puzzles.db", "postgresql:/x", "./host=h", "/tmp/a=b.db", "=x", "a b=c", ""})
+    EXPECT_FALSE(is_postgres_location(file)) << file;
+  EXPECT_TRUE(location_secrets("puzzles.db").empty());
+  EXPECT_EQ(redact_text("failed for secret and secret, se", {"secret", "se"}), "failed for *** and ***, ***");
 }
 
 }  // namespace

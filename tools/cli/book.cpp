@@ -261,7 +261,7 @@ int run_book(const std::vector<std::string>& args) {
       }
     }
   } catch (...) {
-    return report_failure(cmd, db::redact_uri(*path), out_path, plan);
+    return report_failure(cmd, db::redact_location(*path), out_path, plan);
   }
   return 0;
 }

@@ -173,7 +173,7 @@ int run_daily(const std::vector<std::string>& args) {
     }
     std::cerr << '\n';
   } catch (...) {
-    return report_failure(cmd, db::redact_uri(*path), plan);
+    return report_failure(cmd, db::redact_location(*path), plan);
   }
   return 0;
 }

@@ -134,10 +134,10 @@ int run_stats(const std::vector<std::string>& args) {
     PuzzleStore store(*path, store_options(vm, OpenMode::Read));
     const StoreStats s = store.stats(levels);
     if (format == "json") {
-      out.buffer() += stats_json(db::redact_uri(*path), s).dump(2) + '\n';
+      out.buffer() += stats_json(db::redact_location(*path), s).dump(2) + '\n';
     } else {
       std::ostringstream text;
-      print_stats_text(text, db::redact_uri(*path), s);
+      print_stats_text(text, db::redact_location(*path), s);
       out.buffer() += text.str();
     }
   } catch (const StoreError& e) {
@@ -461,6 +461,8 @@ int run_merge(const std::vector<std::string>& args) {
     std::cerr << "sudokit " << cmd << ": no input store (usage: sudokit db merge --db OUT IN.db...)\n";
     return kUsageError;
   }
+  for (const auto& name : inputs)
+    if (!db_location_ok(name, cmd, "IN.db")) return kUsageError;
   {
     CommandFiles paths;
     for (const auto& name : inputs) paths.add_input("IN.db", name);
@@ -499,7 +501,7 @@ int run_merge(const std::vector<std::string>& args) {
   char rate[96];
   std::snprintf(rate, sizeof rate, " (%s rows in %.2f s: %s rows/s)", with_commas(rows).c_str(), seconds,
                 with_commas(static_cast<std::uint64_t>(seconds > 0 ? static_cast<double>(rows) / seconds : 0)).c_str());
-  std::cerr << "sudokit " << cmd << ": " << db::redact_uri(*path) << ": added " << with_commas(report.added) << ", duplicates "
+  std::cerr << "sudokit " << cmd << ": " << db::redact_location(*path) << ": added " << with_commas(report.added) << ", duplicates "
             << with_commas(report.duplicates) << rate << '\n';
   if (report.stopped) {
     std::cerr << "sudokit " << cmd << ": interrupted by " << stop_signal_name()
@@ -556,7 +558,7 @@ int run_regrade(const std::vector<std::string>& args) {
   const std::string which = options.older_than > 0
                                 ? " rows rated by a revision below " + std::to_string(options.older_than) + " or an unknown grader; "
                                 : " rows rated by another grader; ";
-  std::cerr << "sudokit " << cmd << ": " << db::redact_uri(*path) << ": " << with_commas(report.stale) << which
+  std::cerr << "sudokit " << cmd << ": " << db::redact_location(*path) << ": " << with_commas(report.stale) << which
             << with_commas(report.regraded) << " rated again by " << grader::rater_name() << " ("
             << with_commas(report.changed) << " changed)";
   if (report.unrated) std::cerr << ", " << with_commas(report.unrated) << " could not be rated and kept their ratings";

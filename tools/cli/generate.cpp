@@ -91,7 +91,7 @@ std::function<void(std::uint64_t, std::uint64_t)> progress_printer(std::uint64_t
 
 /// The summary lines on stderr; the exit status of the run.
 int report(const produce::GenerateSummary& summary, const produce::GeneratePlan& plan, const std::string* db_location) {
-  const std::string shown = db_location ? db::redact_uri(*db_location) : "";
+  const std::string shown = db_location ? db::redact_location(*db_location) : "";
   const std::string* db_path = db_location ? &shown : nullptr;
   const PipelineReport& r = summary.report;
   std::fprintf(stderr, "sudokit generate: %llu puzzles in %.2fs (%.0f/s); %llu candidates, %llu rejected by filters, %llu failed%s\n",
@@ -187,7 +187,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
       ("format", po::value<std::string>()->default_value("line"), "output: line, json (one object per line) or csv")
       ("solution", "also print each puzzle's solution")
       ("shard", po::value<std::string>(), "K/N: make shard K (0 to N-1) of the run, the indices i with i % N == K; the N shards' puzzles together are exactly the whole run's. auto: the Slurm job array's task (SLURM_ARRAY_TASK_ID, _MIN, _STEP, _COUNT); auto/N: N shards, K from Slurm or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX). Not with --search-keep above 1")
-      ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) or PostgreSQL database (postgresql://USER@HOST[:PORT]/DB) instead of printing them; graded unless --no-grade")
+      ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) or PostgreSQL database (postgresql://USER@HOST[:PORT]/DB, or libpq's 'host=... dbname=...') instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
       ("with-steps", "with --db: also store each puzzle's solution path, for hints from the stored data (db/README.md, \"Stored solution path\")")
       ("grade", "grade every puzzle and print its SE rating")
@@ -244,6 +244,7 @@ int run_generate(const std::vector<std::string>& args) {
     return kUsageError;
   }
   const bool to_db = vm.count("db") != 0;
+  if (to_db && !db_location_ok(vm["db"].as<std::string>(), "generate")) return kUsageError;
   q.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
   q.with_steps = vm.count("with-steps") != 0;
   if (q.with_steps && (!to_db || vm.count("no-grade"))) {

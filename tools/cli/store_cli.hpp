@@ -1,5 +1,5 @@
 // Command-line pieces shared by the subcommands that use the store (db,
-// daily, book; a SQLite file or a PostgreSQL URI, shown redacted): the --db and --busy-timeout options, opening options,
+// daily, book; a SQLite file or a PostgreSQL connection string, checked and shown redacted): the --db and --busy-timeout options, opening options,
 // and the report of a level that ran out of unused puzzles, with the
 // `sudokit generate` commands that would supply them.
 #pragma once
@@ -19,9 +19,23 @@ namespace sudokit::cli {
 
 inline void add_store_options(po::options_description& opts) {
   opts.add_options()("db", po::value<std::string>(),
-                     "the store: a SQLite FILE, or a PostgreSQL database postgresql://USER@HOST[:PORT]/DB (required)");
+                     "the store: a SQLite FILE, or a PostgreSQL database postgresql://USER@HOST[:PORT]/DB or 'host=... dbname=...' (required)");
   add_number<unsigned>(opts, "busy-timeout", {0, 86'400'000, "give up at once"},
                        "wait this many ms for another process's lock", 60000);
+}
+
+/// False (a usage error printed) for a --db value that is a PostgreSQL
+/// connection string libpq cannot use safely (db::check_location; the
+/// message does not quote the value: it may hold a password).
+inline bool db_location_ok(const std::string& location, const std::string& command,
+                           const std::string& option = "--db") {
+  try {
+    db::check_location(location);
+    return true;
+  } catch (const db::LocationError& e) {
+    std::cerr << "sudokit " << command << ": " << option << ": " << e.what() << " (the value is not shown: it may hold a password)\n";
+    return false;
+  }
 }
 
 /// The --db value, or a usage error printed (nullopt).
@@ -30,7 +44,20 @@ inline std::optional<std::string> db_path(const po::variables_map& vm, const std
     std::cerr << "sudokit " << command << ": --db FILE is required\n";
     return std::nullopt;
   }
-  return vm["db"].as<std::string>();
+  const std::string location = vm["db"].as<std::string>();
+  if (!db_location_ok(location, command)) return std::nullopt;
+  return location;
+}
+
+/// A redacted location as one shell word (quoted when it must be), for the
+/// commands a message suggests.
+inline std::string shell_word(const std::string& text) {
+  if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:@%+,=") ==
+                           std::string::npos)
+    return text;
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
 }
 
 inline db::StoreOptions store_options(const po::variables_map& vm, db::OpenMode mode) {
@@ -44,16 +71,17 @@ inline db::StoreOptions store_options(const po::variables_map& vm, db::OpenMode 
 /// for writing, which would create a missing file: refuse a missing file
 /// first, as reading does. False (message printed) when it does not exist.
 inline bool store_exists(const std::string& path, const std::string& command) {
-  if (db::is_postgres_uri(path)) return true;  // opening it says whether it is a store
+  if (db::is_postgres_location(path)) return true;  // opening it says whether it is a store
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) return true;
   std::cerr << "sudokit " << command << ": " << path << ": no such database file (fill one with `sudokit generate --db "
-            << path << "` or `sudokit db import --db " << path << "`)\n";
+            << shell_word(path) << "` or `sudokit db import --db " << shell_word(path) << "`)\n";
   return false;
 }
 
 /// "not enough unused puzzles in FILE; NOTHING", one line per short level,
-/// then the generate commands that would supply them.
+/// then the generate commands that would supply them (`path` is the
+/// location as shown: redact_location).
 /// --levels NAME:MIN,...: a level table instead of the default one.
 inline bool parse_levels_option(const po::variables_map& vm, const std::string& command,
                                 std::vector<grader::Level>& levels) {
@@ -73,7 +101,7 @@ inline void print_shortage(const std::string& command, const std::string& path, 
               << " missing)\n";
   std::cerr << "add them with:\n";
   for (const auto& s : e.shortages())
-    std::cerr << "  sudokit generate --db " << path << (s.levels_table.empty() ? "" : " --levels " + s.levels_table)
+    std::cerr << "  sudokit generate --db " << shell_word(path) << (s.levels_table.empty() ? "" : " --levels " + s.levels_table)
               << " --level " << s.level << " --count " << s.missing() << '\n';
 }
 

@@ -124,15 +124,17 @@ struct StoreStats {
 class PuzzleStore {
  public:
   /// Opens (and with OpenMode::Write creates) the store at `path` (a file,
-  /// or a postgresql:// URI: is_postgres_uri), migrating its schema to
-  /// kSchemaVersion. Throws StoreError.
+  /// or a PostgreSQL connection string, URI or keyword/value pairs:
+  /// is_postgres_location), migrating its schema to kSchemaVersion. Throws
+  /// StoreError, also for a connection string check_location refuses
+  /// (nothing is opened or created).
   explicit PuzzleStore(const std::string& path, const StoreOptions& options = {});
   /// Commits the queued rows (errors are swallowed here: call flush() first to see them).
   ~PuzzleStore();
   PuzzleStore(PuzzleStore&&) noexcept;
   PuzzleStore& operator=(PuzzleStore&&) noexcept;
 
-  /// The file, or the URI with its password redacted (redact_uri).
+  /// The file, or the connection string with its passwords redacted (redact_location).
   const std::string& path() const;
   /// The schema version found in the file before migration (0 for a new file).
   int opened_version() const;
