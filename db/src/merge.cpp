@@ -130,6 +130,10 @@ bool copy_through(PuzzleStore::Impl& s, const std::string& input, const MergeOpt
 
 }  // namespace
 
+void check_merge_inputs(const std::vector<std::string>& inputs) {
+  for (const std::string& input : inputs) PuzzleStore check(input, {OpenMode::Read});
+}
+
 MergeReport merge_stores(PuzzleStore& out, const std::vector<std::string>& inputs, const MergeOptions& options) {
   assert(options.batch_rows >= 1);
   PuzzleStore::Impl& s = out.impl();
@@ -137,7 +141,7 @@ MergeReport merge_stores(PuzzleStore& out, const std::vector<std::string>& input
   MergeReport report;
   // Opening each input as a store checks it is one (and migrates an older
   // schema) before anything is copied.
-  for (const std::string& input : inputs) PuzzleStore check(input, {OpenMode::Read});
+  check_merge_inputs(inputs);
   for (const std::string& input : inputs) {
     MergedSource source;
     source.path = redact_location(input);

@@ -131,6 +131,14 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
     }
   }
   }
+  // A file with no puzzle would ship an app with nothing to serve.
+  if (summary.puzzles == 0) {
+    std::string which = "no graded puzzle";
+    if (filter.unused) which += " never published";
+    for (std::size_t i = 0; i < options.levels.size(); ++i)
+      which += (i == 0 ? " of level " : " or ") + options.levels[i];
+    throw StoreError(out, "nothing to ship: the store has " + which + "; the file was not written");
+  }
   // Ranks 0, 1, 2, ... per level in the order of the shuffle keys.
   c.exec("UPDATE puzzles SET rank = r.rank FROM (SELECT id, row_number() OVER (PARTITION BY level ORDER BY rank, id) - 1 AS "
          "rank FROM puzzles) AS r WHERE puzzles.id = r.id",

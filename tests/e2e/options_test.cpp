@@ -329,6 +329,29 @@ TEST_F(Options, UnknownNamesAndEmptyRangesAreUsageErrors) {
       {"book --db " + db() + " --level easy --count 1 --paper a5" + out, "unknown --paper 'a5'"},
       {"book --db " + db() + " --levels easy:9000,hard:1001" + out, "--levels: the counts add up to 10001; a book holds at most 10000 puzzles"},
       {"render " + std::string(kPuzzle) + " --format gif --out " + file("x.svg"), "unknown --format 'gif'"},
+      // Every command boundary catches the typed errors of a bad name (once
+      // an uncaught LevelError: abort, status 134).
+      {"db ship --db " + db() + " --levels nosuch --out " + file("x.db"), "--levels: unknown level 'nosuch'"},
+      {"db ship --db " + db() + " --columns bogus --out " + file("x.db"), "--columns: unknown column 'bogus'"},
+      {"db export --db " + db() + " --columns bogus", "--columns: unknown column 'bogus'"},
+      {"generate --strategy bogus", "unknown --strategy 'bogus'"},
+      {"generate --levels bogus", "--levels: level 'bogus' is not NAME:MIN_RATING"},
+      {"hint --reveal bogus " + std::string(kPuzzle), "unknown --reveal 'bogus'"},
+      {"hint --format xml " + std::string(kPuzzle), "unknown --format 'xml'"},
+      {"daily --db " + db() + " --from 2030-01-01 --levels easy --images gif --out " + file("d"), "unknown --images 'gif'"},
+      {"daily --db " + db() + " --from today --tz Mars/Base --levels easy --dry-run", "--tz: unknown time zone 'Mars/Base'"},
+      {"book --db " + db() + " --level easy --count 1 --pick bogus" + out, "unknown --pick 'bogus'"},
+      {"book --db " + db() + " --level easy --count 1 --solutions bogus" + out, "unknown --solutions 'bogus'"},
+      {"book --db " + db() + " --level easy --count 1 --language xx" + out, "unknown --language 'xx'"},
+      {"book --db " + db() + " --level easy --count 1 --symmetry bogus" + out, "unknown --symmetry 'bogus'"},
+      {"book --db " + db() + " --level easy --count 1 --technique telepathy" + out, "unknown technique 'telepathy'"},
+      {"book --db " + db() + " --level easy --count 1 --trim bogus" + out, "--trim: 'bogus' is not a trim size"},
+      {"cover --pages 100 --trim 6x9 --paper bogus --out " + file("c.pdf"), "unknown --paper 'bogus'"},
+      {"cover --pages 100 --trim bogus --out " + file("c.pdf"), "--trim: 'bogus' is not a trim size"},
+      {"preflight --trim bogus " + file("x.pdf"), "--trim: 'bogus' is not a trim size"},
+      // A --db value libpq cannot parse is neither a store nor a file name.
+      {"generate --count 1 --db 'host=127.0.0.1 password=se cret'", "--db: not a connection string libpq accepts"},
+      {"db stats --db 'Host=127.0.0.1'", "--db: not a connection string libpq accepts"},
   };
   for (const auto& [args, message] : cases) {
     SCOPED_TRACE(args);
@@ -339,6 +362,26 @@ TEST_F(Options, UnknownNamesAndEmptyRangesAreUsageErrors) {
   }
   EXPECT_FALSE(std::filesystem::exists(file("x.pdf")));
   EXPECT_FALSE(std::filesystem::exists(file("names.db")));
+  EXPECT_FALSE(std::filesystem::exists(file("x.db")));
+  EXPECT_FALSE(std::filesystem::exists(file("c.pdf")));
+  EXPECT_FALSE(std::filesystem::exists(file("d")));
+  EXPECT_FALSE(std::filesystem::exists(file("host=127.0.0.1 password=se cret")));
+}
+
+// Nothing to ship is an error, not an empty app file; a missing merge input
+// is refused before the output is created.
+TEST_F(Options, AnEmptyShippingFileOrAMissingMergeInputWritesNothing) {
+  const RunResult ship = run_limited("db ship --db " + db() + " --levels nightmare --out " + file("empty.db"), dir_->path());
+  EXPECT_EQ(ship.status, 1) << ship.err;
+  EXPECT_NE(ship.err.find("nothing to ship: the store has no graded puzzle of level nightmare"), std::string::npos)
+      << ship.err;
+  EXPECT_FALSE(std::filesystem::exists(file("empty.db")));
+  EXPECT_FALSE(std::filesystem::exists(file("empty.db.tmp-ship")));
+  const RunResult merge = run_limited("db merge --db " + file("new.db") + " " + file("missing.db"), dir_->path());
+  EXPECT_EQ(merge.status, 1) << merge.err;
+  EXPECT_NE(merge.err.find(file("missing.db") + ": no such database file"), std::string::npos) << merge.err;
+  for (const char* name : {"new.db", "new.db-wal", "new.db-shm", "missing.db"})
+    EXPECT_FALSE(std::filesystem::exists(file(name))) << name;
 }
 
 // A level is known when the level table in force has it, or a stored puzzle

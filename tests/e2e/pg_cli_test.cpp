@@ -200,6 +200,28 @@ TEST(PgCli, AMissingLibpqIsAClearError) {
   EXPECT_EQ(run_sudokit(write).status, 0);  // the same run, with libpq
 }
 
+// The command boundaries catch a bad name on a server's store as on a file
+// (once an uncaught LevelError: abort, 134), nothing to ship writes no file,
+// and a missing merge input leaves the server's store untouched.
+TEST(PgCli, BadNamesEmptyShipsAndMissingInputsAreRefusedAsOnAFile) {
+  const std::string uri = fresh_database();
+  TempDir dir;
+  ASSERT_EQ(run_sudokit("generate -n 5 --seed 2 --db " + quoted(uri)).status, 0);
+  const RunResult bad = run_sudokit("db ship --levels nosuch --out " + dir.file("a.db") + " --db " + quoted(uri));
+  EXPECT_EQ(bad.status, 2) << bad.err;
+  EXPECT_NE(bad.err.find("--levels: unknown level 'nosuch'"), std::string::npos) << bad.err;
+  const RunResult empty = run_sudokit("db ship --levels nightmare --out " + dir.file("b.db") + " --db " + quoted(uri));
+  EXPECT_EQ(empty.status, 1) << empty.err;
+  EXPECT_NE(empty.err.find("nothing to ship"), std::string::npos) << empty.err;
+  EXPECT_EQ(dir.entries(), 0u);
+  const std::string fresh = fresh_database();
+  const RunResult merge = run_sudokit("db merge --db " + quoted(fresh) + " " + dir.file("missing.db"));
+  EXPECT_EQ(merge.status, 1) << merge.err;
+  EXPECT_NE(merge.err.find("no such database file"), std::string::npos) << merge.err;
+  const std::string name = fresh.substr(fresh.rfind('/') + 1);
+  EXPECT_EQ(PgServer::shared().query(name, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"), "0\n");
+}
+
 TEST(PgCli, NoCommandShowsThePassword) {
   PgServer& server = PgServer::shared();
   const std::string uri = fresh_database();

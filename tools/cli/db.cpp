@@ -202,6 +202,9 @@ int run_ship(const std::vector<std::string>& args) {
               << (s.puzzles ? s.bytes / s.puzzles : 0) << " bytes per puzzle)";
     if (s.skipped_ungraded) std::cerr << "; " << s.skipped_ungraded << " ungraded puzzles left out";
     std::cerr << '\n';
+  } catch (const LevelError& e) {
+    std::cerr << "sudokit " << cmd << ": --levels: " << e.what() << '\n';
+    return kUsageError;
   } catch (const StoreError& e) {
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return 1;
@@ -467,6 +470,12 @@ int run_merge(const std::vector<std::string>& args) {
     CommandFiles paths;
     for (const auto& name : inputs) paths.add_input("IN.db", name);
     if (output_clash(cmd, paths.check_output_database("--db", *path))) return kUsageError;
+  }
+  try {
+    check_merge_inputs(inputs);  // before OUT is created: a missing input leaves nothing behind
+  } catch (const StoreError& e) {
+    std::cerr << "sudokit " << cmd << ": " << e.what() << "; nothing was merged\n";
+    return 1;
   }
   catch_stop_signals();
   const bool tty = isatty(STDERR_FILENO) != 0;

@@ -1,4 +1,5 @@
 // Entry point of the `sudokit` command: dispatches to one subcommand.
+#include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -85,5 +86,11 @@ int main(int argc, char** argv) {
     return status;
   } catch (const sudokit::cli::WriteError& e) {
     return sudokit::cli::write_failed(name, e);
+  } catch (const std::exception& e) {
+    // Each command catches the errors it expects (a bad name is a usage
+    // error, a store's failure exit status 1); one it missed still ends the
+    // command with its message and status 1, never an abort.
+    std::cerr << "sudokit" << (name.empty() ? "" : " " + name) << ": " << e.what() << '\n';
+    return 1;
   }
 }

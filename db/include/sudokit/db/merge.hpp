@@ -60,4 +60,9 @@ struct MergeReport {
 /// before it were committed (they stay).
 MergeReport merge_stores(PuzzleStore& out, const std::vector<std::string>& inputs, const MergeOptions& options = {});
 
+/// Opens every input for reading and closes it again: throws StoreError for
+/// one that is missing or not a sudokit store. Called before the output is
+/// opened, so that a bad input leaves no output created.
+void check_merge_inputs(const std::vector<std::string>& inputs);
+
 }  // namespace sudokit::db

@@ -33,7 +33,7 @@ struct ShipSummary {
 
 /// Writes the puzzles matching `filter` (graded ones) to a new file `out`
 /// (replaced if it exists). Throws StoreError (the file is then left as it
-/// was before).
+/// was before), also when no puzzle matches: an empty file is never shipped.
 ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const ShipOptions& options,
                        const std::string& out);
 
