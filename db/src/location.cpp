@@ -142,7 +142,9 @@ std::string refusal(std::string_view location) {
   }
   const detail::Conninfo info = detail::parse_conninfo(std::string(location));
   if (!info.loaded) return "";  // opening the store says so
-  if (!info.parsed) return "not a connection string libpq accepts: " + mask_quoted(info.error);
+  if (!info.parsed)
+    return "not a connection string libpq accepts: " + mask_quoted(info.error) +
+           (is_uri(location) ? "" : " (a file whose name opens with `word=` is written ./NAME)");
   for (const auto& [key, value] : info.options)
     if (key == "port" && !is_port_list(value)) return "the port is not a number";
   return "";
