@@ -80,9 +80,13 @@ namespace {
 
 // A zone name the tz database has: a TZif file under TZDIR (or the usual
 // place). Names are relative paths of letters, digits and "/_-+"; ".." and
-// absolute paths are not names.
+// absolute paths are not names, nor the files an installation adds beside
+// the zones: `localtime` (the machine's own zone, a link to /etc/localtime,
+// which would make a schedule's "today" depend on the machine) and
+// `posixrules`.
 bool known_zone(std::string_view zone) {
   if (zone.empty() || zone.front() == '/' || zone.find("..") != std::string_view::npos) return false;
+  if (zone == "localtime" || zone == "posixrules") return false;
   for (const char c : zone)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '/' && c != '_' && c != '-' && c != '+') return false;
   const char* dir = std::getenv("TZDIR");

@@ -24,6 +24,7 @@
 
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/record_rating.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::db {
@@ -45,19 +46,6 @@ struct Item {
 
 bool is_hex(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
-}
-
-// Takes the first field off `rest`: fields are separated by blanks, commas
-// or semicolons, as the line reader separates the puzzle from what follows.
-std::string_view next_field(std::string_view& rest) {
-  auto separator = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == ';'; };
-  std::size_t i = 0;
-  while (i < rest.size() && separator(rest[i])) ++i;
-  const std::size_t start = i;
-  while (i < rest.size() && !separator(rest[i])) ++i;
-  const std::string_view field = rest.substr(start, i - start);
-  rest.remove_prefix(i);
-  return field;
 }
 
 // Splits on runs of blanks (the bank layout).
@@ -119,26 +107,8 @@ class LineSource final : public RecordSource {
     }
     item.line = rec.line;
     item.record.puzzle = rec.grid;
-    // "puzzle rating", or "puzzle solution rating" as `generate --solution`
-    // prints it: the first field after the puzzle that is not 81 characters
-    // (a solution, or more puzzles) is the source's rating and must be one;
-    // "ER/EP/ED" (as `sudokit grade` and Sudoku Explainer print them) gives
-    // the ER. Later fields are comments.
-    std::string_view rest = rec.fields;
-    std::string_view field = next_field(rest);
-    while (field.size() == 81) field = next_field(rest);
-    if (field.empty()) return true;
-    double rating = 0;
-    const std::size_t slash = field.find('/');
-    if (slash != std::string_view::npos && std::count(field.begin(), field.end(), '/') == 2) {
-      std::string_view others = field.substr(slash + 1);
-      double ep = 0, ed = 0;
-      const std::size_t second = others.find('/');
-      if (!parse_rating(others.substr(0, second), ep, item.error) || !parse_rating(others.substr(second + 1), ed, item.error))
-        return true;
-      field = field.substr(0, slash);
-    }
-    if (parse_rating(field, rating, item.error)) item.record.source_rating = rating;
+    std::optional<double> rating;  // "puzzle rating", "puzzle solution ER/EP/ED ...": record_rating.hpp
+    if (record_rating(rec.fields, rating, item.error)) item.record.source_rating = rating;
     return true;
   }
 

@@ -318,7 +318,10 @@ ReadStatus PuzzleReader::next(TextRecord& record, ParseError& error) {
       return ReadStatus::Record;
     }
     if (is_rule_line(line)) continue;
-    if (first_content && is_header_line(line)) continue;  // a header such as "puzzle,solution"
+    if (first_content && is_header_line(line)) {  // a header such as "puzzle,solution"
+      header_seen_ = true;
+      continue;
+    }
 
     error.column = 0;
     if (field.empty()) field = line;

@@ -49,6 +49,25 @@ TEST(Cli, BadRecordsAreReportedSkippedAndCounted) {
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2);
 }
 
+// A rating that comes with a puzzle must be on the Sudoku Explainer scale
+// (0 to 20), for every command that reads records, as for db import: the
+// record is skipped as FILE:LINE (it was solved and graded).
+TEST(Cli, ARatingOutsideTheScaleSkipsTheRecord) {
+  const std::string p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  const std::string input = p + " 99\n" + p + " 7.2\n" + p + " 1.5/1.2/nan comment\n" + p + " -1\n" + p + "\n";
+  for (const char* command : {"solve", "grade", "canon"}) {
+    SCOPED_TRACE(command);
+    const auto r = run_sudokit(command, input);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("<stdin>:1: rating '99' is not a number from 0 to 20"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("<stdin>:3: rating 'nan' is not a number from 0 to 20"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("<stdin>:4: rating '-1' is not a number from 0 to 20"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("<stdin>:2:"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("<stdin>:5:"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2) << r.out;  // lines 2 and 5
+  }
+}
+
 TEST(Cli, CountFormatsAndMissingFile) {
   const std::string many = std::string(81, '.') + "\n";
   auto c = run_sudokit("solve --count", many);

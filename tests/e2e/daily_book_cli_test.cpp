@@ -1375,10 +1375,26 @@ TEST_F(DailyBookCli, RenderDrawsEveryPuzzleOfAFileIntoADirectory) {
   ASSERT_EQ(ids.size(), 5u);
   for (const auto& row : ids)
     EXPECT_TRUE(std::filesystem::exists(dir_.file("byid") + "/" + row["gid"].get<std::string>() + ".svg")) << row;
-  // Usage: one output kind, --name only with --out-dir.
-  EXPECT_EQ(run_sudokit("render " + dir_.file("set.txt") + " --out-dir " + dir + " --out x.png").status, 2);
-  EXPECT_EQ(run_sudokit(std::string("render ") + kPuzzle + " --name gid --out " + dir_.file("x.png")).status, 2);
-  EXPECT_EQ(run_sudokit("render " + dir_.file("set.txt") + " --out-dir " + dir + " --name title").status, 2);
+  // A puzzle given twice is one image, counted once (it was "10 images" for 5 files).
+  std::ofstream(dir_.file("twice.txt")) << five.out << five.out;
+  r = run_sudokit("render " + dir_.file("twice.txt") + " --out-dir " + dir_.file("twice") + " --name gid --format svg");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("5 images written to " + dir_.file("twice") + "; 5 records repeat a puzzle drawn already"),
+            std::string::npos)
+      << r.err;
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir_.file("twice"))) ++files;
+  EXPECT_EQ(files, 5u);
+  // Usage: one output kind, --name only with --out-dir, each said as it is.
+  r = run_sudokit("render " + dir_.file("set.txt") + " --out-dir " + dir + " --out x.png");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("not both"), std::string::npos) << r.err;
+  r = run_sudokit(std::string("render ") + kPuzzle + " --name gid --out " + dir_.file("x.png"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--name names the images of --out-dir DIR"), std::string::npos) << r.err;
+  r = run_sudokit("render " + dir_.file("set.txt") + " --out-dir " + dir + " --name title");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown --name 'title' (expected number or gid)"), std::string::npos) << r.err;
 }
 
 TEST_F(DailyBookCli, RenderRejectsBadPuzzlesAndOptions) {

@@ -340,6 +340,8 @@ TEST_F(Options, UnknownNamesAndEmptyRangesAreUsageErrors) {
       {"hint --format xml " + std::string(kPuzzle), "unknown --format 'xml'"},
       {"daily --db " + db() + " --from 2030-01-01 --levels easy --images gif --out " + file("d"), "unknown --images 'gif'"},
       {"daily --db " + db() + " --from today --tz Mars/Base --levels easy --dry-run", "--tz: unknown time zone 'Mars/Base'"},
+      {"daily --db " + db() + " --from today --tz localtime --levels easy --dry-run", "--tz: unknown time zone 'localtime'"},
+      {"render " + std::string(kPuzzle) + " --out-dir " + file("o") + " --name foo", "unknown --name 'foo'"},
       {"book --db " + db() + " --level easy --count 1 --pick bogus" + out, "unknown --pick 'bogus'"},
       {"book --db " + db() + " --level easy --count 1 --solutions bogus" + out, "unknown --solutions 'bogus'"},
       {"book --db " + db() + " --level easy --count 1 --language xx" + out, "unknown --language 'xx'"},

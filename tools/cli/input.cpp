@@ -10,6 +10,9 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <optional>
+
+#include "sudokit/solver/record_rating.hpp"
 
 namespace sudokit::cli {
 
@@ -88,6 +91,14 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
       if (status == ReadStatus::End) break;
       if (status == ReadStatus::Error) {
         diag.report(label, perr.line, perr.message);
+        continue;
+      }
+      // A rating that comes with the puzzle must be one (0 to 20), as db
+      // import reads it (after a header, fields are named columns: db import's
+      // CSV reader checks the rating column).
+      std::optional<double> rating;
+      if (std::string why; !reader.header_seen() && !record_rating(record.fields, rating, why)) {
+        diag.report(label, record.line, why);
         continue;
       }
       on_record(label, record);

@@ -69,7 +69,8 @@ bool read_source(const std::string& name, std::string& text, std::string& error,
 std::string source_label(const std::string& name);
 
 /// Calls `on_record(source, record)` for every well-formed record of every
-/// source (stdin when `files` is empty); malformed ones go to `diag`.
+/// source (stdin when `files` is empty); malformed ones go to `diag`, and so
+/// does a record whose rating is not one (record_rating.hpp: "PUZZLE 99").
 /// `before_read` as for open_source. With `pencilmarks`, 729-character
 /// pencil-mark lines are records too (TextRecord::has_marks).
 void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,

@@ -19,6 +19,7 @@
 #include "sudokit/solver/text.hpp"
 
 #include <filesystem>
+#include <unordered_set>
 
 namespace sudokit::cli {
 
@@ -110,17 +111,27 @@ int render_set(const std::string& file, const book::ImageOptions& options, const
     return 1;
   }
   Diagnostics diag;
-  long long number = 0, written = 0;
+  long long number = 0, written = 0, repeats = 0;
+  std::unordered_set<std::string> drawn;  // --name gid: one image per global id
   for_each_record({file}, diag, [&](const std::string& source, const TextRecord& rec) {
     ++number;
     SolveResult solved;
     if (const std::string why = undrawable(rec.grid, solved); !why.empty()) return diag.report(source, rec.line, why);
-    const std::string name = book::numbered_image_name(number, by_gid ? global_id(rec.grid) : "", options.format);
+    const std::string gid = by_gid ? global_id(rec.grid) : "";
+    if (by_gid && !drawn.insert(gid).second) {
+      ++repeats;  // its image is the one drawn already: not written twice, not counted twice
+      return;
+    }
+    const std::string name = book::numbered_image_name(number, gid, options.format);
     book::render_image(rec.grid, with_solution ? &solved.solution : nullptr, options,
                        (std::filesystem::path(dir) / name).string());
     ++written;
   });
-  std::cerr << "sudokit render: " << written << " images written to " << dir << '\n';
+  std::cerr << "sudokit render: " << written << " images written to " << dir;
+  if (repeats > 0)
+    std::cerr << "; " << repeats << " records repeat a puzzle drawn already (the same global id, an isomorph "
+              << "included: one image each)";
+  std::cerr << '\n';
   return diag.exit_status();
 }
 
@@ -139,8 +150,16 @@ int run_render(const std::vector<std::string>& args) {
   }
   const bool set = vm.count("out-dir") != 0;
   const std::string name = vm["name"].as<std::string>();
-  if ((set && vm.count("out")) || (!set && !vm["name"].defaulted()) || (name != "number" && name != "gid")) {
+  if (set && vm.count("out")) {
     std::cerr << "sudokit render: give --out FILE or --out-dir DIR (with --name number|gid), not both\n";
+    return kUsageError;
+  }
+  if (name != "number" && name != "gid") {
+    std::cerr << "sudokit render: unknown --name '" << name << "' (expected number or gid)\n";
+    return kUsageError;
+  }
+  if (!set && !vm["name"].defaulted()) {
+    std::cerr << "sudokit render: --name names the images of --out-dir DIR; give --out-dir\n";
     return kUsageError;
   }
   const std::string out = set ? vm["out-dir"].as<std::string>() : vm.count("out") ? vm["out"].as<std::string>() : "-";

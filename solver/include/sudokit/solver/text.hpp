@@ -125,11 +125,15 @@ class PuzzleReader {
   /// From now on a line whose first field has 729 characters is a pencil-mark
   /// position (TextRecord::has_marks), not an error.
   void accept_pencilmarks() { pencilmarks_ = true; }
+  /// True once the text opened with a header line ("puzzle,source"): its
+  /// records' fields are columns named there, not a rating by position.
+  bool header_seen() const { return header_seen_; }
 
  private:
   LineReader lines_;
   bool pencilmarks_ = false;
   bool seen_content_ = false;
+  bool header_seen_ = false;
   bool ended_ = false;
 };
 
