@@ -195,6 +195,14 @@ struct Search {
 
 Grid& append_solution(std::vector<Grid>& list) { return list.emplace_back(); }
 
+// The plain search's allowance of guesses before it guards each state it
+// enters with the counting search, renewed below each state found to have
+// two or more solutions (band_solver.inc, worth_entering()). 8 keeps the
+// worst inputs found within 10x tdoku's time (docs/BENCHMARKS.md); a larger
+// allowance lets the plain search wander longer in a dead subtree, a
+// smaller one pays for more checks.
+constexpr std::uint64_t kGuardAfter = 8;
+
 // The cells (27 bits) of each band that hold each value, in
 // of_digit[3 * value + band], value 0 (empty) to 9; false when a cell holds
 // more than 9. (A byte compare per value over the whole grid: a loop that
