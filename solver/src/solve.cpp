@@ -24,6 +24,13 @@
 // top1465 isomorph (13.6 with the earlier column rules and bivalue cells,
 // 24.3 with the plain solver's), 0.60 per 17-clue puzzle (0.82, 1.90).
 //
+// Sparse grids (issue #44): a minirow or minicolumn that four digits are
+// confined to is a contradiction (line_box_rules), and the plain search,
+// past 8 guesses, hands each state it enters to the counting search first
+// (limit 2): none, skipped; one, taken whole; more, entered. That prunes
+// only subtrees without a solution and keeps its order of solutions.
+// tools/bench/solver_worst.cpp looks for the worst grids against tdoku.
+//
 // That changes the search tree, hence which solution comes first when there
 // are several, and callers rely on that one (generated grids, `solve --any`,
 // the digger's pattern moves): so the plain solver gives the first solution
