@@ -478,14 +478,15 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
 
   // 1. The manifest (first: it is small and fails fast), then the PDF,
   // under temporary names.
+  files::StagedFiles staged;  // the manifest, the PDF and record.stage's files, published together
   std::optional<OutputFile> manifest;
   if (!files.manifest.empty()) {
-    manifest.emplace(files.manifest, false);
+    manifest.emplace(files.manifest, false, &staged);
     manifest->write_text(manifest_json(puzzles, o, result).dump(2) + "\n");
     manifest->finish();
   }
   const std::string& path = files.pdf;
-  OutputFile out(path);
+  OutputFile out(path, true, &staged);
   std::string in_memory;  // a print book's PDF, before its page boxes
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
       geometry.print ? cairo_pdf_surface_create_for_stream(&append_to_string, &in_memory, media.width, media.height)
@@ -612,14 +613,13 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   out.finish();
   // 2. The last moment to stop.
   if (o.stop && o.stop->load()) throw RenderInterrupted(path);
-  // 3-6: record, publish, commit; the OutputFiles undo their publishing
-  // when they are destroyed without keep() (an exception from here on).
+  // 3-6: record, publish, commit; the set undoes its publishing when it is
+  // destroyed without keep() (an exception from here on).
+  if (record.stage) record.stage(staged);
   if (record.prepare) record.prepare();
-  if (manifest) manifest->publish();
-  out.publish();
+  OutputFile::publish_set(staged);
   if (record.commit) record.commit();
-  if (manifest) manifest->keep();
-  out.keep();
+  staged.keep();
   return result;
 }
 

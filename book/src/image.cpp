@@ -130,7 +130,8 @@ std::string numbered_image_name(long long number, const std::string& gid, ImageF
   return buf + std::string(ext);
 }
 
-void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& o, const std::string& path) {
+void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& o, const std::string& path,
+                  files::StagedFiles* into) {
   const bool raster = o.format == ImageFormat::Png;
   double width = o.size > 0 ? o.size : default_image_size(o.format);
   if (raster) width = std::round(width);
@@ -141,7 +142,7 @@ void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& 
   if (!o.caption.empty()) height += caption_size * 1.9;
   if (raster) height = std::round(height);
 
-  OutputFile out(path);
+  OutputFile out(path, true, into);
   using SurfacePtr = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
   SurfacePtr surface(nullptr, cairo_surface_destroy);
   switch (o.format) {

@@ -5,8 +5,6 @@
 
 #include "sudokit/db/record_format.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -308,20 +306,17 @@ nlohmann::ordered_json daily_json(const DailyDate& date, const DailyJsonOptions&
 DailyDirectory::DailyDirectory(std::string dir, std::string time_zone, DailyJsonOptions json)
     : dir_(std::move(dir)), time_zone_(std::move(time_zone)), json_(std::move(json)) {}
 
-DailyDirectory::~DailyDirectory() {
-  for (const Staged& f : staged_) std::remove(f.temporary.c_str());
-}
+DailyDirectory::~DailyDirectory() = default;  // the set removes what was not published
 
 void DailyDirectory::write_file(const std::string& name, const std::string& text) {
   const std::string final_path = dir_ + "/" + name;
-  const std::string temporary = dir_ + "/." + name + ".tmp-" + std::to_string(::getpid());
-  std::FILE* f = std::fopen(temporary.c_str(), "wb");
-  if (f == nullptr) throw StoreError(final_path, std::string("cannot write: ") + std::strerror(errno));
-  staged_.push_back({temporary, final_path});
-  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
-  const int write_errno = errno;
-  if (std::fclose(f) != 0 || !written)
-    throw StoreError(final_path, std::string("cannot write: ") + std::strerror(written ? errno : write_errno));
+  try {
+    files::StagedFile& f = files_.stage(final_path);
+    f.write(text);
+    f.finish();
+  } catch (const files::FileError& e) {
+    throw StoreError(final_path, e.reason());
+  }
 }
 
 void DailyDirectory::stage(const std::vector<DailyDate>& dates, const std::atomic<bool>* stop) {
@@ -357,16 +352,20 @@ void DailyDirectory::stage(const std::vector<DailyDate>& dates, const std::atomi
   if (stop && stop->load()) throw StagingInterrupted(dir_);
 }
 
-bool DailyDirectory::writes(const DailyRequest& request, std::string_view name) {
-  // A temporary: "." + NAME + ".tmp-" + PID (write_file).
-  if (name.starts_with('.')) {
-    const std::size_t tmp = name.rfind(".tmp-");
-    return tmp != std::string_view::npos && tmp > 1 && writes(request, name.substr(1, tmp - 1));
-  }
+bool DailyDirectory::writes(const DailyRequest& request, std::string_view name, std::string_view image_ext) {
+  if (name == files::kLockName) return true;
+  if (const auto target = files::staged_target_name(name)) return writes(request, *target, image_ext);
   if (name == "index.json") return true;
+  // YYYY-MM-DD.json, or with images YYYY-MM-DD-LEVEL.EXT (daily_image_name).
   Date date;
   std::string error;
-  if (name.size() != 15 || !name.ends_with(".json") || !parse_date(name.substr(0, 10), date, error)) return false;
+  if (name.size() < 15 || !parse_date(name.substr(0, 10), date, error)) return false;
+  if (name.size() == 15 && name.ends_with(".json")) {
+  } else if (!image_ext.empty() && name[10] == '-' && name.ends_with("." + std::string(image_ext))) {
+    // Any level: a date's images include those of levels earlier runs gave it.
+  } else {
+    return false;
+  }
   if (date < request.first || date > request.first.plus_days(static_cast<long>(request.days - 1))) return false;
   return !request.schedule.days[static_cast<std::size_t>(date.weekday())].empty();
 }
@@ -374,11 +373,11 @@ bool DailyDirectory::writes(const DailyRequest& request, std::string_view name) 
 void DailyDirectory::publish() {
   // index.json was staged last, so it is renamed last: an app that reads the
   // index finds every file it lists.
-  for (const Staged& f : staged_) {
-    if (std::rename(f.temporary.c_str(), f.final_path.c_str()) != 0)
-      throw StoreError(f.final_path, std::string("cannot write: ") + std::strerror(errno));
+  try {
+    files_.commit();
+  } catch (const files::FileError& e) {
+    throw StoreError(e.path(), e.reason());
   }
-  staged_.clear();
 }
 
 }  // namespace sudokit::db

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "sqlite.hpp"
+#include "sudokit/files/staged.hpp"
 #include "sudokit/solver/bits.hpp"
 #include "sudokit/solver/text.hpp"
 
@@ -62,18 +63,19 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
   for (Field f : options.extra)
     if (std::find(fields.begin(), fields.end(), f) == fields.end()) fields.push_back(f);
 
+  // The file is written under its own temporary name beside OUT (SQLite
+  // opens it by name) and published whole (files/staged.hpp): two runs to
+  // one OUT never touch each other's file, the last to finish wins.
+  files::StagedFiles staged;
+  files::StagedFile* file = nullptr;
+  try {
+    file = &staged.stage(out);
+    file->close_for_others();
+  } catch (const files::FileError& e) {
+    throw StoreError(out, e.reason());
+  }
   Connection c;
-  c.path = out + ".tmp-ship";
-  std::error_code ec;
-  fs::remove(c.path, ec);
-  struct RemoveTemporary {
-    const std::string& path;
-    bool keep = false;
-    ~RemoveTemporary() {
-      std::error_code e;
-      if (!keep) fs::remove(path, e);
-    }
-  } cleanup{c.path};
+  c.path = file->temporary();
   const int rc = sqlite3_open_v2(c.path.c_str(), &c.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (rc != SQLITE_OK) detail::fail(out, c.db, rc, "cannot create");
   // Rows with a solution path (about 3 KB) would take a 4 KB page each:
@@ -158,9 +160,12 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
   if (closed != SQLITE_OK) detail::fail(out, c.db, closed, "cannot close");
   c.db = nullptr;
   if (::chmod(c.path.c_str(), 0444) != 0) throw StoreError(out, "cannot make the file read-only");
-  fs::rename(c.path, out, ec);
-  if (ec) throw StoreError(out, "cannot rename the finished file into place: " + ec.message());
-  cleanup.keep = true;
+  try {
+    staged.commit();
+  } catch (const files::FileError& e) {
+    throw StoreError(out, "cannot move the finished file into place: " + e.reason());
+  }
+  std::error_code ec;
   summary.bytes = fs::file_size(out, ec);
   return summary;
 }

@@ -268,26 +268,22 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
   // uncommitted, the files moved into place, the marks committed; a failure
   // anywhere undoes the rest (the marks roll back with `marks`).
   std::optional<db::PendingMarks> marks;
-  std::optional<db::IpuzFiles> ipuz;  // staged with the marks, renamed before they commit
+  std::optional<db::IpuzFiles> ipuz;  // staged into the book's set: published and undone with the PDF
   book::BookRecord record;
-  if (plan.mark_used || plan.ipuz_dir) {
-    record.prepare = [&] {
-      if (plan.ipuz_dir) {
-        ipuz.emplace(*plan.ipuz_dir);
-        for (const auto& r : records) ipuz->stage(r);
-      }
-      if (plan.mark_used) marks.emplace(store, records, "book", options.title, request.include_used);
+  if (plan.ipuz_dir)
+    record.stage = [&](files::StagedFiles& set) {
+      ipuz.emplace(*plan.ipuz_dir, set);
+      for (const auto& r : records) ipuz->stage(r);
     };
-    record.commit = [&] {
-      if (ipuz) ipuz->publish();
-      if (marks) marks->commit();
-    };
+  if (plan.mark_used) {
+    record.prepare = [&] { marks.emplace(store, records, "book", options.title, request.include_used); };
+    record.commit = [&] { marks->commit(); };
   }
   BookMade made;
   made.result = book::render_book(puzzles, options, files, record);
   made.puzzles = puzzles.size();
   made.marked = marks ? marks->added() : 0;
-  made.ipuz = ipuz ? ipuz->published() : 0;
+  made.ipuz = ipuz ? ipuz->staged() : 0;
   if (plan.preflight) made.preflight = book::preflight_pdf(files.pdf, *plan.preflight);
   return made;
 }

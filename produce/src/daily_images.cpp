@@ -1,10 +1,8 @@
 // Daily images (daily_images.hpp).
 #include "sudokit/produce/daily_images.hpp"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
+#include <stdexcept>
 
 #include "sudokit/book/book.hpp"
 #include "sudokit/db/daily.hpp"
@@ -17,16 +15,14 @@ std::optional<book::ImageFormat> parse_daily_image_format(std::string_view name)
   return std::nullopt;
 }
 
-ImagesOutput::~ImagesOutput() {
-  for (const Staged& s : staged_) std::remove(s.staging.c_str());
-}
-
 void ImagesOutput::stage(const std::vector<db::DailyDate>& dates, const std::atomic<bool>* stop) {
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);  // the JSON staging reports a directory it cannot make
   const char* ext = format_ == book::ImageFormat::Png ? "png" : "svg";
   book::ImageOptions options;
   options.format = format_;
+  files::StagedFiles* set = inner_.staged_files();
+  if (set == nullptr) throw std::logic_error("ImagesOutput needs an inner output of files");
   for (const db::DailyDate& date : dates) {
     for (const db::DailyEntry& e : date.entries) {
       if (stop != nullptr && stop->load()) throw db::StagingInterrupted(dir_);
@@ -35,20 +31,10 @@ void ImagesOutput::stage(const std::vector<db::DailyDate>& dates, const std::ato
         throw book::RenderError(name, "level '" + e.level +
                                           "' cannot name an image file (use letters, digits, - and _ in level names)");
       const std::string final_path = (std::filesystem::path(dir_) / name).string();
-      const std::string staging = (std::filesystem::path(dir_) / ("." + name + ".staged")).string();
-      staged_.push_back({staging, final_path});
-      book::render_image(e.puzzle.puzzle, nullptr, options, staging);
+      book::render_image(e.puzzle.puzzle, nullptr, options, final_path, set);
     }
   }
   inner_.stage(dates, stop);
-}
-
-void ImagesOutput::publish() {
-  for (const Staged& s : staged_)
-    if (std::rename(s.staging.c_str(), s.final_path.c_str()) != 0)
-      throw db::StoreError(s.final_path, std::string("cannot publish: ") + std::strerror(errno));
-  staged_.clear();
-  inner_.publish();
 }
 
 }  // namespace sudokit::produce

@@ -414,15 +414,32 @@ TEST(Book, PdfManifestAndRecordArePublishedTogether) {
   std::filesystem::remove(manifest);
   EXPECT_THROW(render_book(puzzles(3), o, {pdf, manifest}, failing_commit), std::runtime_error);
   EXPECT_EQ(dir.entries(), 0u);
-  // The PDF cannot go into place (its name is a directory) after the
-  // manifest did: the manifest is taken back; the record was prepared but
-  // never committed.
+  // The PDF's name is a directory from the start: refused before anything
+  // is rendered or recorded.
   std::filesystem::create_directory(pdf);
   std::ofstream(manifest) << "old manifest";
   steps.clear();
   const BookRecord record{[&] { steps.push_back("prepare"); }, [&] { steps.push_back("commit"); }};
   try {
     render_book(puzzles(3), o, {pdf, manifest}, record);
+    FAIL();
+  } catch (const RenderError& e) {
+    EXPECT_EQ(std::string(e.what()), pdf + ": cannot write: Is a directory");
+  }
+  EXPECT_TRUE(steps.empty());
+  EXPECT_EQ(slurp(manifest), "old manifest");
+  EXPECT_EQ(dir.entries(), 2u);
+  // The PDF cannot go into place (its name became a directory while the
+  // record was prepared) after the manifest did: the manifest is taken
+  // back; the record was prepared but never committed.
+  std::filesystem::remove(pdf);
+  const BookRecord blocking{[&] {
+                              steps.push_back("prepare");
+                              std::filesystem::create_directory(pdf);
+                            },
+                            [&] { steps.push_back("commit"); }};
+  try {
+    render_book(puzzles(3), o, {pdf, manifest}, blocking);
     FAIL();
   } catch (const RenderError& e) {
     EXPECT_EQ(std::string(e.what()), pdf + ": cannot write: Is a directory");

@@ -71,6 +71,54 @@ long long check_generated_rows(const std::string& db, const std::vector<std::str
   return n;
 }
 
+/// What a shipping file holds (every row's gid, level, rank and puzzle, the
+/// levels table, the seed and the number of columns), or "<not a database>".
+std::string shipped(const std::string& path) {
+  Raw raw(path);
+  if (raw.text("PRAGMA integrity_check") != "ok") return "<not a database>";
+  return raw.text("SELECT group_concat(gid || ' ' || level || ' ' || rank || ' ' || puzzle, ';') FROM "
+                  "(SELECT * FROM puzzles ORDER BY id)") +
+         "|" + raw.text("SELECT group_concat(level || count(*), ',') FROM levels") + "|" +
+         raw.text("SELECT value FROM meta WHERE key = 'seed'") + "|" +
+         raw.text("SELECT count(*) FROM pragma_table_info('puzzles')");
+}
+
+// Two `db ship` runs to one output at once (issue #44: a fixed temporary
+// name, each run deleting the other's: a file that is not a database, or a
+// run that fails for the other's sake): each writes a temporary of its own
+// and the last to finish publishes, so the output is whole and equal to
+// one of the two runs' files, both exit 0, and nothing is left beside it.
+// The first run ships one level, the second every level with solution
+// paths (slower), so the first tends to finish while the second writes.
+TEST(Faults, TwoDbShipsToOneOutputLeaveOneWholeFileAndBothTellTheTruth) {
+  TempDir dir;
+  const std::string db = dir.file("s.db");
+  ASSERT_EQ(run_sudokit("generate --db " + db + " --count 300 --seed 44 --threads 2 --with-steps").status, 0);
+  const std::string level = Raw(db).text("SELECT level FROM puzzles GROUP BY level ORDER BY count(*) LIMIT 1");
+  const std::string small = "db ship --db " + db + " --seed 1 --levels " + level + " --out ";
+  const std::string large = "db ship --db " + db + " --seed 2 --with-steps --out ";
+  ASSERT_EQ(run_sudokit(small + dir.file("small.db")).status, 0);
+  ASSERT_EQ(run_sudokit(large + dir.file("large.db")).status, 0);
+  const std::string want_small = shipped(dir.file("small.db")), want_large = shipped(dir.file("large.db"));
+  ASSERT_NE(want_small, want_large);
+  const std::string out = dir.file("out/app.db");
+  std::filesystem::create_directory(dir.file("out"));
+  for (int attempt = 0; attempt < 6; ++attempt) {
+    const pid_t a = spawn(small + out, dir.file("a.out"), dir.file("a.err"));
+    const pid_t b = spawn(large + out, dir.file("b.out"), dir.file("b.err"));
+    int sa = 0, sb = 0;
+    ASSERT_EQ(waitpid(a, &sa, 0), a);
+    ASSERT_EQ(waitpid(b, &sb, 0), b);
+    EXPECT_TRUE(WIFEXITED(sa) && WEXITSTATUS(sa) == 0) << "attempt " << attempt << ": " << slurp(dir.file("a.err"));
+    EXPECT_TRUE(WIFEXITED(sb) && WEXITSTATUS(sb) == 0) << "attempt " << attempt << ": " << slurp(dir.file("b.err"));
+    const std::string got = shipped(out);
+    EXPECT_TRUE(got == want_small || got == want_large) << "attempt " << attempt << ": " << got.substr(0, 200);
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(dir.file("out"))) names.push_back(e.path().filename());
+    EXPECT_EQ(names, std::vector<std::string>{"app.db"}) << "attempt " << attempt;
+  }
+}
+
 TEST(Faults, GenerateDbKilledAtRandomMomentsKeepsEveryCommittedBatch) {
   TempDir dir;
   const std::string db = dir.file("killed.db");

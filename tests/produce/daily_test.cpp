@@ -122,13 +122,43 @@ TEST_F(Published, ADryRunRecordsAndWritesNothing) {
   EXPECT_EQ(daily_rows(), 6);
 }
 
+// A directory output whose date file's name becomes a directory after the
+// commit, before the publish.
+class BlockedOutput final : public DailyOutput {
+ public:
+  BlockedOutput(std::string out, std::string blocked) : files_(std::move(out), "UTC"), blocked_(std::move(blocked)) {}
+  void stage(const std::vector<db::DailyDate>& dates, const std::atomic<bool>* stop) override { files_.stage(dates, stop); }
+  void publish() override {
+    fs::create_directories(blocked_ + "/taken");
+    files_.publish();
+  }
+
+ private:
+  DirectoryOutput files_;
+  std::string blocked_;
+};
+
 TEST_F(Published, APublishThatFailsAfterTheCommitSaysTheAssignmentIsRecorded) {
-  // A directory where a date file must go: the rename into place fails.
+  // A directory where a date file must go: the rename into place fails,
+  // and no file of the set is published.
+  db::PuzzleStore store(path_);
+  BlockedOutput files(out_, out_ + "/2027-01-04.json");
+  EXPECT_THROW(publish_daily(store, request("2027-01-04", 1), &files), PublishFailed);
+  EXPECT_EQ(daily_rows(), 8);  // committed before the publish
+  auto expected = before_;
+  expected["2027-01-04.json"] = "<dir>";
+  EXPECT_EQ(snapshot(out_), expected);  // the index not published either, no temporary left
+}
+
+TEST_F(Published, ADirectoryWhereADateFileMustGoIsRefusedBeforeTheCommit) {
   fs::create_directories(out_ + "/2027-01-04.json/taken");
   db::PuzzleStore store(path_);
   DirectoryOutput files(out_, "UTC");
-  EXPECT_THROW(publish_daily(store, request("2027-01-04", 1), &files), PublishFailed);
-  EXPECT_EQ(daily_rows(), 8);  // committed before the publish
+  EXPECT_THROW(publish_daily(store, request("2027-01-04", 1), &files), db::StoreError);
+  EXPECT_EQ(daily_rows(), 6);  // nothing assigned
+  auto expected = before_;
+  expected["2027-01-04.json"] = "<dir>";
+  EXPECT_EQ(snapshot(out_), expected);
 }
 
 // Fills the file system the store is on while staging: the commit cannot

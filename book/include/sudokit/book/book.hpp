@@ -24,6 +24,7 @@
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/labels.hpp"
 #include "sudokit/book/layout.hpp"
+#include "sudokit/files/staged.hpp"
 #include "sudokit/solver/grid.hpp"
 
 namespace sudokit::book {
@@ -175,29 +176,36 @@ struct BookFiles {
 };
 
 /// The caller's record of the run (`sudokit book --mark-used`: the store's
-/// used marks), kept in step with the files. `prepare` records it without
-/// making it permanent (an open transaction that is rolled back unless
-/// committed), `commit` makes it permanent. Either may be empty or throw.
+/// used marks), kept in step with the files. `stage` adds files of its own
+/// to the book's set (`--ipuz-dir`), published and undone with the PDF;
+/// `prepare` records it without making it permanent (an open transaction
+/// that is rolled back unless committed), `commit` makes it permanent. Any
+/// may be empty or throw.
 struct BookRecord {
   std::function<void()> prepare;
   std::function<void()> commit;
+  std::function<void(files::StagedFiles&)> stage = {};
 };
 
-/// Renders the book all or nothing: the PDF, the manifest and the record
-/// together, or none of them. The protocol:
-///  1. the manifest, then the PDF, are written under temporary names beside
-///     their targets ("NAME.tmp-PID"), every write, flush and close checked;
+/// Renders the book all or nothing: the PDF, the manifest, record.stage's
+/// files and the record together, or none of them. The protocol:
+///  1. the manifest, then the PDF, are written under temporary names of
+///     their own beside their targets (files/staged.hpp), every write,
+///     flush, fsync and close checked;
 ///  2. a stop request (options.stop) ends the run here: RenderInterrupted;
-///  3. record.prepare();
-///  4. the manifest, then the PDF, are renamed into place, each file they
-///     replace kept as "NAME.old-PID" (a hard link);
+///  3. record.stage(set), record.prepare();
+///  4. the set (manifest, PDF, record.stage's files) is renamed into place
+///     under the directories' locks, each file replaced kept as a backup
+///     (a hard link);
 ///  5. record.commit();
-///  6. the backups are removed.
+///  6. the backups are removed and the locks released.
 /// When a step throws, what was done is undone (temporaries removed, the
 /// replaced files renamed back, new ones removed; the caller rolls back an
 /// uncommitted record) and the exception propagates: RenderError ("FILE:
 /// reason"), RenderInterrupted, or what the record threw. A run killed
-/// outright (SIGKILL) may leave NAME.tmp-PID or NAME.old-PID files.
+/// outright (SIGKILL) may leave its temporaries (.sudokit-tmp.*) or backups
+/// (.sudokit-old.*): the next run that publishes into the directory removes
+/// them.
 /// std::invalid_argument for an empty puzzle list, an unsupported per_page,
 /// a first_number outside 1..kMaxFirstNumber or a pad_to outside 0..kMaxPadTo.
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const BookFiles& files,

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "sudokit/solver/grid.hpp"
+#include "sudokit/files/staged.hpp"
 
 namespace sudokit::book {
 
@@ -57,7 +58,10 @@ std::string numbered_image_name(long long number, const std::string& gid, ImageF
 double default_image_size(ImageFormat format);
 
 /// Draws `puzzle` (or, with `solution`, the solved grid with the givens
-/// bold) to `path` ("-" = stdout). Throws RenderError.
-void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& options, const std::string& path);
+/// bold) to `path` ("-" = stdout). With `into`, a regular file is staged in
+/// that set (published by its owner, with the files beside it) instead of
+/// being moved into place at once. Throws RenderError.
+void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& options, const std::string& path,
+                  files::StagedFiles* into = nullptr);
 
 }  // namespace sudokit::book

@@ -29,6 +29,7 @@
 #include "sudokit/db/calendar.hpp"
 #include "sudokit/db/record.hpp"
 #include "sudokit/db/store.hpp"
+#include "sudokit/files/staged.hpp"
 
 namespace sudokit::db {
 
@@ -131,9 +132,11 @@ std::string daily_image_name(const Date& date, std::string_view level, std::stri
 nlohmann::ordered_json daily_json(const DailyDate& date, const DailyJsonOptions& options = {});
 
 /// Writes a daily directory all or nothing: stage() writes every date file
-/// and the index under temporary names in DIR (created if missing);
-/// publish() renames them into place, index.json last. Until publish(), DIR
-/// is unchanged; the destructor removes temporaries that were not published.
+/// and the index under temporary names in DIR (created if missing) into a
+/// set of staged files (files/staged.hpp) that other files may join
+/// (staged_files(): the images); publish() renames the whole set into
+/// place, index.json last, or none of it. Until publish(), DIR is
+/// unchanged; the destructor removes temporaries that were not published.
 /// index.json lists every YYYY-MM-DD.json in DIR after publishing, and the
 /// time zone of this run.
 /// Failures throw StoreError naming the file; a stop flag set while staging
@@ -155,22 +158,24 @@ class DailyDirectory {
   /// `stop` is polled between files.
   void stage(const std::vector<DailyDate>& dates, const std::atomic<bool>* stop = nullptr);
   void publish();
-  /// Files written by stage(), index.json included.
-  std::size_t staged() const { return staged_.size(); }
+  /// Files staged and not yet published (stage()'s, index.json included,
+  /// and any other the set was given).
+  std::size_t staged() const { return files_.size(); }
+  /// The set publish() publishes; files staged into it before stage() are
+  /// published before the JSON.
+  files::StagedFiles& staged_files() { return files_; }
   /// Whether a run of `request` writes (or stages) a file called `name` in
-  /// DIR: the dates of the range the schedule gives a level, index.json, and
-  /// their temporaries. For the check that no input is written over.
-  static bool writes(const DailyRequest& request, std::string_view name);
+  /// DIR: the dates of the range the schedule gives a level, index.json, with
+  /// `image_ext` ("png", "svg") each date's images, their temporaries and the
+  /// directory's lock file. For the check that no input is written over.
+  static bool writes(const DailyRequest& request, std::string_view name, std::string_view image_ext = {});
 
  private:
-  struct Staged {
-    std::string temporary, final_path;
-  };
   void write_file(const std::string& name, const std::string& text);
   std::string dir_;
   std::string time_zone_;
   DailyJsonOptions json_;
-  std::vector<Staged> staged_;
+  files::StagedFiles files_;
 };
 
 }  // namespace sudokit::db

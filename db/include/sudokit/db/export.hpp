@@ -18,6 +18,7 @@
 #include "sudokit/db/record.hpp"
 #include "sudokit/db/record_format.hpp"
 #include "sudokit/db/store.hpp"
+#include "sudokit/files/staged.hpp"
 
 namespace sudokit::db {
 
@@ -53,33 +54,38 @@ std::uint64_t export_to_file(PuzzleStore& store, const PuzzleFilter& filter, Exp
                              const std::string& path, std::span<const Field> fields = {});
 
 /// ipuz documents (ipuz_json) for a directory, all or nothing: stage()
-/// writes each under a temporary name ("GID.ipuz.tmp-PID", every write and
-/// close checked), publish() renames them all to DIR/GID.ipuz (an existing
-/// file of the same puzzle is replaced: the same puzzle gives the same
-/// document); temporaries not published are removed when the object goes.
+/// writes each under a temporary name of its own (files/staged.hpp, every
+/// write, sync and close checked) into a set of staged files, its own or
+/// one shared with other files (a book's PDF: published by the set's
+/// owner); publish() renames its own set to DIR/GID.ipuz (an existing file
+/// of the same puzzle is replaced: the same puzzle gives the same
+/// document); temporaries not published are removed when the set goes.
 /// Throws StoreError naming the file that could not be written.
 class IpuzFiles {
  public:
   explicit IpuzFiles(std::string dir);  // creates DIR when missing
-  ~IpuzFiles();
+  IpuzFiles(std::string dir, files::StagedFiles& shared);
   IpuzFiles(const IpuzFiles&) = delete;
   IpuzFiles& operator=(const IpuzFiles&) = delete;
   void stage(const PuzzleRecord& record);
+  /// Publishes the documents staged so far (a set of its own only).
   void publish();
-  /// Documents published so far.
+  /// Documents staged so far.
+  std::uint64_t staged() const { return staged_; }
+  /// Documents published so far (a set of its own).
   std::uint64_t published() const { return published_; }
 
  private:
   std::string dir_;
-  std::vector<std::string> gids_;  // staged, not yet published
-  std::uint64_t published_ = 0;
-  std::string path(const std::string& gid) const;
-  std::string temporary(const std::string& gid) const;
+  files::StagedFiles own_;
+  files::StagedFiles* set_;
+  std::uint64_t staged_ = 0, published_ = 0;
 };
 
 /// Writes each row matching `filter` as an ipuz document to DIR/GID.ipuz
-/// through IpuzFiles, each published as soon as it is written (memory stays
-/// flat for any number of rows; a failure leaves the documents before it).
+/// through IpuzFiles, published 256 at a time as they are written (memory
+/// and open files stay flat for any number of rows; a failure leaves the
+/// batches published before it).
 /// Returns the number written.
 std::uint64_t export_ipuz(PuzzleStore& store, const PuzzleFilter& filter, const std::string& dir);
 

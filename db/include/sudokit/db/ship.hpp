@@ -6,8 +6,10 @@
 // seeded random order, so "a random unused puzzle of a level" is the row
 // (level, next rank) the app has not served yet: one lookup in the UNIQUE
 // (level, rank) index, no sort, at any size. The file is written under a
-// temporary name, vacuumed, made read-only (mode 0444, rollback journal, so
-// readers need no -wal/-shm files) and renamed into place: all or nothing.
+// temporary name of its own (files/staged.hpp), vacuumed, made read-only
+// (mode 0444, rollback journal, so readers need no -wal/-shm files), synced
+// and renamed into place: all or nothing; two runs to one file each write
+// their own temporary and the last to finish publishes.
 #pragma once
 
 #include <cstdint>

@@ -32,6 +32,9 @@ class DailyOutput {
   virtual void stage(const std::vector<db::DailyDate>& dates, const std::atomic<bool>* stop) = 0;
   /// Makes the staged output visible; called after the commit.
   virtual void publish() = 0;
+  /// The set of staged files publish() publishes, for files that join it
+  /// (ImagesOutput); nullptr for an output that is not files.
+  virtual files::StagedFiles* staged_files() { return nullptr; }
 };
 
 /// DIR/YYYY-MM-DD.json and DIR/index.json, all or nothing (db::DailyDirectory).
@@ -43,6 +46,7 @@ class DirectoryOutput final : public DailyOutput {
     files_.stage(dates, stop);
   }
   void publish() override { files_.publish(); }
+  files::StagedFiles* staged_files() override { return &files_.staged_files(); }
 
  private:
   db::DailyDirectory files_;

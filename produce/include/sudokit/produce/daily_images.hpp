@@ -20,28 +20,26 @@ std::optional<book::ImageFormat> parse_daily_image_format(std::string_view name)
 class ImagesOutput final : public DailyOutput {
  public:
   /// `inner` writes the JSON (and must name the images: a DirectoryOutput
-  /// made with the same extension); both must outlive this.
+  /// made with the same extension) and owns the set of staged files the
+  /// images join; it must outlive this.
   ImagesOutput(DailyOutput& inner, std::string dir, book::ImageFormat format)
       : inner_(inner), dir_(std::move(dir)), format_(format) {}
-  ~ImagesOutput() override;
   ImagesOutput(const ImagesOutput&) = delete;
   ImagesOutput& operator=(const ImagesOutput&) = delete;
 
-  /// Renders every puzzle of `dates` under a staging name in DIR, then stages
-  /// the JSON. Throws book::RenderError (a level name that cannot name a
-  /// file, a failed write) or what the inner output throws.
+  /// Renders every puzzle of `dates` into the inner output's set of staged
+  /// files, then stages the JSON into it. Throws book::RenderError (a level
+  /// name that cannot name a file, a failed write) or what the inner output
+  /// throws.
   void stage(const std::vector<db::DailyDate>& dates, const std::atomic<bool>* stop) override;
-  /// Renames the images into place, then publishes the JSON (index last).
-  void publish() override;
+  /// Publishes the set: the images, then the JSON (index last), or none.
+  void publish() override { inner_.publish(); }
+  files::StagedFiles* staged_files() override { return inner_.staged_files(); }
 
  private:
-  struct Staged {
-    std::string staging, final_path;
-  };
   DailyOutput& inner_;
   std::string dir_;
   book::ImageFormat format_;
-  std::vector<Staged> staged_;
 };
 
 }  // namespace sudokit::produce
