@@ -7,6 +7,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <system_error>
 
@@ -137,6 +138,65 @@ std::string CommandFiles::check_output_directory(const std::string& option, cons
     if (!writes(name)) continue;
     for (const Entry& in : seen_)
       if (same_file(it->path().string(), in.file)) return writes_over(name, in);
+  }
+  return "";
+}
+
+namespace {
+
+using enum FileRole;
+// Inputs first, then outputs in the order their clashes are reported.
+constexpr FileOption kCommandFiles[] = {
+    {"book", "--db", Database},
+    {"book", "--labels", Input},
+    {"book", "--out", Output},
+    {"book", "--manifest", Output},
+    {"book", "--ipuz-dir", OutputDirectory},
+    {"cover", "--interior", Input},
+    {"cover", "--out", Output},
+    {"daily", "--db", Database},
+    {"daily", "--out", OutputDirectory},
+    {"db export", "--db", Database},
+    {"db export", "--out", Output},
+    {"db ship", "--db", Database},
+    {"db ship", "--out", Output},
+    {"db import", "FILE", Input},
+    {"db import", "--db", OutputDatabase},
+    {"db merge", "IN.db", Input},
+    {"db merge", "--db", OutputDatabase},
+    {"generate", "--pattern", Input},
+    {"generate", "--from", Input},
+    {"generate", "--db", OutputDatabase},
+    {"render", "PUZZLE", Input},
+    {"render", "--out", Output},
+    {"render", "--out-dir", OutputDirectory},
+};
+
+}  // namespace
+
+std::span<const FileOption> command_file_options() { return kCommandFiles; }
+
+std::string check_command_files(std::string_view command, const GivenFiles& given, const DirectoryWrites& directories) {
+  CommandFiles files;
+  for (const FileOption& f : kCommandFiles) {
+    if (f.command != command) continue;
+    for (const std::string& path : given(f.option)) {
+      if (f.role == Input) files.add_input(std::string(f.option), path);
+      else if (f.role == Database) files.add_database(std::string(f.option), path);
+    }
+  }
+  for (const FileOption& f : kCommandFiles) {
+    if (f.command != command || f.role == Input || f.role == Database) continue;
+    const std::string option(f.option);
+    const auto dir = std::find_if(directories.begin(), directories.end(), [&](const auto& d) { return d.first == option; });
+    for (const std::string& path : given(f.option)) {
+      std::string error;
+      if (f.role == OutputDatabase) error = files.check_output_database(option, path);
+      else if (dir != directories.end()) error = files.check_output_directory(option, path, dir->second);
+      else if (f.role == OutputDirectory) error = files.check_output_directory(option, path, [](const std::string&) { return true; });
+      else error = files.check_output(option, path);
+      if (!error.empty()) return error;
+    }
   }
   return "";
 }

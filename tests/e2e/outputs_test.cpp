@@ -23,6 +23,7 @@
 
 #include "run.hpp"
 #include "store_check.hpp"
+#include "sudokit/db/paths.hpp"
 
 namespace sudokit {
 namespace {
@@ -149,6 +150,93 @@ TEST_F(Outputs, NoCommandWritesOverItsInputsHoweverThePathIsSpelled) {
   EXPECT_EQ(journal.status, 2) << journal.err;
   EXPECT_NE(journal.err.find("--db in.db (its rollback journal"), std::string::npos) << journal.err;
   EXPECT_NE(journal.err.find("is the same file as FILE in.db-journal"), std::string::npos) << journal.err;
+  EXPECT_EQ(snapshot(d), before);
+  RecordProperty("cases", cases + 1);
+}
+
+// Every input option of every command against every output option of the
+// same command, from the library's one table (db::command_file_options()):
+// the output given as the input's own path, ./path, a symbolic link to it
+// and a hard link to it: exit 2, a message naming both options, and nothing
+// in the directory changed. (book --labels was not checked before.)
+TEST_F(Outputs, EveryInputOptionAgainstEveryOutputOptionOfTheTable) {
+  const std::string d = dir_.path();
+  copy_store(d + "/s.db");
+  copy_store(d + "/in.db");
+  std::ofstream(d + "/labels.json") << "{}\n";
+  std::ofstream(d + "/pattern.txt") << std::string(81, 'x') << '\n';
+  std::ofstream(d + "/from.txt") << puzzle_ << '\n';
+  std::ofstream(d + "/puzzles.txt") << puzzle_ << '\n';
+  std::ofstream(d + "/interior.pdf") << "%PDF-1.4\n";
+  // The file each option names, and how each command is run: `args(f)`
+  // with f the options under test (option -> path) over these defaults.
+  using Files = std::map<std::string, std::string>;
+  struct Way {
+    Files defaults;      // the required options' files
+    std::vector<std::string> order;  // every option of the table, in the order written
+    std::string fixed;   // the other options
+  };
+  const std::map<std::string, Way> ways = {
+      {"book", {{{"--db", "s.db"}, {"--out", "b.pdf"}}, {"--db", "--labels", "--out", "--manifest", "--ipuz-dir"},
+                "--level " + level_ + " --count 2"}},
+      {"cover", {{{"--out", "c.pdf"}}, {"--interior", "--out"}, "--trim 6x9"}},
+      {"daily", {{{"--db", "s.db"}, {"--out", "days"}}, {"--db", "--out"}, "--from 2027-01-01 --days 1 --levels " + level_}},
+      {"db export", {{{"--db", "s.db"}}, {"--db", "--out"}, ""}},
+      {"db ship", {{{"--db", "s.db"}, {"--out", "app.db"}}, {"--db", "--out"}, ""}},
+      {"db import", {{{"FILE", "puzzles.txt"}, {"--db", "new.db"}}, {"--db", "FILE"}, "--no-grade"}},
+      {"db merge", {{{"IN.db", "in.db"}, {"--db", "new.db"}}, {"--db", "IN.db"}, ""}},
+      {"generate", {{{"--db", "new.db"}}, {"--pattern", "--from", "--db"}, "--count 1 --seed 1 --no-grade"}},
+      {"render", {{{"PUZZLE", "puzzles.txt"}}, {"PUZZLE", "--out", "--out-dir"}, ""}},
+  };
+  auto args = [&](const std::string& cmd, const Files& given) {
+    const Way& way = ways.at(cmd);
+    Files f = way.defaults;
+    for (const auto& [option, path] : given) f[option] = path;
+    std::string line = cmd;
+    for (const std::string& option : way.order)
+      if (f.count(option)) line += (option.starts_with("--") ? " " + option + " " : " ") + f.at(option);
+    if (cmd == "cover" && !f.count("--interior")) line += " --pages 100";
+    return line + " " + way.fixed;
+  };
+  const Files inputs = {{"--db", "s.db"},           {"--labels", "labels.json"}, {"--interior", "interior.pdf"},
+                        {"FILE", "puzzles.txt"},    {"IN.db", "in.db"},          {"--pattern", "pattern.txt"},
+                        {"--from", "from.txt"},     {"PUZZLE", "puzzles.txt"}};
+  const auto options = db::command_file_options();
+  int cases = 0;
+  for (const db::FileOption& in : options) {
+    if (in.role != db::FileRole::Input && in.role != db::FileRole::Database) continue;
+    const std::string cmd(in.command), in_option(in.option);
+    ASSERT_TRUE(ways.count(cmd)) << cmd << ": the test does not know how to run it";
+    ASSERT_TRUE(inputs.count(in_option)) << cmd << " " << in_option << ": no input file for it";
+    const std::string input = inputs.at(in_option);
+    for (const db::FileOption& out : options) {
+      if (out.command != in.command || out.role == db::FileRole::Input || out.role == db::FileRole::Database) continue;
+      const std::string out_option(out.option);
+      const std::vector<std::string> spelled = {input, "./" + input, "symlink-to-" + input, "hardlink-to-" + input};
+      if (!fs::exists(d + "/" + spelled[2])) fs::create_symlink(input, d + "/" + spelled[2]);
+      if (!fs::exists(d + "/" + spelled[3])) fs::create_hard_link(d + "/" + input, d + "/" + spelled[3]);
+      for (const std::string& o : spelled) {
+        const auto before = snapshot(d);
+        const std::string line = args(cmd, {{in_option, input}, {out_option, o}});
+        const auto r = run_in(d, line);
+        EXPECT_EQ(r.status, 2) << line << ": " << r.err;
+        EXPECT_NE(r.err.find("sudokit " + cmd + ": " + out_option + " " + o), std::string::npos) << line << ": " << r.err;
+        EXPECT_NE(r.err.find(" is the same file as " + in_option + " "), std::string::npos) << line << ": " << r.err;
+        EXPECT_EQ(snapshot(d), before) << line;
+        ++cases;
+      }
+    }
+  }
+  EXPECT_EQ(cases, 4 * 16);  // 16 pairs of the table, 4 spellings each
+  // daily --images: an image name of the range in DIR is written too.
+  fs::create_directory(d + "/days");
+  fs::create_hard_link(d + "/s.db", d + "/days/2027-01-01-" + level_ + ".png");
+  const auto before = snapshot(d);
+  const auto r = run_in(d, "daily --db days/2027-01-01-" + level_ + ".png --from 2027-01-01 --days 1 --levels " + level_ +
+                               " --out days --images png");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("would write days/2027-01-01-" + level_ + ".png, which is the same file as --db"), std::string::npos)
+      << r.err;
   EXPECT_EQ(snapshot(d), before);
   RecordProperty("cases", cases + 1);
 }

@@ -201,17 +201,11 @@ int run_book(const std::vector<std::string>& args) {
   }
   const std::string out_path = vm["out"].as<std::string>();
   const std::string manifest = vm.count("manifest") ? vm["manifest"].as<std::string>() : "";
-  {
-    CommandFiles files;
-    files.add_database("--db", *path);
-    if (output_clash(cmd, files.check_output("--out", out_path))) return kUsageError;
-    if (!manifest.empty() && output_clash(cmd, files.check_output("--manifest", manifest))) return kUsageError;
-    if (vm.count("ipuz-dir")) {
-      const auto ipuz = [](const std::string& name) { return name.size() > 5 && name.ends_with(".ipuz"); };
-      if (output_clash(cmd, files.check_output_directory("--ipuz-dir", vm["ipuz-dir"].as<std::string>(), ipuz)))
-        return kUsageError;
-    }
-  }
+  const auto ipuz = [](const std::string& name) {
+    const auto target = files::staged_target_name(name);
+    return name == files::kLockName || (target ? *target : name).ends_with(".ipuz");
+  };
+  if (files_clash(cmd, vm, *path, {{"--ipuz-dir", ipuz}})) return kUsageError;
   if (vm.count("preflight") && out_path == "-") {
     std::cerr << "sudokit book: --preflight reads the PDF back: give --out FILE.pdf, not -\n";
     return kUsageError;

@@ -90,11 +90,7 @@ int run_cover(const std::vector<std::string>& args) {
     std::cerr << "sudokit cover: --puzzle: the puzzle must have exactly one solution\n";
     return kUsageError;
   }
-  {
-    db::CommandFiles files;
-    if (vm.count("interior")) files.add_input("--interior", vm["interior"].as<std::string>());
-    if (output_clash(cmd, files.check_output("--out", out))) return kUsageError;
-  }
+  if (files_clash(cmd, vm)) return kUsageError;
   try {
     options.pages = vm.count("pages") ? pages : book::pdf_page_count(vm["interior"].as<std::string>());
   } catch (const book::RenderError& e) {

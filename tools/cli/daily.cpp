@@ -135,12 +135,8 @@ int run_daily(const std::vector<std::string>& args) {
     return kUsageError;
   }
   const DailyRequest& request = plan.request;
-  if (!plan.out.empty()) {
-    CommandFiles files;
-    files.add_database("--db", *path);
-    const auto writes = [&](const std::string& name) { return DailyDirectory::writes(request, name); };
-    if (output_clash(cmd, files.check_output_directory("--out", plan.out, writes))) return kUsageError;
-  }
+  const auto writes = [&](const std::string& name) { return DailyDirectory::writes(request, name, plan.images); };
+  if (files_clash(cmd, vm, *path, {{"--out", writes}})) return kUsageError;
   if (!store_exists(*path, cmd)) return 1;
   catch_stop_signals();
 

@@ -191,9 +191,7 @@ int run_ship(const std::vector<std::string>& args) {
     ship.extra.push_back(Field::Path);
   db::PuzzleFilter filter;
   filter.unused = vm.count("unused") != 0;
-  CommandFiles files;
-  files.add_database("--db", *path);
-  if (output_clash(cmd, files.check_output("--out", out))) return kUsageError;
+  if (files_clash(cmd, vm, *path)) return kUsageError;
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Read));
     if (!ship.levels.empty()) check_levels(store, ship.levels);
@@ -275,11 +273,13 @@ int run_export(const std::vector<std::string>& args) {
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return kUsageError;
   }
-  if (plan.out) {
-    CommandFiles files;
-    files.add_database("--db", *path);
-    if (output_clash(cmd, files.check_output("--out", *plan.out))) return kUsageError;
-  }
+  // ipuz: --out is a directory of GID.ipuz files.
+  const auto ipuz = [](const std::string& name) {
+    const auto target = files::staged_target_name(name);
+    return name == files::kLockName || (target ? *target : name).ends_with(".ipuz");
+  };
+  if (files_clash(cmd, vm, *path, plan.ipuz ? db::DirectoryWrites{{"--out", ipuz}} : db::DirectoryWrites{}))
+    return kUsageError;
 
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Read));
@@ -368,11 +368,7 @@ int run_import(const std::vector<std::string>& args) {
   if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
   std::vector<std::string> files = input_files(vm);
   if (files.empty()) files.push_back("-");
-  {
-    CommandFiles paths;
-    for (const auto& name : files) paths.add_input("FILE", name);
-    if (output_clash(cmd, paths.check_output_database("--db", *path))) return kUsageError;
-  }
+  if (files_clash(cmd, vm, *path)) return kUsageError;
 
   catch_stop_signals();
   const auto start = std::chrono::steady_clock::now();
@@ -466,11 +462,7 @@ int run_merge(const std::vector<std::string>& args) {
   }
   for (const auto& name : inputs)
     if (!db_location_ok(name, cmd, "IN.db")) return kUsageError;
-  {
-    CommandFiles paths;
-    for (const auto& name : inputs) paths.add_input("IN.db", name);
-    if (output_clash(cmd, paths.check_output_database("--db", *path))) return kUsageError;
-  }
+  if (files_clash(cmd, vm, *path)) return kUsageError;
   try {
     check_merge_inputs(inputs);  // before OUT is created: a missing input leaves nothing behind
   } catch (const StoreError& e) {

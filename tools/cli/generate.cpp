@@ -292,10 +292,7 @@ int run_generate(const std::vector<std::string>& args) {
   produce::GenerateSummary summary;
   const std::string path = to_db ? vm["db"].as<std::string>() : "";
   if (to_db) {
-    db::CommandFiles files;
-    if (!pattern_file.empty()) files.add_input("--pattern", pattern_file);
-    if (!from_file.empty() && from_file != "-") files.add_input("--from", from_file);
-    if (output_clash("generate", files.check_output_database("--db", path))) return kUsageError;
+    if (files_clash("generate", vm, path)) return kUsageError;
     try {
       db::StoreOptions store;
       store.batch_rows = batch_rows;

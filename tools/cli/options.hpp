@@ -23,6 +23,7 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "sudokit/db/paths.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::cli {
@@ -188,6 +189,26 @@ inline bool output_clash(const std::string& cmd, const std::string& error) {
 
 inline std::vector<std::string> input_files(const po::variables_map& vm) {
   return vm.count("files") ? vm["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+/// Outputs never overwrite inputs: db::check_command_files over the
+/// library's table of every command's file options, with the values of
+/// `vm` ("--x": option x; a positional name: the input files) and `db`, the
+/// store's path however it was given, for --db. True (the usage error
+/// printed) when an output clashes.
+inline bool files_clash(const std::string& cmd, const po::variables_map& vm, const std::optional<std::string>& db = {},
+                        const db::DirectoryWrites& directories = {}) {
+  const auto given = [&](std::string_view option) -> std::vector<std::string> {
+    if (option == "--db" && db) return {*db};
+    if (!option.starts_with("--")) return input_files(vm);
+    const std::string key(option.substr(2));
+    if (!vm.count(key)) return {};
+    const boost::any& v = vm[key].value();
+    if (const auto* one = boost::any_cast<std::string>(&v)) return {*one};
+    if (const auto* list = boost::any_cast<std::vector<std::string>>(&v)) return *list;
+    return {};
+  };
+  return output_clash(cmd, db::check_command_files(cmd, given, directories));
 }
 
 }  // namespace sudokit::cli

@@ -163,13 +163,7 @@ int run_render(const std::vector<std::string>& args) {
     return kUsageError;
   }
   const std::string out = set ? vm["out-dir"].as<std::string>() : vm.count("out") ? vm["out"].as<std::string>() : "-";
-  {
-    db::CommandFiles paths;
-    paths.add_input("PUZZLE", files[0]);
-    const std::string clash = set ? paths.check_output_directory("--out-dir", out, [](const std::string&) { return true; })
-                                  : paths.check_output("--out", out);
-    if (output_clash("render", clash)) return kUsageError;
-  }
+  if (files_clash("render", vm)) return kUsageError;
   const auto from_name = out == "-" || set ? std::nullopt : book::image_format_of(out);
   std::optional<book::ImageFormat> format = set ? std::optional(book::ImageFormat::Png) : from_name;
   if (vm.count("format")) {

@@ -18,6 +18,9 @@
 #pragma once
 
 #include <functional>
+#include <span>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -72,5 +75,42 @@ class CommandFiles {
   void add_files(const std::string& option, const std::string& path, bool database, bool output);
   std::vector<Entry> seen_;
 };
+
+/// How a command uses a file option.
+enum class FileRole {
+  Input,            // a file it reads (add_input)
+  Database,         // a store it reads or updates in place (add_database)
+  Output,           // a file it writes (check_output), or a directory when the caller says so
+  OutputDatabase,   // a store it writes into (check_output_database)
+  OutputDirectory,  // a directory it writes files into (check_output_directory)
+};
+
+/// One file option of one command: `command` as the messages name it
+/// ("book", "db export"), `option` as given ("--labels"), or a positional
+/// argument by its usage name ("FILE", "PUZZLE", "IN.db").
+struct FileOption {
+  std::string_view command, option;
+  FileRole role;
+};
+
+/// Every file option of every command, inputs before outputs and outputs in
+/// the order they are checked: the one list check_command_files() reads
+/// (and the test that runs every input against every output).
+std::span<const FileOption> command_file_options();
+
+/// The run's values of each option (none when not given; "-" is stdin or
+/// stdout and never clashes).
+using GivenFiles = std::function<std::vector<std::string>(std::string_view option)>;
+/// For output options that are directories in this run: what the command
+/// writes in them (a name -> whether it is written). An OutputDirectory not
+/// listed writes any name; an Output listed is a directory (`db export
+/// --format ipuz --out DIR`).
+using DirectoryWrites = std::vector<std::pair<std::string, std::function<bool(const std::string& name)>>>;
+
+/// Outputs never overwrite inputs, for `command`: every input of the table
+/// registered, then every output checked in the table's order. "" when
+/// nothing clashes, else the usage error (CommandFiles' message).
+std::string check_command_files(std::string_view command, const GivenFiles& given,
+                                const DirectoryWrites& directories = {});
 
 }  // namespace sudokit::db
