@@ -528,6 +528,7 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
   const std::size_t block_size = options.grade ? kGradedBlockSize : kBlockSize;
   auto source = make_source(options.format, std::move(lines), options);
   std::uint64_t last_line = 0;  // of the last record handed on, for the rate of a stopped import
+  std::uint64_t handed_on = 0;  // records stored or rejected so far (progress)
   {
     // The blocks outlive the workers (declared first, destroyed last): a
     // worker may still be checking one when the import stops.
@@ -585,6 +586,8 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
       }
       in_flight.pop_front();
       free_blocks.push_back(b);
+      handed_on += b->size;
+      if (options.progress) options.progress(handed_on);
     }
     // Stopped unless every record was read and handed on and no stop was
     // asked: a stream that is stopped may end as if it had no more input

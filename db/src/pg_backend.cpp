@@ -10,10 +10,15 @@
 // the same order.
 //
 // Writing: one writer at a time, like SQLite. A write transaction takes a
-// transaction-scoped advisory lock (pg_advisory_xact_lock), waiting up to the
-// store's busy_timeout (lock_timeout), so batches, daily schedules and used
+// transaction-scoped advisory lock, so batches, daily schedules and used
 // marks of concurrent processes never interleave; the lock goes with the
-// transaction's end, also when the process dies or the connection drops. A
+// transaction's end, also when the process dies or the connection drops. It
+// is tried (pg_try_advisory_xact_lock) again and again, with pauses growing
+// from 1 to 50 ms, until the store's busy_timeout, as SQLite's busy handler
+// does, rather than waited for inside the server: every try is answered at
+// once, so a server that stops answering during a lock wait is found as
+// soon as anywhere else (below), and a lock held by another writer is never
+// mistaken for a hung server. A
 // batch is copied into a temporary table (COPY) and inserted from there in
 // queue order, leaving out forms the table holds (ON CONFLICT DO NOTHING
 // covers any other writer): no id is spent on a duplicate.
@@ -25,19 +30,35 @@
 // Reading: statements fetch their whole result, except the row walk of
 // for_each, which reads through a cursor 1,000 rows at a time.
 //
+// Never waiting without end: a server that stops answering (a hung backend,
+// a stopped machine, a network black hole) must not hold a writer forever
+// with nothing said. Every statement is sent and its answer awaited
+// without blocking (libpq's non-blocking mode, poll on its socket): after
+// StoreOptions::stall_notice without an answer on_stall is told (and again
+// at each doubling of the wait), and after server_timeout the connection
+// is closed and StoreError thrown (every later call says so at once); the
+// transaction in flight is the server's to roll back, so the rerun finds
+// exactly the committed batches. The server's own statement_timeout (the
+// same limit), TCP keepalives and tcp_user_timeout end what the server or
+// the kernel can end first; connect_timeout bounds the connection.
+//
 // Credentials: the location's passwords (or PGPASSWORD, ~/.pgpass, which
 // libpq reads itself) are never shown: the store's name is the redacted
 // location (location.hpp), and every server or libpq message is cleaned of
 // every spelling of them before it is thrown.
 #include <dlfcn.h>
 #include <libpq-fe.h>
+#include <poll.h>
 
 #include <array>
 #include <cassert>
+#include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 
 #include "sql.hpp"
 #include "sudokit/db/location.hpp"
@@ -57,9 +78,10 @@ namespace {
 // names another file to load (tests; a libpq outside the loader's path).
 #define SUDOKIT_LIBPQ_FUNCTIONS(X)                                                                        \
   X(PQclear) X(PQcmdStatus) X(PQcmdTuples) X(PQconnectdbParams) X(PQconninfoFree) X(PQconninfoParse)         \
-  X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQfinish) X(PQfreemem) X(PQgetResult) X(PQgetisnull)         \
+  X(PQerrorMessage) X(PQfinish) X(PQfreemem) X(PQgetResult) X(PQgetisnull)                                   \
   X(PQgetlength) X(PQgetvalue) X(PQntuples) X(PQputCopyData) X(PQputCopyEnd) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus) X(PQsetNoticeProcessor)   \
-  X(PQstatus) X(PQtransactionStatus)
+  X(PQstatus) X(PQtransactionStatus) X(PQsendQuery) X(PQsendQueryParams) X(PQconsumeInput) X(PQisBusy)        \
+  X(PQsocket) X(PQflush) X(PQsetnonblocking)
 
 struct LibPq {
 #define SUDOKIT_LIBPQ_MEMBER(name) decltype(&::name) name = nullptr;
@@ -103,8 +125,20 @@ const LibPq& pq() {
   return l;
 }
 
-/// The key of the advisory lock every write transaction takes ("SUDK").
-constexpr const char* kWriteLock = "SELECT pg_advisory_xact_lock(1398097227)";
+/// The advisory lock every write transaction takes (key "SUDK"): tried, not
+/// waited for in the server (see begin_write).
+constexpr const char* kTryWriteLock = "SELECT pg_try_advisory_xact_lock(1398097227)";
+/// The pause between two tries grows from 1 ms to this.
+constexpr std::chrono::milliseconds kLockPause{50};
+
+/// TCP keepalives (libpq's keepalives_*): a peer that vanished (a network
+/// black hole, a machine gone) is found dead after 10 + 3 x 5 s of silence
+/// on an idle connection, whatever the store's server_timeout.
+constexpr const char* kKeepalivesIdle = "10";
+constexpr const char* kKeepalivesInterval = "5";
+constexpr const char* kKeepalivesCount = "3";
+/// connect_timeout when the store has no server_timeout shorter than it.
+constexpr long long kConnectTimeout = 10;
 
 /// The schema version this back-end writes (the same number as SQLite's:
 /// the same columns).
@@ -251,6 +285,14 @@ std::string first_line(std::string text) {
   return text;
 }
 
+/// "2 s", "3.5 s", "0.5 s": a wait in seconds, to a tenth.
+std::string seconds_text(std::chrono::milliseconds ms) {
+  char text[32];
+  const double s = static_cast<double>(ms.count()) / 1000;
+  std::snprintf(text, sizeof text, ms.count() % 1000 == 0 ? "%.0f s" : "%.1f s", s);
+  return text;
+}
+
 void ignore_notice(void*, const char*) {}
 
 class PgConnection;
@@ -333,27 +375,54 @@ class PgConnection final : public Connection {
   Statement prepare_cursor(std::string_view sql) override {
     return Statement(std::make_unique<PgStatement>(*this, sql, true));
   }
-  void exec(const char* sql, const char* doing) override { pq().PQclear(checked(pq().PQexec(conn_, sql), doing)); }
+  void exec(const char* sql, const char* doing) override { pq().PQclear(checked(query(sql, nullptr, doing), doing)); }
 
   void begin_write(const char* doing) override {
     if (read_only_) throw StoreError(name_, std::string(doing) + ": the store was opened for reading");
-    exec("BEGIN", doing);
     try {
-      exec(kWriteLock, doing);
+      const auto start = std::chrono::steady_clock::now();
+      auto pause = std::chrono::milliseconds(1);
+      // Reported before giving up, also with a busy_timeout shorter than the notice.
+      auto notice = std::max(std::chrono::milliseconds(1), std::min(options_.stall_notice, options_.busy_timeout / 2));
+      // The first try in the round trip of BEGIN.
+      for (std::string sql = std::string("BEGIN; ") + kTryWriteLock;; sql = kTryWriteLock) {
+        PGresult* r = checked(query(sql.c_str(), nullptr, doing), doing);
+        const bool locked = pq().PQntuples(r) == 1 && pq().PQgetvalue(r, 0, 0)[0] == 't';
+        pq().PQclear(r);
+        if (locked) return;
+        const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+        if (waited >= options_.busy_timeout)
+          throw StoreError(name_, std::string(doing) + ": database is locked (another process held it for more than " +
+                                      std::to_string(options_.busy_timeout.count()) + " ms)");
+        if (waited >= notice) {
+          if (options_.on_stall)
+            options_.on_stall(name_ + ": " + doing + ": waiting for the write lock for " + seconds_text(waited / 100 * 100) +
+                              " (another writer holds it); giving up after " + seconds_text(options_.busy_timeout));
+          notice *= 2;
+        }
+        std::this_thread::sleep_for(std::min(pause, options_.busy_timeout - waited));
+        pause = std::min(kLockPause, pause * 2);
+      }
     } catch (...) {
       rollback();
       throw;
     }
   }
   void commit(const char* doing) override {
-    PGresult* r = checked(pq().PQexec(conn_, "COMMIT"), doing);
+    PGresult* r = checked(query("COMMIT", nullptr, doing), doing);
     // A transaction that failed earlier "commits" as ROLLBACK.
     const bool committed = std::strcmp(pq().PQcmdStatus(r), "COMMIT") == 0;
     pq().PQclear(r);
     if (!committed) throw StoreError(name_, std::string(doing) + ": the transaction was rolled back");
   }
   void rollback() noexcept override {
-    if (conn_ != nullptr && pq().PQtransactionStatus(conn_) != PQTRANS_IDLE) pq().PQclear(pq().PQexec(conn_, "ROLLBACK"));
+    if (conn_ == nullptr || pq().PQtransactionStatus(conn_) == PQTRANS_IDLE) return;
+    try {
+      pq().PQclear(query("ROLLBACK", nullptr, "cannot roll back"));
+    } catch (const StoreError&) {
+      // The connection is gone (closed after a timeout, or lost): the
+      // server rolls the transaction back itself.
+    }
   }
   // Inside a transaction already (a write transaction of the caller), reads
   // are part of it: neither started nor ended here.
@@ -379,7 +448,17 @@ class PgConnection final : public Connection {
   }
 
   PGconn* handle() const { return conn_; }
-  bool in_transaction() const { return pq().PQtransactionStatus(conn_) != PQTRANS_IDLE; }
+  bool in_transaction() const { return conn_ != nullptr && pq().PQtransactionStatus(conn_) != PQTRANS_IDLE; }
+
+  /// Sends `sql` (with `values` as its parameters, when given: one
+  /// statement; without, several may be separated by semicolons) and waits
+  /// for the answer as the header says (stall reports, giving up). Returns
+  /// the first failed result, else the last one, or a COPY IN result at
+  /// once (the caller sends the data: put_copy); null when there was none.
+  PGresult* query(const char* sql, const std::vector<const char*>* values, const std::string& doing);
+  /// Sends `n` bytes of COPY data, or (data == nullptr) ends the COPY, and
+  /// returns the COPY's final result (for the end only).
+  PGresult* put_copy(const char* data, std::size_t n, const std::string& doing);
   std::string next_cursor_name() { return "sudokit_cursor_" + std::to_string(++cursors_); }
 
   /// Throws StoreError for a failed result (cleared), else returns it (the
@@ -390,6 +469,7 @@ class PgConnection final : public Connection {
     fail(r, doing);
   }
   [[noreturn]] void fail(PGresult* r, const std::string& doing) {
+    if (conn_ == nullptr) throw StoreError(name_, doing + ": " + closed_);
     const char* state = r != nullptr ? pq().PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
     std::string reason = first_line(r != nullptr ? pq().PQresultErrorMessage(r) : pq().PQerrorMessage(conn_));
     if (reason.empty()) reason = first_line(pq().PQerrorMessage(conn_));
@@ -406,6 +486,29 @@ class PgConnection final : public Connection {
   void open(const std::string& uri);
   void create_schema();
 
+
+  /// One wait for the server: the deadline, the next stall report.
+  class Waiter {
+   public:
+    Waiter(PgConnection& c, const std::string& doing);
+    /// Until the socket is readable (or also writable, `write`): reports
+    /// stalls, gives up at the deadline.
+    void until_ready(bool write);
+
+   private:
+    PgConnection& c_;
+    const std::string& doing_;
+    std::chrono::steady_clock::time_point start_, deadline_, notice_;
+    std::chrono::milliseconds limit_{0}, next_notice_{0};
+  };
+  /// Sends what libpq holds (non-blocking mode), waiting while the socket is full.
+  void flush_out(Waiter& waiter, const std::string& doing);
+  /// The results of the statement sent (see query()).
+  PGresult* collect(Waiter& waiter, const std::string& doing);
+  /// Closes the connection after `waited` without an answer and throws.
+  [[noreturn]] void give_up(const std::string& doing, std::chrono::milliseconds waited);
+  std::string closed_;  // why conn_ is null after being open (give_up)
+
   std::string name_;
   std::vector<std::string> secrets_;  // location_secrets: cleaned out of every message
   StoreOptions options_;
@@ -419,11 +522,8 @@ class PgConnection final : public Connection {
 void PgStatement::run() {
   std::vector<const char*> values(params_.size());
   for (std::size_t i = 0; i < params_.size(); ++i) values[i] = params_[i] ? params_[i]->c_str() : nullptr;
-  PGconn* conn = c_.handle();
   if (!cursor_) {
-    res_ = c_.checked(pq().PQexecParams(conn, sql_.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
-                                      nullptr, nullptr, 0),
-                         what());
+    res_ = c_.checked(c_.query(sql_.c_str(), &values, what()), what());
     rows_ = pq().PQntuples(res_);
     const char* tuples = pq().PQcmdTuples(res_);
     changes_ = tuples[0] != '\0' ? std::strtoull(tuples, nullptr, 10) : 0;
@@ -436,9 +536,7 @@ void PgStatement::run() {
   }
   cursor_name_ = c_.next_cursor_name();
   const std::string declare = "DECLARE " + cursor_name_ + " NO SCROLL CURSOR FOR " + sql_;
-  pq().PQclear(c_.checked(pq().PQexecParams(conn, declare.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
-                                     nullptr, nullptr, 0),
-                        what()));
+  pq().PQclear(c_.checked(c_.query(declare.c_str(), &values, what()), what()));
   cursor_open_ = true;
   fetch();
 }
@@ -447,7 +545,7 @@ void PgStatement::fetch() {
   if (res_ != nullptr) pq().PQclear(res_);
   res_ = nullptr;
   const std::string sql = "FETCH FORWARD 1000 FROM " + cursor_name_;
-  res_ = c_.checked(pq().PQexec(c_.handle(), sql.c_str()), what());
+  res_ = c_.checked(c_.query(sql.c_str(), nullptr, what()), what());
   rows_ = pq().PQntuples(res_);
   row_ = -1;
 }
@@ -483,7 +581,13 @@ void PgStatement::finish() noexcept {
   if (cursor_open_) {
     cursor_open_ = false;
     const std::string close = "CLOSE " + cursor_name_;
-    if (pq().PQtransactionStatus(c_.handle()) == PQTRANS_INTRANS) pq().PQclear(pq().PQexec(c_.handle(), close.c_str()));
+    if (c_.handle() != nullptr && pq().PQtransactionStatus(c_.handle()) == PQTRANS_INTRANS) {
+      try {
+        pq().PQclear(c_.query(close.c_str(), nullptr, "cannot close a cursor"));
+      } catch (const StoreError&) {
+        // The connection is gone: the cursor with it.
+      }
+    }
   }
   if (own_transaction_) {
     own_transaction_ = false;
@@ -493,17 +597,28 @@ void PgStatement::finish() noexcept {
 
 void PgConnection::open(const std::string& uri) {
   // Defaults first: what the URI itself says overrides them.
-  const char* keys[] = {"fallback_application_name", "connect_timeout", "client_encoding", "dbname", nullptr};
-  const char* values[] = {"sudokit", "10", "UTF8", uri.c_str(), nullptr};
+  const long long timeout_ms = options_.server_timeout.count();
+  const std::string connect_timeout =
+      std::to_string(timeout_ms > 0 ? std::max(2LL, std::min(kConnectTimeout, (timeout_ms + 999) / 1000)) : kConnectTimeout);
+  const std::string user_timeout = std::to_string(std::max(0LL, timeout_ms));
+  const char* keys[] = {"fallback_application_name", "connect_timeout", "client_encoding", "keepalives",
+                        "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout", "dbname",
+                        nullptr};
+  const char* values[] = {"sudokit", connect_timeout.c_str(), "UTF8", "1", kKeepalivesIdle, kKeepalivesInterval,
+                          kKeepalivesCount, user_timeout.c_str(), uri.c_str(), nullptr};
   if (const std::string& error = load_libpq().error; !error.empty()) throw StoreError(name_, "cannot connect: " + error);
   conn_ = pq().PQconnectdbParams(keys, values, 1);
   if (conn_ == nullptr) throw StoreError(name_, "cannot connect: out of memory");
   if (pq().PQstatus(conn_) != CONNECTION_OK)
     throw StoreError(name_, redact_text("cannot connect: " + first_line(pq().PQerrorMessage(conn_)), secrets_));
   pq().PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
+  if (pq().PQsetnonblocking(conn_, 1) != 0) fail(nullptr, "cannot configure the session");
   // lock_timeout 0 would wait forever; --busy-timeout 0 means "give up at once".
   const auto wait = std::max<long long>(1, static_cast<long long>(options_.busy_timeout.count()));
-  exec(("SET lock_timeout = " + std::to_string(wait)).c_str(), "cannot configure the session");
+  exec(("SET lock_timeout = " + std::to_string(wait) + "; SET statement_timeout = " +
+        std::to_string(std::max<long long>(0, options_.server_timeout.count())))
+           .c_str(),
+       "cannot configure the session");
 
   // Whose tables are these, at which version? One query for all tables, so
   // that a store another process creates meanwhile (all its tables in one
@@ -516,9 +631,10 @@ void PgConnection::open(const std::string& uri) {
   };
   const auto inspect = [&]() {
     Found found;
-    PGresult* r = checked(pq().PQexec(conn_,
+    PGresult* r = checked(query(
                                  "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND "
-                                 "tablename IN ('sudokit_meta', 'daily', 'puzzles', 'used') ORDER BY tablename"),
+                                 "tablename IN ('sudokit_meta', 'daily', 'puzzles', 'used') ORDER BY tablename",
+                              nullptr, "cannot read the schema"),
                           "cannot read the schema");
     bool has_meta = false;
     for (int i = 0; i < pq().PQntuples(r); ++i) {
@@ -529,7 +645,8 @@ void PgConnection::open(const std::string& uri) {
     pq().PQclear(r);
     if (!has_meta) return found;
     found.foreign.clear();
-    r = checked(pq().PQexec(conn_, "SELECT value FROM sudokit_meta WHERE key = 'schema_version'"), "cannot read the schema");
+    r = checked(query("SELECT value FROM sudokit_meta WHERE key = 'schema_version'", nullptr, "cannot read the schema"),
+                "cannot read the schema");
     found.version = pq().PQntuples(r) == 1 ? std::atoi(pq().PQgetvalue(r, 0, 0)) : 0;
     pq().PQclear(r);
     return found;
@@ -593,6 +710,115 @@ void PgConnection::open(const std::string& uri) {
   } else {
     exec(kBatchTable, "cannot create the batch table");
   }
+}
+
+PgConnection::Waiter::Waiter(PgConnection& c, const std::string& doing)
+    : c_(c), doing_(doing), start_(std::chrono::steady_clock::now()) {
+  const StoreOptions& o = c.options_;
+  limit_ = o.server_timeout;
+  deadline_ = start_ + limit_;
+  // Reported before giving up, also with a limit shorter than the notice.
+  next_notice_ = std::max(std::chrono::milliseconds(1), limit_.count() > 0 ? std::min(o.stall_notice, limit_ / 2) : o.stall_notice);
+  notice_ = start_ + next_notice_;
+}
+
+void PgConnection::Waiter::until_ready(bool write) {
+  using namespace std::chrono;
+  for (;;) {
+    const auto now = steady_clock::now();
+    if (limit_.count() > 0 && now >= deadline_) c_.give_up(doing_, duration_cast<milliseconds>(now - start_));
+    if (now >= notice_) {
+      if (c_.options_.on_stall) {
+        const std::string waited = seconds_text(duration_cast<milliseconds>(now - start_) / 100 * 100);
+        std::string line = c_.name_ + ": " + doing_ + ": the server has not answered for " + waited;
+        line += limit_.count() > 0 ? "; giving up after " + seconds_text(limit_) : "; waiting without a limit";
+        c_.options_.on_stall(line);
+      }
+      next_notice_ *= 2;
+      notice_ = start_ + next_notice_;
+    }
+    auto until = notice_;
+    if (limit_.count() > 0) until = std::min(until, deadline_);
+    const auto ms = std::max<long long>(1, duration_cast<milliseconds>(until - now).count() + 1);
+    pollfd fd{pq().PQsocket(c_.conn_), static_cast<short>(POLLIN | (write ? POLLOUT : 0)), 0};
+    const int n = ::poll(&fd, 1, static_cast<int>(std::min<long long>(ms, 1 << 30)));
+    if (n > 0) return;
+    if (n < 0 && errno != EINTR) c_.fail(nullptr, doing_);
+  }
+}
+
+void PgConnection::give_up(const std::string& doing, std::chrono::milliseconds waited) {
+  pq().PQfinish(conn_);  // the server rolls back what was not committed
+  conn_ = nullptr;
+  closed_ = "no answer from the server for " + seconds_text(waited / 1000 * 1000) + " (the limit: " +
+            seconds_text(options_.server_timeout) +
+            "); the connection was closed, and what was not committed is not stored";
+  throw StoreError(name_, doing + ": " + closed_);
+}
+
+void PgConnection::flush_out(Waiter& waiter, const std::string& doing) {
+  for (;;) {
+    const int left = pq().PQflush(conn_);
+    if (left == 0) return;
+    if (left < 0) fail(nullptr, doing);
+    waiter.until_ready(true);
+    if (pq().PQconsumeInput(conn_) == 0) fail(nullptr, doing);
+  }
+}
+
+PGresult* PgConnection::collect(Waiter& waiter, const std::string& doing) {
+  PGresult* kept = nullptr;  // the first failure, else the last result
+  bool failed = false;
+  for (;;) {
+    while (pq().PQisBusy(conn_) != 0) {
+      waiter.until_ready(false);
+      if (pq().PQconsumeInput(conn_) == 0) {
+        if (kept != nullptr) pq().PQclear(kept);
+        fail(nullptr, doing);
+      }
+    }
+    PGresult* r = pq().PQgetResult(conn_);
+    if (r == nullptr) return kept;
+    const ExecStatusType status = pq().PQresultStatus(r);
+    if (status == PGRES_COPY_IN) {
+      if (kept != nullptr) pq().PQclear(kept);
+      return r;
+    }
+    const bool bad = status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && status != PGRES_EMPTY_QUERY;
+    if (failed) {  // after a failure the rest is skipped by the server: only drained here
+      pq().PQclear(r);
+      continue;
+    }
+    if (kept != nullptr) pq().PQclear(kept);
+    kept = r;
+    failed = bad;
+  }
+}
+
+PGresult* PgConnection::query(const char* sql, const std::vector<const char*>* values, const std::string& doing) {
+  if (conn_ == nullptr) throw StoreError(name_, doing + ": " + closed_);
+  const int sent = values != nullptr ? pq().PQsendQueryParams(conn_, sql, static_cast<int>(values->size()), nullptr,
+                                                               values->data(), nullptr, nullptr, 0)
+                                     : pq().PQsendQuery(conn_, sql);
+  if (sent == 0) fail(nullptr, doing);
+  Waiter waiter(*this, doing);
+  flush_out(waiter, doing);
+  return collect(waiter, doing);
+}
+
+PGresult* PgConnection::put_copy(const char* data, std::size_t n, const std::string& doing) {
+  if (conn_ == nullptr) throw StoreError(name_, doing + ": " + closed_);
+  Waiter waiter(*this, doing);
+  for (;;) {
+    const int put = data != nullptr ? pq().PQputCopyData(conn_, data, static_cast<int>(n)) : pq().PQputCopyEnd(conn_, nullptr);
+    if (put == 1) break;
+    if (put < 0) fail(nullptr, doing);
+    waiter.until_ready(true);  // 0: libpq's buffer is full (non-blocking mode)
+    if (pq().PQflush(conn_) < 0) fail(nullptr, doing);
+  }
+  if (data != nullptr) return nullptr;
+  flush_out(waiter, doing);
+  return collect(waiter, doing);
 }
 
 void append_copy_text(std::string& out, std::string_view v) {
@@ -683,28 +909,16 @@ std::uint64_t PgConnection::write_rows(const std::vector<PuzzleRecord>& rows, co
     data += '\n';
   }
   const std::string copy = std::string("COPY sudokit_batch (ord, ") + kBatchColumns + ") FROM STDIN";
-  pq().PQclear(checked(pq().PQexec(conn_, copy.c_str()), "cannot write a batch"));
+  pq().PQclear(checked(query(copy.c_str(), nullptr, "cannot write a batch"), "cannot write a batch"));
   constexpr std::size_t kChunk = 1 << 20;
-  for (std::size_t at = 0; at < data.size(); at += kChunk) {
-    const std::size_t n = std::min(kChunk, data.size() - at);
-    if (pq().PQputCopyData(conn_, data.data() + at, static_cast<int>(n)) != 1) {
-      pq().PQputCopyEnd(conn_, "failed");
-      while (PGresult* r = pq().PQgetResult(conn_)) pq().PQclear(r);
-      fail(nullptr, "cannot write a batch");
-    }
-  }
-  if (pq().PQputCopyEnd(conn_, nullptr) != 1) fail(nullptr, "cannot write a batch");
-  PGresult* last = nullptr;
-  while (PGresult* r = pq().PQgetResult(conn_)) {
-    if (last != nullptr) pq().PQclear(last);
-    last = r;
-  }
-  pq().PQclear(checked(last, "cannot write a batch"));
+  for (std::size_t at = 0; at < data.size(); at += kChunk)
+    put_copy(data.data() + at, std::min(kChunk, data.size() - at), "cannot write a batch");
+  pq().PQclear(checked(put_copy(nullptr, 0, "cannot write a batch"), "cannot write a batch"));
 
   const std::string insert = std::string("INSERT INTO puzzles (") + kBatchColumns + ") SELECT " + kBatchColumns +
                              " FROM sudokit_batch AS b WHERE NOT EXISTS (SELECT 1 FROM puzzles AS p WHERE p.canonical "
                              "= b.canonical) ORDER BY ord ON CONFLICT (canonical) DO NOTHING";
-  PGresult* r = checked(pq().PQexec(conn_, insert.c_str()), "cannot write a batch");
+  PGresult* r = checked(query(insert.c_str(), nullptr, "cannot write a batch"), "cannot write a batch");
   const std::uint64_t added = std::strtoull(pq().PQcmdTuples(r), nullptr, 10);
   pq().PQclear(r);
   return added;

@@ -103,6 +103,15 @@ std::vector<std::uint64_t> PuzzleStore::indices_of_run(const std::string& run) {
   return out;
 }
 
+std::vector<std::string> PuzzleStore::shards_of_run(const std::string& run) {
+  Impl& s = *impl_;
+  Statement st(*s.conn, "SELECT DISTINCT shard FROM puzzles WHERE run = ?1 ORDER BY shard");
+  st.bind_static(1, run);
+  std::vector<std::string> out;
+  while (st.step()) out.emplace_back(st.text(0));
+  return out;
+}
+
 namespace {
 
 // The condition of a stale row (count_stale): ?1 = this grader's name,
@@ -259,6 +268,21 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
     out.raters = counts(Statement(*s.conn,
                                   "SELECT coalesce(rated_by, ''), count(*) AS n FROM puzzles WHERE er IS NOT NULL "
                                   "GROUP BY 1 ORDER BY n DESC, 1"));
+    {
+      Statement st(*s.conn,
+                   "SELECT run, coalesce(shard, ''), count(*), min(seed_index), max(seed_index), max(created_at) "
+                   "FROM puzzles WHERE run IS NOT NULL GROUP BY run, shard ORDER BY run, 2");
+      while (st.step()) {
+        StoreStats::RunShard r;
+        r.run = st.text(0);
+        r.shard = st.text(1);
+        r.rows = static_cast<std::uint64_t>(st.int64(2));
+        if (!st.is_null(3)) r.first_index = static_cast<std::uint64_t>(st.int64(3));
+        if (!st.is_null(4)) r.last_index = static_cast<std::uint64_t>(st.int64(4));
+        r.last_commit = st.text(5);
+        out.runs.push_back(std::move(r));
+      }
+    }
   } catch (...) {
     s.conn->end_read();
     throw;

@@ -51,7 +51,10 @@ PuzzleStore::PuzzleStore(const std::string& path, const StoreOptions& options) :
 }
 
 PuzzleStore::~PuzzleStore() {
-  if (!impl_) return;
+  // After a failed flush the queued rows are not tried again here: that
+  // would wait out busy_timeout (or server_timeout) a second time before the
+  // caller could report the first failure (generate: 120 s for a 60 s lock wait).
+  if (!impl_ || impl_->flush_failed) return;
   try {
     flush();
   } catch (const StoreError&) {
@@ -100,9 +103,11 @@ void PuzzleStore::flush() {
   // On failure nothing of this batch reaches the store (the transaction
   // rolls back); it stays queued, so a later flush() (after the disk was
   // freed, the lock released, the server back) can retry it.
+  s.flush_failed = true;  // until this batch is committed
   WriteTransaction batch(s, "cannot start a batch");
   const std::uint64_t added = s.conn->write_rows(s.queue, s.now_stamp());
   batch.commit("cannot commit a batch");
+  s.flush_failed = false;
   s.stored += added;
   s.duplicates += s.queue.size() - added;  // stored before this batch, by us or another writer
   s.queue.clear();

@@ -78,6 +78,7 @@ struct PuzzleStore::Impl {
 
   std::uint64_t stored = 0;
   std::uint64_t duplicates = 0;
+  bool flush_failed = false;  // the last flush() threw: the destructor does not retry it
 
   std::time_t stamp_second = -1;  // created_at cache: the second it is for
   std::string stamp;

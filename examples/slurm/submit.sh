@@ -8,7 +8,8 @@
 #   SUDOKIT_DB=postgresql://sudokit@db.example.org/puzzles ./submit.sh
 set -euo pipefail
 cd "$(dirname "$0")"
-export SUDOKIT="${SUDOKIT:-sudokit}" COUNT="${COUNT:-1000000}" SEED="${SEED:-20261125}" \
+export SUDOKIT="${SUDOKIT:-sudokit}" SHARDS="${SHARDS:-16}" COUNT="${COUNT:-1000000}" SEED="${SEED:-20261125}" \
   TARGET="${TARGET:---level hard}" OUT="${OUT:-shards}" FINAL="${FINAL:-puzzles.db}"
-array=$(sbatch --parsable --export=ALL generate.sbatch)
+# Task ids 0 to SHARDS-1 are the shard numbers (generate.sbatch: --shard auto/SHARDS).
+array=$(sbatch --parsable --array="0-$((SHARDS - 1))" --export=ALL generate.sbatch)
 [ -n "${SUDOKIT_DB:-}" ] || sbatch --dependency="afterok:${array%%;*}" --export=ALL merge.sbatch

@@ -281,7 +281,7 @@ Shard parse_shard(const std::string& spec, const std::function<const char*(const
     const char* value = env(name);
     if (value == nullptr) return false;
     if (!number(value, out))
-      throw RequestError("--shard", std::string("--shard auto: ") + name + "='" + value + "' is not a whole number");
+      throw RequestError("--shard", "--shard " + spec + ": " + name + "='" + value + "' is not a whole number");
     return true;
   };
   Shard shard;
@@ -289,37 +289,36 @@ Shard parse_shard(const std::string& spec, const std::function<const char*(const
   const std::string head = spec.substr(0, slash);
   const bool count_given = slash != std::string::npos;
   if (count_given && !number(spec.substr(slash + 1), shard.count))
-    throw RequestError("--shard", "--shard '" + spec + "': expected K/N, auto or auto/N with whole numbers");
+    throw RequestError("--shard", "--shard '" + spec + "': expected K/N or auto/N with whole numbers");
   if (head == "auto") {
-    std::uint64_t id = 0;
-    if (variable("SLURM_ARRAY_TASK_ID", id)) {
-      std::uint64_t first = 0, step = 1;
-      variable("SLURM_ARRAY_TASK_MIN", first);
-      variable("SLURM_ARRAY_TASK_STEP", step);
-      if (id < first || step == 0 || (id - first) % step != 0)
-        throw RequestError("--shard", "--shard auto: SLURM_ARRAY_TASK_ID " + std::to_string(id) +
-                                          " is not in the array from SLURM_ARRAY_TASK_MIN " + std::to_string(first) +
-                                          " by SLURM_ARRAY_TASK_STEP " + std::to_string(step));
-      shard.index = (id - first) / step;
-      std::uint64_t tasks = 0;
-      if (!count_given && !variable("SLURM_ARRAY_TASK_COUNT", tasks))
-        throw RequestError("--shard", "--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not "
-                                      "(write --shard auto/N)");
-      if (!count_given) shard.count = tasks;
+    // The total never comes from the scheduler: a task resubmitted alone
+    // (sbatch --array=7) is an array of one, and would make the whole run.
+    if (!count_given)
+      throw RequestError("--shard", "--shard auto: the number of shards must be given: write --shard auto/N (N the "
+                                    "array's task count or the Indexed Job's completions)");
+    std::uint64_t last = 0;
+    if (variable("SLURM_ARRAY_TASK_ID", shard.index)) {
+      // K is the task id itself (not counted from SLURM_ARRAY_TASK_MIN,
+      // which a resubmitted task changes): the array is --array=0-(N-1).
+      shard.source = "SLURM_ARRAY_TASK_ID=" + std::to_string(shard.index);
+      if (variable("SLURM_ARRAY_TASK_MAX", last) && last >= shard.count)
+        throw RequestError("--shard", "--shard " + spec + ": the Slurm array reaches task " + std::to_string(last) +
+                                          " (SLURM_ARRAY_TASK_MAX); its task ids are the shard numbers, 0 to " +
+                                          std::to_string(shard.count - 1) + ": submit it as --array=0-" +
+                                          std::to_string(shard.count - 1));
     } else if (variable("JOB_COMPLETION_INDEX", shard.index)) {
-      if (!count_given)
-        throw RequestError("--shard", "--shard auto: a Kubernetes Indexed Job gives the index only (JOB_COMPLETION_INDEX): "
-                                      "write --shard auto/N with N the job's completions");
+      shard.source = "JOB_COMPLETION_INDEX=" + std::to_string(shard.index);
     } else {
       throw RequestError("--shard", "--shard " + spec + ": neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor "
                                     "JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set");
     }
   } else if (!count_given || !number(head, shard.index)) {
-    throw RequestError("--shard", "--shard '" + spec + "': expected K/N, auto or auto/N with whole numbers");
+    throw RequestError("--shard", "--shard '" + spec + "': expected K/N or auto/N with whole numbers");
   }
   if (shard.count < 1 || shard.index >= shard.count)
     throw RequestError("--shard", "--shard " + spec + ": shard " + std::to_string(shard.index) + " of " +
-                                      std::to_string(shard.count) + " does not exist (K runs from 0 to N-1)");
+                                      std::to_string(shard.count) + " does not exist (K runs from 0 to N-1)" +
+                                      (shard.source.empty() ? "" : " (" + shard.source + ")"));
   return shard;
 }
 

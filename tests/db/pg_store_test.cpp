@@ -5,6 +5,9 @@
 // connections; concurrent writers lose nothing; merges go both ways; a lost
 // server, a held lock, bad URIs and wrong passwords are clear errors that
 // never show the password.
+#include <signal.h>
+#include <algorithm>
+#include <chrono>
 #include <atomic>
 #include <thread>
 
@@ -115,6 +118,8 @@ TEST(PgStore, AnswersEveryQueryAsSqliteDoes) {
     EXPECT_EQ(pg.count(filters[i]), sqlite.count(filters[i])) << "filter " << i;
   }
   EXPECT_EQ(pg.indices_of_run("0123456789abcdef"), sqlite.indices_of_run("0123456789abcdef"));
+  EXPECT_EQ(pg.shards_of_run("0123456789abcdef"), sqlite.shards_of_run("0123456789abcdef"));
+  EXPECT_FALSE(sqlite.shards_of_run("0123456789abcdef").empty());
   EXPECT_EQ(pg.count_stale(), sqlite.count_stale());
   EXPECT_EQ(pg.count_stale(1), sqlite.count_stale(1));
   EXPECT_GT(pg.count_stale(), 0u);
@@ -136,6 +141,16 @@ TEST(PgStore, AnswersEveryQueryAsSqliteDoes) {
   same_counts(b.levels, a.levels);
   same_counts(b.methods, a.methods);
   same_counts(b.raters, a.raters);
+  ASSERT_EQ(b.runs.size(), a.runs.size());
+  EXPECT_FALSE(a.runs.empty());
+  for (std::size_t i = 0; i < a.runs.size(); ++i) {
+    EXPECT_EQ(b.runs[i].run, a.runs[i].run);
+    EXPECT_EQ(b.runs[i].shard, a.runs[i].shard);
+    EXPECT_EQ(b.runs[i].rows, a.runs[i].rows);
+    EXPECT_EQ(b.runs[i].first_index, a.runs[i].first_index);
+    EXPECT_EQ(b.runs[i].last_index, a.runs[i].last_index);
+    EXPECT_EQ(b.runs[i].last_commit.size(), a.runs[i].last_commit.size());
+  }
   EXPECT_EQ(b.ratings, a.ratings);
   EXPECT_EQ(b.clues, a.clues);
   ASSERT_EQ(b.techniques.size(), a.techniques.size());
@@ -430,6 +445,115 @@ TEST(PgStore, AWriterWaitsForTheLockThenGivesUp) {
   EXPECT_EQ(waiting.queued(), 1u);  // kept for another flush
   held.rollback();
   waiting.flush();
+  EXPECT_EQ(waiting.stored(), 1u);
+}
+
+/// The server process serving the store's connection (application_name
+/// sudokit) in database `db`: the only one when a single store is open.
+pid_t backend_of(const std::string& db) {
+  const std::string pids = PgServer::shared().query(
+      db, "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'sudokit'");
+  EXPECT_EQ(std::count(pids.begin(), pids.end(), '\n'), 1) << pids;
+  return static_cast<pid_t>(std::atoi(pids.c_str()));
+}
+
+// Issue #44: a server that stops answering (here its backend is stopped,
+// SIGSTOP) held a writer for ever with nothing said. Now the wait is
+// reported within the stall notice and given up after server_timeout, the
+// connection closed; the batch is the server's to roll back, and a new
+// store writes it once the server answers again.
+TEST(PgStore, AServerThatStopsAnsweringIsReportedThenGivenUp) {
+  const std::string uri = fresh_database();
+  const std::string db = uri.substr(uri.rfind('/') + 1);
+  const std::vector<PuzzleRecord> rows = sample_records(40);
+  StoreOptions o;
+  o.server_timeout = std::chrono::milliseconds(2000);
+  o.stall_notice = std::chrono::milliseconds(500);
+  std::vector<std::pair<double, std::string>> stalls;  // seconds into the flush, line
+  auto start = std::chrono::steady_clock::now();
+  o.on_stall = [&](const std::string& line) {
+    stalls.emplace_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), line);
+  };
+  PuzzleStore store(uri, o);
+  for (std::size_t i = 0; i < 20; ++i) store.insert(rows[i]);
+  store.flush();
+  const pid_t backend = backend_of(db);
+  ASSERT_GT(backend, 0);
+  ASSERT_EQ(kill(backend, SIGSTOP), 0);
+  for (std::size_t i = 20; i < 40; ++i) store.insert(rows[i]);
+  start = std::chrono::steady_clock::now();
+  std::string what;
+  try {
+    store.flush();
+  } catch (const StoreError& e) {
+    what = e.what();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  kill(backend, SIGCONT);
+  EXPECT_NE(what.find(": cannot start a batch: no answer from the server for 2 s (the limit: 2 s); the connection "
+                      "was closed, and what was not committed is not stored"),
+            std::string::npos)
+      << what;
+  EXPECT_EQ(what.find(PgServer::shared().password()), std::string::npos) << what;
+  EXPECT_GE(seconds, 1.9);
+  EXPECT_LT(seconds, 10.0);
+  ASSERT_GE(stalls.size(), 1u);
+  EXPECT_LT(stalls[0].first, 1.5);
+  EXPECT_NE(stalls[0].second.find(": cannot start a batch: the server has not answered for 0."), std::string::npos)
+      << stalls[0].second;
+  EXPECT_NE(stalls[0].second.find(" s; giving up after 2 s"), std::string::npos)
+      << stalls[0].second;
+  EXPECT_EQ(store.queued(), 20u);
+  // Closed: no statement waits again, each says why at once.
+  try {
+    store.count();
+    ADD_FAILURE() << "read through a closed connection";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("no answer from the server"), std::string::npos) << e.what();
+  }
+  // The server answers again: a new store writes the rows; the first 20 once.
+  PuzzleStore again(uri);
+  for (std::size_t i = 0; i < 40; ++i) again.insert(rows[i]);
+  again.flush();
+  EXPECT_EQ(again.stored(), 20u);
+  EXPECT_EQ(again.count(), 40u);
+}
+
+// The write lock may be waited for busy_timeout whatever server_timeout is:
+// it is tried again and again, each try answered at once, so a lock wait is
+// never taken for a server that stopped answering (nor the reverse).
+TEST(PgStore, TheWriteLockIsWaitedForBusyTimeoutBeyondTheServerTimeout) {
+  const std::string uri = fresh_database();
+  const std::vector<PuzzleRecord> rows = sample_records(2);
+  PuzzleStore holder(uri);
+  holder.insert(rows[0]);
+  holder.flush();
+  DailyRequest request;
+  std::string error;
+  ASSERT_TRUE(parse_date("2027-01-01", request.first, error));
+  request.schedule = WeeklySchedule::every_day({"hard"});
+  DailyAssignment held(holder, request);  // holds the write lock until it ends
+  StoreOptions o;
+  o.busy_timeout = std::chrono::milliseconds(2500);
+  o.server_timeout = std::chrono::milliseconds(1000);
+  std::vector<std::string> stalls;
+  o.on_stall = [&](const std::string& line) { stalls.push_back(line); };
+  PuzzleStore waiting(uri, o);
+  waiting.insert(rows[1]);
+  const auto start = std::chrono::steady_clock::now();
+  std::string what;
+  try {
+    waiting.flush();
+  } catch (const StoreError& e) {
+    what = e.what();
+  }
+  EXPECT_NE(what.find("database is locked (another process held it for more than 2500 ms)"), std::string::npos) << what;
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(2400));
+  ASSERT_FALSE(stalls.empty());
+  EXPECT_NE(stalls[0].find(": cannot start a batch: waiting for the write lock for 1."), std::string::npos) << stalls[0];
+  EXPECT_NE(stalls[0].find(" s (another writer holds it); giving up after 2.5 s"), std::string::npos) << stalls[0];
+  held.rollback();
+  waiting.flush();  // the same connection goes on
   EXPECT_EQ(waiting.stored(), 1u);
 }
 

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
 #include "run.hpp"
@@ -114,6 +115,87 @@ TEST(DbCli, RegradeRatesAgainWhatAnotherGraderRatedAndStatsSayWhoRatedWhat) {
   EXPECT_NE(text.out.find("sudokit-grader/1     12"), std::string::npos) << text.out;
   auto again = run_sudokit("db regrade --db " + db);
   EXPECT_NE(again.err.find(": 0 rows rated by another grader; 0 rated again"), std::string::npos) << again.err;
+}
+
+/// The JSON objects among the lines of `text` (progress lines on stderr).
+std::vector<nlohmann::json> json_lines(const std::string& text) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] == '{') out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
+// Issue #44: operators follow sharded jobs by machine: `--progress json`
+// prints one object per line (command, run key, shard, made, target, rate,
+// elapsed) for generate, import, merge and regrade; `db stats` counts the
+// rows of each run key and shard with their last commit.
+TEST(DbCli, ProgressAsJsonAndStatsPerRunAndShard) {
+  TempDir dir;
+  const std::string db = dir.file("shards.db");
+  // Shard 1 of 3 of 12 puzzles: the indices 1, 4, 7, 10.
+  auto shard = run_sudokit("generate --count 12 --seed 7 --threads 1 --shard 1/3 --progress json --db " + db);
+  ASSERT_EQ(shard.status, 0) << shard.err;
+  Raw raw(db);
+  const std::string run = raw.text("SELECT DISTINCT run FROM puzzles");
+  ASSERT_EQ(run.size(), 16u);
+  const auto progress = json_lines(shard.err);
+  ASSERT_FALSE(progress.empty()) << shard.err;
+  const nlohmann::json& last = progress.back();
+  EXPECT_EQ(last["command"], "generate");
+  EXPECT_EQ(last["run"], run);
+  EXPECT_EQ(last["shard"], "1/3");
+  EXPECT_EQ(last["made"], 4);
+  EXPECT_EQ(last["target"], 4);
+  EXPECT_TRUE(last["rate"].is_number() && last["elapsed"].is_number()) << last.dump();
+  ASSERT_EQ(run_sudokit("generate --count 12 --seed 7 --threads 1 --shard 2/3 --db " + db).status, 0);
+
+  auto stats = run_sudokit("db stats --format json --db " + db);
+  ASSERT_EQ(stats.status, 0) << stats.err;
+  const auto runs = nlohmann::json::parse(stats.out)["runs"];
+  ASSERT_EQ(runs.size(), 2u) << stats.out;
+  EXPECT_EQ(runs[0]["run"], run);
+  EXPECT_EQ(runs[0]["shard"], "1/3");
+  EXPECT_EQ(runs[0]["rows"], 4);
+  EXPECT_EQ(runs[0]["first_index"], 1);
+  EXPECT_EQ(runs[0]["last_index"], 10);
+  EXPECT_EQ(runs[0]["last_commit"], raw.text("SELECT max(created_at) FROM puzzles WHERE shard = '1/3'"));
+  EXPECT_EQ(runs[1]["shard"], "2/3");
+  EXPECT_EQ(runs[1]["last_index"], 11);
+  auto text = run_sudokit("db stats --db " + db);
+  EXPECT_NE(text.out.find("  " + run + " 1/3        4            indices 1 to 10  last commit "), std::string::npos)
+      << text.out;
+
+  // merge: each source's rows; import: the records read (a stream: no target).
+  auto merge = run_sudokit("db merge --progress json --db " + dir.file("merged.db") + " " + db);
+  ASSERT_EQ(merge.status, 0) << merge.err;
+  const auto merged = json_lines(merge.err);
+  ASSERT_FALSE(merged.empty()) << merge.err;
+  EXPECT_EQ(merged.back()["command"], "db merge");
+  EXPECT_EQ(merged.back()["source"], db);
+  EXPECT_EQ(merged.back()["made"], 8);
+  EXPECT_EQ(merged.back()["target"], 8);
+  EXPECT_TRUE(merged.back()["run"].is_null());
+  const std::string puzzles = raw.text("SELECT group_concat(puzzle, char(10)) FROM puzzles") + "\n";
+  auto import = run_sudokit("db import --no-grade --progress json --db " + dir.file("imported.db"), puzzles);
+  ASSERT_EQ(import.status, 0) << import.err;
+  const auto imported = json_lines(import.err);
+  ASSERT_FALSE(imported.empty()) << import.err;
+  EXPECT_EQ(imported.back()["command"], "db import");
+  EXPECT_EQ(imported.back()["made"], 8);
+  EXPECT_TRUE(imported.back()["target"].is_null());
+  // regrade: the rows another grader rated.
+  ASSERT_EQ(raw.exec("UPDATE puzzles SET rated_by = 'sudokit-grader/0' WHERE seed_index < 5"), SQLITE_OK);
+  auto regrade = run_sudokit("db regrade --progress json --db " + db);
+  ASSERT_EQ(regrade.status, 0) << regrade.err;
+  const auto regraded = json_lines(regrade.err);
+  ASSERT_FALSE(regraded.empty()) << regrade.err;
+  EXPECT_EQ(regraded.back()["command"], "db regrade");
+  EXPECT_EQ(regraded.back()["made"], 3);  // indices 1, 2 and 4
+  EXPECT_EQ(regraded.back()["target"], 3);
+  // An unknown form is a usage error.
+  EXPECT_EQ(run_sudokit("db regrade --progress xml --db " + db).status, 2);
+  EXPECT_EQ(run_sudokit("generate --progress xml").status, 2);
 }
 
 TEST(DbCli, ImportGradeExportAndImportBackGivesTheSameRows) {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <sstream>
 
@@ -479,6 +480,85 @@ TEST(GenerateCli, MinimalFlagsSurviveAReimport) {
   // The CSV output carries both facts.
   const auto csv = run_sudokit(args + " --format csv");
   EXPECT_NE(csv.out.find("gid,puzzle,clues,symmetry,minimal,symmetric_minimal,method,seed,seed_index"), std::string::npos) << csv.out;
+  std::system(("rm -rf " + dir).c_str());
+}
+
+// Issue #44: a Slurm task resubmitted alone (sbatch --array=7) is an array
+// of one; `--shard auto` took that count and made the whole run into the
+// shard's file. The total is given (auto/N), the shard is said before any
+// work, and a store holding the run split another way is refused.
+TEST(GenerateCli, AShardComesFromAGivenTotalIsSaidAndKeepsToTheStoresSplit) {
+  char dir_template[] = "/tmp/sudokit-gen-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string db = dir + "/shard-7.db";
+  const std::string run = "generate --count 32 --seed 44 --threads 1 --db " + db;
+  // What Slurm sets for `sbatch --array=7`: auto alone is refused.
+  const std::string resubmitted =
+      "SLURM_ARRAY_TASK_ID=7 SLURM_ARRAY_TASK_MIN=7 SLURM_ARRAY_TASK_MAX=7 SLURM_ARRAY_TASK_COUNT=1";
+  auto alone = run_sudokit(run + " --shard auto", "", "", resubmitted);
+  EXPECT_EQ(alone.status, 2) << alone.err;
+  EXPECT_NE(alone.err.find("--shard auto: the number of shards must be given: write --shard auto/N"), std::string::npos)
+      << alone.err;
+  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "Error: in prepare, no such table: puzzles") << "nothing made";
+  // auto/16: shard 7 of 16, said on stderr before the work.
+  auto task = run_sudokit(run + " --shard auto/16", "", "", resubmitted);
+  ASSERT_EQ(task.status, 0) << task.err;
+  EXPECT_EQ(task.err.rfind("sudokit generate: shard 7/16 (SLURM_ARRAY_TASK_ID=7): the indices i < 32 with i % 16 == 7\n", 0),
+            0u)
+      << task.err;
+  EXPECT_EQ(sqlite_query(db, "SELECT group_concat(seed_index || ' ' || shard, ',') FROM puzzles"), "7 7/16,23 7/16");
+  // The same run split another way into this store: refused, nothing made.
+  for (const std::string& other : {std::string(), std::string(" --shard 7/8"), std::string(" --shard 0/1")}) {
+    auto wrong = run_sudokit(run + other);
+    EXPECT_EQ(wrong.status, 2) << other << ": " << wrong.err;
+    EXPECT_NE(wrong.err.find("holds rows of run "), std::string::npos) << wrong.err;
+    EXPECT_NE(wrong.err.find(" made as shard 7/16; this run as "), std::string::npos) << wrong.err;
+  }
+  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "2");
+  // The same split goes on (another shard of 16, as PostgreSQL stores hold them).
+  auto next = run_sudokit(run + " --shard 8/16");
+  EXPECT_EQ(next.status, 0) << next.err;
+  EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "4");
+  // And the other way round: a whole run's store refuses a shard of it.
+  const std::string whole = dir + "/whole.db";
+  ASSERT_EQ(run_sudokit("generate --count 8 --seed 44 --threads 1 --db " + whole).status, 0);
+  auto shard_of_whole = run_sudokit("generate --count 8 --seed 44 --threads 1 --shard 1/2 --db " + whole);
+  EXPECT_EQ(shard_of_whole.status, 2) << shard_of_whole.err;
+  EXPECT_NE(shard_of_whole.err.find("made as the whole run (no --shard); this run as --shard 1/2"), std::string::npos)
+      << shard_of_whole.err;
+  std::system(("rm -rf " + dir).c_str());
+}
+
+// A failed batch is not waited for twice: a lock held past --busy-timeout
+// ended `generate --db` after twice the timeout (the store's destructor
+// flushed the failed batch again), 120 s for the 60 s default.
+TEST(GenerateCli, ALockHeldPastTheBusyTimeoutFailsAfterItOnce) {
+  char dir_template[] = "/tmp/sudokit-gen-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string db = dir + "/p.db";
+  ASSERT_EQ(run_sudokit("generate --count 2 --seed 3 --threads 1 --db " + db).status, 0);
+  // sqlite3 holds the write lock for 30 s (killed at the end).
+  const pid_t holder = fork();
+  if (holder == 0) {
+    execlp("sqlite3", "sqlite3", db.c_str(), "BEGIN IMMEDIATE;", "SELECT 1 FROM puzzles WHERE 0;",
+           ".shell sleep 30", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Until it holds the lock.
+  for (int i = 0; i < 500; ++i) {
+    if (run_sudokit("generate --count 1 --seed 99 --threads 1 --busy-timeout 0 --db " + db).status == 1) break;
+    usleep(10'000);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto locked = run_sudokit("generate --count 4 --seed 4 --threads 1 --busy-timeout 4000 --db " + db);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  kill(holder, SIGKILL);
+  waitpid(holder, nullptr, 0);
+  EXPECT_EQ(locked.status, 1) << locked.err;
+  EXPECT_NE(locked.err.find("database is locked (another process held it for more than 4000 ms)"), std::string::npos)
+      << locked.err;
+  EXPECT_GE(seconds, 3.9);
+  EXPECT_LT(seconds, 7.5) << "the lock was waited for twice";
   std::system(("rm -rf " + dir).c_str());
 }
 

@@ -2,7 +2,8 @@
 // four shard processes writing at once make exactly the single run's
 // puzzles (also through the Slurm example); a writer killed with SIGKILL
 // mid-run, or cut off by a server restart, and started again finishes with
-// nothing lost and nothing twice; two daily runs at once assign each date
+// nothing lost and nothing twice; a writer whose server stops answering says
+// so within seconds and gives up after --pg-timeout; two daily runs at once assign each date
 // once; and no output of any command shows the password.
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -127,13 +128,73 @@ TEST(PgCli, AServerRestartMidRunIsAClearErrorAndARerunCompletes) {
   EXPECT_EQ(sorted_lines(all.out), sorted_lines(single.out));
 }
 
+// Issue #44: a server that stops answering (a hung backend, a network black
+// hole) held writers for ever with nothing on stderr. Here the writer's
+// backend is stopped (SIGSTOP) mid-run: the stall is on stderr within
+// seconds, the writer gives up after --pg-timeout with exit status 1, and
+// once the server answers again (SIGCONT) the rerun stores exactly the
+// single run's puzzles.
+TEST(PgCli, AServerThatStopsAnsweringIsReportedAndGivenUpAndARerunCompletes) {
+  PgServer server;  // its own: a backend of it is stopped
+  server.create_database("stalled");
+  // The writer's session is told from the test's own by its name.
+  const std::string uri = server.uri("stalled");
+  const std::string writer_uri = uri + "?application_name=stalled_writer";
+  TempDir dir;
+  const std::string run = "generate -n 1000 --seed 13 --threads 1 --batch-rows 10";
+  const pid_t pid = spawn(run + " --pg-timeout 4 --db " + quoted(writer_uri), dir.file("out"), dir.file("err"));
+  const std::uint64_t stored = wait_for_rows(uri);
+  ASSERT_GT(stored, 0u) << slurp(dir.file("err"));
+  const std::string backends =
+      server.query("stalled", "SELECT pid FROM pg_stat_activity WHERE application_name = 'stalled_writer'");
+  const pid_t backend = static_cast<pid_t>(std::atoi(backends.c_str()));
+  ASSERT_GT(backend, 0) << backends;
+  ASSERT_EQ(kill(backend, SIGSTOP), 0);
+  const auto start = std::chrono::steady_clock::now();
+  int status = -1;
+  for (int wait = 0; wait < 6000; ++wait) {  // a minute at most
+    int raw = 0;
+    if (waitpid(pid, &raw, WNOHANG) == pid) {
+      status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (status < 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+  kill(backend, SIGCONT);
+  const std::string err = slurp(dir.file("err"));
+  EXPECT_EQ(status, 1) << err;
+  // The limit for an answer (also while waiting for the write lock: each
+  // try of it is answered at once), and a margin.
+  EXPECT_LT(seconds, 4 + 4) << err;
+  EXPECT_NE(err.find("the server has not answered for 2"), std::string::npos) << err;
+  EXPECT_NE(err.find("sudokit generate: postgresql://sudokit:***@127.0.0.1:"), std::string::npos) << err;
+  EXPECT_NE(err.find("no answer from the server for 4 s (the limit: 4 s); the connection was closed"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(err.find(server.password()), std::string::npos) << err;
+  // The rerun (default limits) finishes the run: exactly its puzzles, once.
+  const RunResult again = run_sudokit(run + " --db " + quoted(uri));
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("stored already"), std::string::npos) << again.err;
+  const RunResult all = run_sudokit("db export --format line --db " + quoted(uri));
+  const RunResult single = run_sudokit("generate -n 1000 --seed 13");
+  EXPECT_EQ(sorted_lines(all.out).size(), 1000u);
+  EXPECT_EQ(sorted_lines(all.out), sorted_lines(single.out));
+}
+
 TEST(PgCli, TheSlurmExampleWritesPostgresqlDirectly) {
   PgServer& server = PgServer::shared();
   const std::string uri = fresh_database();
   const std::string db = uri.substr(uri.rfind('/') + 1);
   // Four array tasks at once, the password from PGPASSWORD as the example says.
   const std::string env = "SUDOKIT=" + std::string(SUDOKIT_BIN) +
-                          " COUNT=400 SEED=31 TARGET='--level medium' SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_COUNT=4"
+                          " COUNT=400 SEED=31 TARGET='--level medium' SHARDS=4 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=3"
+                          " SLURM_ARRAY_TASK_COUNT=4"
                           " SUDOKIT_DB=" + quoted(server.uri_without_password(db)) + " PGPASSWORD=" + server.password();
   const std::string script = std::string(SUDOKIT_EXAMPLES) + "/slurm/generate.sbatch";
   TempDir dir;

@@ -81,25 +81,38 @@ try:
     expected = rows(whole)
     check(len(expected) == COUNT, f"the whole run stored {len(expected)} of {COUNT}")
 
-    # Slurm: an array 1-4 (so K is the task id less SLURM_ARRAY_TASK_MIN), all tasks at once.
+    # Slurm: an array 0-3 (the task ids are the shard numbers, SHARDS=4), all tasks at once.
     n = 4
     out = os.path.join(work, "slurm-shards")
-    env = dict(os.environ, SUDOKIT=SUDOKIT, COUNT=str(COUNT), SEED=str(SEED), TARGET=TARGET, OUT=out,
-               FINAL=os.path.join(work, "slurm.db"), SLURM_ARRAY_TASK_MIN="1", SLURM_ARRAY_TASK_COUNT=str(n),
-               SLURM_CPUS_PER_TASK="1")
-    tasks = [subprocess.Popen(["bash", scripts[0]], env=dict(env, SLURM_ARRAY_TASK_ID=str(k + 1)),
+    env = dict(os.environ, SUDOKIT=SUDOKIT, SHARDS=str(n), COUNT=str(COUNT), SEED=str(SEED), TARGET=TARGET, OUT=out,
+               FINAL=os.path.join(work, "slurm.db"), SLURM_ARRAY_TASK_MIN="0", SLURM_ARRAY_TASK_MAX=str(n - 1),
+               SLURM_ARRAY_TASK_COUNT=str(n), SLURM_CPUS_PER_TASK="1")
+    tasks = [subprocess.Popen(["bash", scripts[0]], env=dict(env, SLURM_ARRAY_TASK_ID=str(k)),
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for k in range(n)]
-    for t in tasks:
+    for k, t in enumerate(tasks):
         _, err = t.communicate()
         check(t.returncode == 0, f"a Slurm task failed: {err}")
-    # Task 3 is killed and run again: its file loses nothing and it finishes.
-    os.remove(os.path.join(out, "shard-3.db"))
-    killed = subprocess.Popen(["bash", scripts[0]], env=dict(env, SLURM_ARRAY_TASK_ID="3"), stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+        check(f"shard {k}/{n} (SLURM_ARRAY_TASK_ID={k})" in err, f"task {k} did not say its shard: {err}")
+    # Task 2 is killed and resubmitted alone (sbatch --array=2: an array of
+    # one task, MIN = MAX = 2, COUNT 1): still shard 2 of 4, its file loses
+    # nothing and it finishes.
+    os.remove(os.path.join(out, "shard-2.db"))
+    alone = dict(env, SLURM_ARRAY_TASK_ID="2", SLURM_ARRAY_TASK_MIN="2", SLURM_ARRAY_TASK_MAX="2",
+                 SLURM_ARRAY_TASK_COUNT="1")
+    killed = subprocess.Popen(["bash", scripts[0]], env=alone, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     killed.kill()
     killed.wait()
-    again = subprocess.run(["bash", scripts[0]], env=dict(env, SLURM_ARRAY_TASK_ID="3"), capture_output=True, text=True)
-    check(again.returncode == 0, f"the rerun of task 3 failed: {again.stderr}")
+    again = subprocess.run(["bash", scripts[0]], env=alone, capture_output=True, text=True)
+    check(again.returncode == 0, f"the rerun of task 2 failed: {again.stderr}")
+    check(f"shard 2/{n} (SLURM_ARRAY_TASK_ID=2)" in again.stderr, f"the rerun of task 2: {again.stderr}")
+    with sqlite3.connect(os.path.join(out, "shard-2.db")) as c:
+        stored = c.execute("SELECT count(*), count(DISTINCT shard), min(shard) FROM puzzles").fetchone()
+    check(stored == (len([i for i in range(COUNT) if i % n == 2]), 1, f"2/{n}"), f"task 2 alone stored {stored}")
+    # An array that does not start at 0 (--array=1-4) is refused, nothing made.
+    off = subprocess.run(["bash", scripts[0]], env=dict(env, OUT=os.path.join(work, "off"), SLURM_ARRAY_TASK_ID="4",
+                                                        SLURM_ARRAY_TASK_MIN="1", SLURM_ARRAY_TASK_MAX="4"),
+                         capture_output=True, text=True)
+    check(off.returncode == 2 and "submit it as --array=0-3" in off.stderr, f"an array 1-4: {off.returncode} {off.stderr}")
     merge = subprocess.run(["bash", scripts[1]], env=env, capture_output=True, text=True)
     check(merge.returncode == 0, f"merge.sbatch failed: {merge.stderr}")
     check(rows(env["FINAL"]) == expected, "Slurm: the merged store is not the whole run's")

@@ -460,13 +460,19 @@ TEST(ParseShard, ExplicitSlurmAndKubernetes) {
   expect(parse_shard("0/1", none), 0, 1);
   expect(parse_shard("6/7", none), 6, 7);
   EXPECT_EQ(parse_shard("6/7", none).text(), "6/7");
-  // A Slurm array 1-8 (task 3 is the third), one with a step, and auto/N.
-  expect(parse_shard("auto", env({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "1"},
-                                   {"SLURM_ARRAY_TASK_COUNT", "8"}})), 2, 8);
-  expect(parse_shard("auto", env({{"SLURM_ARRAY_TASK_ID", "14"}, {"SLURM_ARRAY_TASK_MIN", "10"},
-                                   {"SLURM_ARRAY_TASK_STEP", "2"}, {"SLURM_ARRAY_TASK_COUNT", "4"}})), 2, 4);
+  // auto/N: K is Slurm's task id itself, also for a task resubmitted alone
+  // (an array of one: MIN = MAX = the id, COUNT 1), else Kubernetes' index.
   expect(parse_shard("auto/16", env({{"SLURM_ARRAY_TASK_ID", "9"}})), 9, 16);
+  expect(parse_shard("auto/16", env({{"SLURM_ARRAY_TASK_ID", "7"}, {"SLURM_ARRAY_TASK_MIN", "7"},
+                                     {"SLURM_ARRAY_TASK_MAX", "7"}, {"SLURM_ARRAY_TASK_COUNT", "1"}})),
+         7, 16);
+  EXPECT_EQ(parse_shard("auto/16", env({{"SLURM_ARRAY_TASK_ID", "7"}})).source, "SLURM_ARRAY_TASK_ID=7");
+  expect(parse_shard("auto/16", env({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "0"},
+                                     {"SLURM_ARRAY_TASK_MAX", "15"}, {"SLURM_ARRAY_TASK_COUNT", "16"}})),
+         3, 16);
   expect(parse_shard("auto/5", env({{"JOB_COMPLETION_INDEX", "4"}})), 4, 5);
+  EXPECT_EQ(parse_shard("auto/5", env({{"JOB_COMPLETION_INDEX", "4"}})).source, "JOB_COMPLETION_INDEX=4");
+  EXPECT_EQ(parse_shard("6/7", none).source, "");
 
   const std::vector<std::pair<std::string, std::function<const char*(const char*)>>> bad = {
       {"3", none}, {"1/", none}, {"/2", none}, {"a/b", none}, {"2/2", none}, {"0/0", none}, {"-1/3", none},
@@ -474,10 +480,14 @@ TEST(ParseShard, ExplicitSlurmAndKubernetes) {
       {"auto", env({{"JOB_COMPLETION_INDEX", "1"}})},
       {"auto/4", env({{"JOB_COMPLETION_INDEX", "4"}})},
       {"auto/4", env({{"JOB_COMPLETION_INDEX", "x"}})},
+      // auto without N: never the scheduler's count (an array of one would make the whole run).
       {"auto", env({{"SLURM_ARRAY_TASK_ID", "2"}})},
-      {"auto", env({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "3"}, {"SLURM_ARRAY_TASK_COUNT", "4"}})},
-      {"auto", env({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_STEP", "2"}, {"SLURM_ARRAY_TASK_COUNT", "4"}})},
-      {"auto", env({{"SLURM_ARRAY_TASK_ID", "9"}, {"SLURM_ARRAY_TASK_COUNT", "4"}})},
+      {"auto", env({{"SLURM_ARRAY_TASK_ID", "7"}, {"SLURM_ARRAY_TASK_MIN", "7"}, {"SLURM_ARRAY_TASK_COUNT", "1"}})},
+      {"auto", env({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_COUNT", "16"}})},
+      {"auto/4", env({{"SLURM_ARRAY_TASK_ID", "4"}})},
+      {"auto/4", env({{"SLURM_ARRAY_TASK_ID", "x"}})},
+      // An array 1-4 for 4 shards: task ids are the shard numbers, 0 to 3.
+      {"auto/4", env({{"SLURM_ARRAY_TASK_ID", "1"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "4"}})},
   };
   for (const auto& [spec, vars] : bad) {
     try {

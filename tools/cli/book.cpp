@@ -236,7 +236,7 @@ int run_book(const std::vector<std::string>& args) {
   if (auto warning = book::font_warning()) std::cerr << "sudokit book: warning: " << *warning << '\n';
 
   try {
-    const auto made = produce::make_book(plan, *path, store_options(vm, OpenMode::Read), {out_path, manifest}, &g_stop);
+    const auto made = produce::make_book(plan, *path, store_options(vm, OpenMode::Read, "book"), {out_path, manifest}, &g_stop);
     std::cerr << "sudokit book: " << out_path << ": " << made.puzzles << " puzzles, " << made.result.pages << " pages ("
               << plan.paper_name << ", " << made.result.per_page << " per page"
               << (plan.options.solutions ? ", solutions from page " + std::to_string(made.result.placements[0].solution_page)

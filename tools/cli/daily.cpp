@@ -141,7 +141,7 @@ int run_daily(const std::vector<std::string>& args) {
   catch_stop_signals();
 
   try {
-    PuzzleStore store(*path, store_options(vm, OpenMode::Write));
+    PuzzleStore store(*path, store_options(vm, OpenMode::Write, "daily"));
     // stage -> commit -> publish (produce/daily.hpp): NDJSON is staged by
     // writing and flushing stdout, so output that failed (a full disk, a
     // closed pipe) assigns nothing.

@@ -73,6 +73,13 @@ void print_stats_text(std::ostream& out, const std::string& path, const StoreSta
   for (const auto& c : s.methods) out << "  " << pad(c.key, 14) << ' ' << c.count << '\n';
   out << "\nrated by (graded puzzles by grader; `db regrade` rates again what another one rated):\n";
   for (const auto& c : s.raters) out << "  " << pad(c.key.empty() ? "(unknown)" : c.key, 20) << ' ' << c.count << '\n';
+  out << "\nruns (generate --db: run key, shard, rows stored, indices, last commit):\n";
+  if (s.runs.empty()) out << "  none\n";
+  for (const auto& r : s.runs) {
+    out << "  " << r.run << ' ' << pad(r.shard.empty() ? "(whole)" : r.shard, 10) << ' ' << pad(with_commas(r.rows), 12);
+    if (r.first_index) out << " indices " << *r.first_index << " to " << *r.last_index;
+    out << "  last commit " << r.last_commit << '\n';
+  }
   out << "\ndaily schedule: " << s.daily << " rows\n";
   out << "used (never picked again):";
   if (s.used.empty()) out << " none";
@@ -103,6 +110,13 @@ nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) 
   j["techniques"] = techniques;
   j["methods"] = methods;
   j["rated_by"] = raters;
+  json runs = json::array();
+  for (const auto& r : s.runs)
+    runs.push_back({{"run", r.run}, {"shard", r.shard.empty() ? json(nullptr) : json(r.shard)}, {"rows", r.rows},
+                    {"first_index", r.first_index ? json(*r.first_index) : json(nullptr)},
+                    {"last_index", r.last_index ? json(*r.last_index) : json(nullptr)},
+                    {"last_commit", r.last_commit}});
+  j["runs"] = runs;
   j["used"] = used;
   return j;
 }
@@ -131,7 +145,7 @@ int run_stats(const std::vector<std::string>& args) {
   if (!parse_levels_option(vm, args[0], levels)) return kUsageError;
   Output out;
   try {
-    PuzzleStore store(*path, store_options(vm, OpenMode::Read));
+    PuzzleStore store(*path, store_options(vm, OpenMode::Read, "db stats"));
     const StoreStats s = store.stats(levels);
     if (format == "json") {
       out.buffer() += stats_json(db::redact_location(*path), s).dump(2) + '\n';
@@ -193,7 +207,7 @@ int run_ship(const std::vector<std::string>& args) {
   filter.unused = vm.count("unused") != 0;
   if (files_clash(cmd, vm, *path)) return kUsageError;
   try {
-    PuzzleStore store(*path, store_options(vm, OpenMode::Read));
+    PuzzleStore store(*path, store_options(vm, OpenMode::Read, "db ship"));
     if (!ship.levels.empty()) check_levels(store, ship.levels);
     const ShipSummary s = ship_store(store, filter, ship, out);
     std::cerr << "sudokit " << cmd << ": " << out << ": " << s.puzzles << " puzzles, " << s.bytes << " bytes ("
@@ -282,7 +296,7 @@ int run_export(const std::vector<std::string>& args) {
     return kUsageError;
 
   try {
-    PuzzleStore store(*path, store_options(vm, OpenMode::Read));
+    PuzzleStore store(*path, store_options(vm, OpenMode::Read, "db export"));
     if (plan.filter.level) check_levels(store, {*plan.filter.level});
     if (plan.ipuz) {
       const std::uint64_t n = export_ipuz(store, plan.filter, *plan.out);
@@ -324,6 +338,7 @@ const char* const kImportUsage =
 
 void declare_import_options(po::options_description& opts, ImportOptions& options, std::size_t& batch_rows) {
   add_store_options(opts);
+  add_progress_option(opts);
   opts.add_options()
       ("format", po::value<std::string>()->default_value("auto"), "auto, line (one puzzle per line), csv (with a header) or bank (Sudoku Exchange: hash puzzle rating)")
       ("no-grade", "do not grade (fast bulk import: rating columns stay empty, or are taken from a CSV)")
@@ -366,6 +381,8 @@ int run_import(const std::vector<std::string>& args) {
   }
   options.stop = &g_stop;
   if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
+  const auto progress = progress_format(vm, cmd);
+  if (!progress) return kUsageError;
   std::vector<std::string> files = input_files(vm);
   if (files.empty()) files.push_back("-");
   if (files_clash(cmd, vm, *path)) return kUsageError;
@@ -376,8 +393,12 @@ int run_import(const std::vector<std::string>& args) {
   ImportCounts total;
   std::optional<PuzzleStore> store;
   int status = 0;
+  // Records of every file so far; the total is not known (a stream).
+  produce::ProgressReporter reporter(stderr, *progress, isatty(STDERR_FILENO) != 0, {cmd, "records"});
+  std::uint64_t records_before = 0;  // of the files before this one
+  options.progress = [&](std::uint64_t records) { reporter.update(records_before + records, 0); };
   try {
-    StoreOptions so = store_options(vm, OpenMode::Write);
+    StoreOptions so = store_options(vm, OpenMode::Write, "db import");
     so.batch_rows = batch_rows;
     store.emplace(*path, so);
     for (const auto& name : files) {
@@ -394,10 +415,12 @@ int run_import(const std::vector<std::string>& args) {
       };
       total += import_lines(*store, LineReader(std::move(stoppable)), options,
                             [&](std::size_t line, const std::string& reason) { diag.report(label, line, reason); });
+      records_before = total.records;
       if (total.interrupted) break;
     }
     status = diag.exit_status();
   } catch (const StoreError& e) {
+    reporter.end_line();
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     if (!store) return 1;  // nothing was opened, nothing to report
     if (const std::size_t lost = store->discard())
@@ -407,6 +430,8 @@ int run_import(const std::vector<std::string>& args) {
     total.rejected = diag.problems();
     status = 1;
   }
+  reporter.update(total.records, 0, "", "", true);
+  reporter.end_line();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char rate[96];
   std::snprintf(rate, sizeof rate, " (%s lines in %.2f s: %s lines/s)", with_commas(total.lines).c_str(), seconds,
@@ -424,25 +449,12 @@ int run_import(const std::vector<std::string>& args) {
 
 // --- merge --------------------------------------------------------------------
 
-/// Progress of a long store command: "sudokit CMD: [WHAT]DONE of TOTAL rows",
-/// redrawn in place on a terminal (at most 5 times a second, and at the
-/// end), one line every 5 s otherwise (a log).
-std::function<void(const std::string&, std::uint64_t, std::uint64_t)> row_progress(const std::string& cmd, bool tty) {
-  return [cmd, tty, last = std::chrono::steady_clock::now()](const std::string& what, std::uint64_t done,
-                                                              std::uint64_t total) mutable {
-    const auto now = std::chrono::steady_clock::now();
-    if (tty ? now - last < std::chrono::milliseconds(200) && done < total : now - last < std::chrono::seconds(5)) return;
-    last = now;
-    std::fprintf(stderr, tty ? "\rsudokit %s: %s%s of %s rows   " : "sudokit %s: %s%s of %s rows\n", cmd.c_str(),
-                 what.c_str(), with_commas(done).c_str(), with_commas(total).c_str());
-  };
-}
-
 int run_merge(const std::vector<std::string>& args) {
   po::options_description opts("options");
   add_store_options(opts);
   std::uint64_t batch_rows = MergeOptions{}.batch_rows;
   add_number(opts, "batch", batch_rows, {1, 10'000'000}, "rows copied per transaction", batch_rows);
+  add_progress_option(opts);
   const std::string usage =
       "usage: sudokit db merge --db OUT IN.db...\n"
       "Adds the puzzles of other stores (the shard files of a sharded generate) to OUT, created\n"
@@ -455,6 +467,8 @@ int run_merge(const std::vector<std::string>& args) {
   const std::string& cmd = args[0];
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
+  const auto progress = progress_format(vm, cmd);
+  if (!progress) return kUsageError;
   const std::vector<std::string> inputs = input_files(vm);
   if (inputs.empty()) {
     std::cerr << "sudokit " << cmd << ": no input store (usage: sudokit db merge --db OUT IN.db...)\n";
@@ -475,20 +489,19 @@ int run_merge(const std::vector<std::string>& args) {
   MergeOptions options;
   options.batch_rows = batch_rows;
   options.stop = &g_stop;
-  options.progress = [progress = row_progress(cmd, tty)](const MergeProgress& p) mutable {
-    progress(*p.source + ": ", p.done, p.total);
-  };
+  produce::ProgressReporter reporter(stderr, *progress, tty, {cmd, "rows"});
+  options.progress = [&reporter](const MergeProgress& p) { reporter.update(p.done, p.total, *p.source, "", p.done >= p.total); };
   MergeReport report;
   int status = 0;
   try {
-    PuzzleStore store(*path, store_options(vm, OpenMode::Write));
+    PuzzleStore store(*path, store_options(vm, OpenMode::Write, "db merge"));
     report = merge_stores(store, inputs, options);
   } catch (const StoreError& e) {
-    if (tty) std::fputc('\n', stderr);
+    reporter.end_line();
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return 1;
   }
-  if (tty) std::fputc('\n', stderr);
+  reporter.end_line();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::uint64_t rows = 0;
   for (const auto& source : report.sources) {
@@ -527,6 +540,7 @@ int run_regrade(const std::vector<std::string>& args) {
   add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"}, "seconds of grading per puzzle",
              options.time_limit);
   opts.add_options()("levels", po::value<std::string>(), "level table NAME:MIN,... for the new ratings' levels");
+  add_progress_option(opts);
   const std::string usage =
       "usage: sudokit db regrade --db FILE [--older-than REVISION]\n"
       "Rates again the graded rows another grader rated (the `rated_by` column is not this\n"
@@ -539,23 +553,26 @@ int run_regrade(const std::vector<std::string>& args) {
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
   if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
+  const auto progress = progress_format(vm, cmd);
+  if (!progress) return kUsageError;
   if (!store_exists(*path, cmd)) return 1;
   catch_stop_signals();
   options.stop = &g_stop;
   const bool tty = isatty(STDERR_FILENO) != 0;
-  options.progress = [progress = row_progress(cmd, tty)](std::uint64_t done, std::uint64_t total) mutable {
-    progress("", done, total);
+  produce::ProgressReporter reporter(stderr, *progress, tty, {cmd, "rows"});
+  options.progress = [&reporter](std::uint64_t done, std::uint64_t total) {
+    reporter.update(done, total, "", "", done >= total);
   };
   produce::RegradeReport report;
   try {
-    PuzzleStore store(*path, store_options(vm, OpenMode::Write));
+    PuzzleStore store(*path, store_options(vm, OpenMode::Write, "db regrade"));
     report = produce::regrade_store(store, options);
   } catch (const StoreError& e) {
-    if (tty) std::fputc('\n', stderr);
+    reporter.end_line();
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return 1;
   }
-  if (tty) std::fputc('\n', stderr);
+  reporter.end_line();
   const std::string which = options.older_than > 0
                                 ? " rows rated by a revision below " + std::to_string(options.older_than) + " or an unknown grader; "
                                 : " rows rated by another grader; ";

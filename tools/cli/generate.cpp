@@ -24,9 +24,6 @@
 namespace sudokit::cli {
 
 namespace {
-constexpr std::chrono::seconds kLogProgressEvery{5};  // progress lines when stderr is not a terminal
-}  // namespace
-namespace {
 
 using produce::GradeAnnotation;
 
@@ -66,29 +63,6 @@ class PrintSink final : public PuzzleSink {
   const std::vector<grader::Level>& levels_;
 };
 
-/// Progress: a line redrawn in place on a terminal; one plain line every
-/// few seconds otherwise (a log, a pipe), so a long run shows it is alive.
-std::function<void(std::uint64_t, std::uint64_t)> progress_printer(std::uint64_t count, bool tty) {
-  const auto start = std::chrono::steady_clock::now();
-  return [count, tty, start, last = start](std::uint64_t accepted, std::uint64_t tried) mutable {
-    const auto now = std::chrono::steady_clock::now();
-    if (tty ? now - last < std::chrono::milliseconds(200) && accepted < count : now - last < kLogProgressEvery) return;
-    last = now;
-    const double secs = std::chrono::duration<double>(now - start).count();
-    const double rate = secs > 0 ? static_cast<double>(accepted) / secs : 0;
-    const double eta = rate > 0 ? static_cast<double>(count - accepted) / rate : 0;
-    const double share = tried ? 100.0 * static_cast<double>(accepted) / static_cast<double>(tried) : 0.0;
-    if (tty)
-      std::fprintf(stderr, "\r%llu/%llu found, %.1f/s, accepted %.2f%% of %llu tried, ETA %.0fs   ",
-                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(count), rate, share,
-                   static_cast<unsigned long long>(tried), eta);
-    else
-      std::fprintf(stderr, "sudokit generate: %llu/%llu found after %.0f s, %llu candidates tried\n",
-                   static_cast<unsigned long long>(accepted), static_cast<unsigned long long>(count), secs,
-                   static_cast<unsigned long long>(tried));
-  };
-}
-
 /// The summary lines on stderr; the exit status of the run.
 int report(const produce::GenerateSummary& summary, const produce::GeneratePlan& plan, const std::string* db_location) {
   const std::string shown = db_location ? db::redact_location(*db_location) : "";
@@ -104,12 +78,6 @@ int report(const produce::GenerateSummary& summary, const produce::GeneratePlan&
   if (r.searched > 0)
     std::fprintf(stderr, "sudokit generate: local search judged %llu neighbours and found %llu of the puzzles\n",
                  static_cast<unsigned long long>(r.searched), static_cast<unsigned long long>(r.from_search));
-  if (plan.pipeline.shard_count > 1)
-    std::fprintf(stderr, "sudokit generate: shard %s: the indices i < %llu with i %% %llu == %llu\n",
-                 produce::Shard{plan.pipeline.shard_index, plan.pipeline.shard_count}.text().c_str(),
-                 static_cast<unsigned long long>(plan.pipeline.count),
-                 static_cast<unsigned long long>(plan.pipeline.shard_count),
-                 static_cast<unsigned long long>(plan.pipeline.shard_index));
   if (r.skipped > 0)
     std::fprintf(stderr, "sudokit generate: %s: %llu indices of this run were stored already (run %s): skipped\n",
                  db_path ? db_path->c_str() : "", static_cast<unsigned long long>(r.skipped),
@@ -186,7 +154,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   opts.add_options()
       ("format", po::value<std::string>()->default_value("line"), "output: line, json (one object per line) or csv")
       ("solution", "also print each puzzle's solution")
-      ("shard", po::value<std::string>(), "K/N: make shard K (0 to N-1) of the run, the indices i with i % N == K; the N shards' puzzles together are exactly the whole run's. auto: the Slurm job array's task (SLURM_ARRAY_TASK_ID, _MIN, _STEP, _COUNT); auto/N: N shards, K from Slurm or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX). Not with --search-keep above 1")
+      ("shard", po::value<std::string>(), "K/N: make shard K (0 to N-1) of the run, the indices i with i % N == K; the N shards' puzzles together are exactly the whole run's. auto/N: N shards, K the Slurm job array's task id (SLURM_ARRAY_TASK_ID; the array is --array=0-(N-1)) or a Kubernetes Indexed Job's JOB_COMPLETION_INDEX (auto without N is refused). The shard is printed on stderr; with --db, a store holding rows of this run split another way (another N, or unsharded) is refused. Not with --search-keep above 1")
       ("db", po::value<std::string>()->implicit_value("puzzles.db"), "store the puzzles in this SQLite file (default puzzles.db) or PostgreSQL database (postgresql://USER@HOST[:PORT]/DB, or libpq's 'host=... dbname=...') instead of printing them; graded unless --no-grade")
       ("no-grade", "with --db: store without grading")
       ("with-steps", "with --db: also store each puzzle's solution path, for hints from the stored data (db/README.md, \"Stored solution path\")")
@@ -211,6 +179,8 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
              batch_rows);
   add_number(opts, "max-attempts", q.max_attempts, {1, 1'000'000},
              "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
+  add_store_wait_options(opts);  // with --db: --busy-timeout, --pg-timeout
+  add_progress_option(opts);
 }
 
 }  // namespace
@@ -238,6 +208,8 @@ int run_generate(const std::vector<std::string>& args) {
       }
     }
   }
+  const auto progress = progress_format(vm, "generate");
+  if (!progress) return kUsageError;
   const std::string format = vm["format"].as<std::string>();
   if (format != "line" && format != "json" && format != "csv") {
     std::cerr << "sudokit generate: unknown --format '" << format << "' (expected line, json or csv)\n";
@@ -268,9 +240,10 @@ int run_generate(const std::vector<std::string>& args) {
   }
   if (!vm.count("seed")) q.seed = produce::fresh_seed();
   produce::GeneratePlan plan;
+  produce::Shard shard;
   try {
     if (vm.count("shard")) {
-      const produce::Shard shard = produce::parse_shard(vm["shard"].as<std::string>(), std::getenv);
+      shard = produce::parse_shard(vm["shard"].as<std::string>(), std::getenv);
       q.shard_index = shard.index;
       q.shard_count = shard.count;
     }
@@ -279,13 +252,25 @@ int run_generate(const std::vector<std::string>& args) {
     std::cerr << "sudokit generate: " << e.what() << '\n';
     return kUsageError;
   }
+  if (vm.count("shard"))  // which share of the run this process makes, before it makes any
+    std::cerr << "sudokit generate: shard " << shard.text() << (shard.source.empty() ? "" : " (" + shard.source + ")")
+              << ": the indices i < " << q.count << " with i % " << shard.count << " == " << shard.index << '\n';
   if (!vm.count("seed")) std::cerr << "sudokit generate: seed " << plan.pipeline.seed << '\n';
   if (!plan.notice.empty()) std::cerr << "sudokit generate: " << plan.notice << '\n';
   const PipelineOptions& o = plan.pipeline;
 
   const bool tty = isatty(STDERR_FILENO) != 0;
+  // This process's share of the run (a shard's indices; a walk counts puzzles).
+  const std::uint64_t share =
+      plan.walks() ? o.count : (o.count + o.shard_count - 1 - o.shard_index) / o.shard_count;
+  produce::ProgressReporter reporter(
+      stderr, *progress, tty,
+      {"generate", "found", produce::run_key(plan),
+       o.shard_count > 1 ? produce::Shard{o.shard_index, o.shard_count}.text() : std::string()});
   produce::GenerateHooks hooks;
-  hooks.progress = progress_printer(o.count, tty);
+  hooks.progress = [&reporter, share](std::uint64_t accepted, std::uint64_t tried) {
+    reporter.update(accepted, share, "", std::to_string(tried) + " candidates tried", accepted >= share);
+  };
   catch_stop_signals();
   hooks.stop = &g_stop;
 
@@ -294,11 +279,14 @@ int run_generate(const std::vector<std::string>& args) {
   if (to_db) {
     if (files_clash("generate", vm, path)) return kUsageError;
     try {
-      db::StoreOptions store;
+      db::StoreOptions store = store_options(vm, db::OpenMode::Write, "generate");
       store.batch_rows = batch_rows;
       summary = produce::generate_into_store(plan, path, hooks, store);
+    } catch (const produce::RequestError& e) {  // the store holds this run split another way
+      std::cerr << "sudokit generate: " << e.what() << '\n';
+      return kUsageError;
     } catch (const db::StoreError& e) {
-      if (tty) std::fputc('\n', stderr);
+      reporter.end_line();
       std::cerr << "sudokit generate: " << e.what() << '\n';
       return 1;
     }
@@ -312,7 +300,7 @@ int run_generate(const std::vector<std::string>& args) {
     summary = produce::generate(plan, sink, hooks);
     out.flush();
   }
-  if (tty) std::fputc('\n', stderr);
+  reporter.end_line();
   const int status = report(summary, plan, to_db ? &path : nullptr);
   return status != 0 ? status : seed_diag.exit_status();
 }

@@ -1,5 +1,6 @@
 // Command-line pieces shared by the subcommands that use the store (db,
-// daily, book; a SQLite file or a PostgreSQL connection string, checked and shown redacted): the --db and --busy-timeout options, opening options,
+// daily, book, generate; a SQLite file or a PostgreSQL connection string, checked and shown redacted): the --db,
+// --busy-timeout and --pg-timeout options, opening options,
 // and the report of a level that ran out of unused puzzles, with the
 // `sudokit generate` commands that would supply them.
 #pragma once
@@ -14,14 +15,45 @@
 #include "sudokit/db/location.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"
+#include "sudokit/produce/progress.hpp"
 
 namespace sudokit::cli {
+
+/// --busy-timeout and --pg-timeout, with db::StoreOptions' defaults (their
+/// one home); read by store_options.
+inline void add_store_wait_options(po::options_description& opts) {
+  const db::StoreOptions defaults;
+  add_number<unsigned>(opts, "busy-timeout", {0, 86'400'000, "give up at once"},
+                       "wait this many ms for another process's write lock",
+                       static_cast<unsigned>(defaults.busy_timeout.count()));
+  add_number<unsigned>(opts, "pg-timeout", {0, 86'400, "no limit"},
+                       "PostgreSQL: give up (exit status 1) when the server has not answered for this many seconds (a "
+                       "hung server, a lost network); a stall is reported on stderr after " +
+                           std::to_string(defaults.stall_notice.count() / 1000) + " s",
+                       static_cast<unsigned>(defaults.server_timeout.count() / 1000));
+}
 
 inline void add_store_options(po::options_description& opts) {
   opts.add_options()("db", po::value<std::string>(),
                      "the store: a SQLite FILE, or a PostgreSQL database postgresql://USER@HOST[:PORT]/DB or 'host=... dbname=...' (required)");
-  add_number<unsigned>(opts, "busy-timeout", {0, 86'400'000, "give up at once"},
-                       "wait this many ms for another process's lock", 60000);
+  add_store_wait_options(opts);
+}
+
+/// --progress text|json|none (produce/progress.hpp: the one progress printer).
+inline void add_progress_option(po::options_description& opts) {
+  opts.add_options()("progress", po::value<std::string>()->default_value("text"),
+                     "progress on stderr: text (a line redrawn on a terminal, one every 5 s otherwise), json (one "
+                     "object per line every 5 s and at the end: command, run, shard, made, target, rate, elapsed) or "
+                     "none");
+}
+
+/// The --progress value, or a usage error printed (nullopt).
+inline std::optional<produce::ProgressFormat> progress_format(const po::variables_map& vm, const std::string& command) {
+  produce::ProgressFormat format{};
+  const std::string& name = vm["progress"].as<std::string>();
+  if (produce::parse_progress_format(name, format)) return format;
+  std::cerr << "sudokit " << command << ": unknown --progress '" << name << "' (expected text, json or none)\n";
+  return std::nullopt;
 }
 
 /// False (a usage error printed) for a --db value that is a PostgreSQL
@@ -60,10 +92,14 @@ inline std::string shell_word(const std::string& text) {
   return out + "'";
 }
 
-inline db::StoreOptions store_options(const po::variables_map& vm, db::OpenMode mode) {
+/// The store's options from --busy-timeout and --pg-timeout; a stall of the
+/// server is reported on stderr as "sudokit COMMAND: ...".
+inline db::StoreOptions store_options(const po::variables_map& vm, db::OpenMode mode, const std::string& command) {
   db::StoreOptions o;
   o.mode = mode;
   o.busy_timeout = std::chrono::milliseconds(number_value<unsigned>(vm, "busy-timeout"));
+  o.server_timeout = std::chrono::seconds(number_value<unsigned>(vm, "pg-timeout"));
+  o.on_stall = [command](const std::string& line) { std::cerr << "sudokit " << command << ": " << line << std::endl; };
   return o;
 }
 

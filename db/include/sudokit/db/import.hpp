@@ -62,6 +62,10 @@ struct ImportOptions {
   /// `interrupted` set. May be set from a signal handler (std::atomic<bool>
   /// is lock-free).
   const std::atomic<bool>* stop = nullptr;
+  /// Called on the calling thread after each block of records is stored or
+  /// rejected, with the records handed on so far (a progress line). May throw
+  /// (stops the import after the workers are joined).
+  std::function<void(std::uint64_t records)> progress = {};
 };
 
 struct ImportCounts {

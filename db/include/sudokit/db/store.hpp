@@ -22,8 +22,11 @@
 // range, technique, limit, seeded random order); stats() summarises the file.
 //
 // Every failure (not a database, read-only, locked past the timeout, disk
-// full, a lost connection, a refused password, ...) is thrown as a StoreError
-// whose message names the store (a URI without its password).
+// full, a lost connection, a refused password, a server that stopped
+// answering for server_timeout, ...) is thrown as a StoreError whose message
+// names the store (a URI without its password). A flush that failed is not
+// tried again by the destructor (a second wait of busy_timeout or
+// server_timeout); call flush() to retry.
 #pragma once
 
 #include <chrono>
@@ -74,6 +77,19 @@ struct StoreOptions {
   std::size_t batch_rows = 10000;
   std::chrono::milliseconds batch_interval{1000};         // or when the oldest queued row is this old
   std::chrono::milliseconds busy_timeout{60000};          // wait this long for another writer's lock
+  // PostgreSQL: the longest a statement may go unanswered (a hung server, a
+  // network black hole) before the store gives up: the client's own wait on
+  // the socket, the server's statement_timeout, TCP keepalives and
+  // tcp_user_timeout (a wait for the write lock is bounded by busy_timeout:
+  // it is tried, each try answered at once). On giving up the connection is closed and StoreError says so. 0 = no limit.
+  std::chrono::milliseconds server_timeout{120000};
+  // PostgreSQL: called on the calling thread when the server has not
+  // answered for stall_notice (or half the limit, when that is shorter),
+  // then after twice, four times as long...,
+  // with a line saying what waits and for how long (the store's name, no
+  // password). Empty: nothing is reported.
+  std::function<void(const std::string&)> on_stall{};
+  std::chrono::milliseconds stall_notice{5000};
 };
 
 enum class Inserted {
@@ -108,6 +124,16 @@ struct StoreStats {
     std::uint64_t hardest = 0;  // puzzles whose hardest step it is
     std::uint64_t steps = 0;    // steps over all puzzles
   };
+  /// The rows of one generate run (run key) and shard, for an operator
+  /// following a sharded job: how many are stored and when the last batch
+  /// of them was committed. (The run's target, --count, is not stored.)
+  struct RunShard {
+    std::string run;    // the run key (produce::run_key)
+    std::string shard;  // "K/N"; "" = the whole run
+    std::uint64_t rows = 0;
+    std::optional<std::uint64_t> first_index, last_index;  // seed_index range of those rows
+    std::string last_commit;  // the newest created_at (UTC, ISO 8601)
+  };
   std::uint64_t puzzles = 0;
   std::uint64_t graded = 0;
   std::uint64_t daily = 0;  // rows of the daily schedule
@@ -119,6 +145,7 @@ struct StoreStats {
   std::vector<TechniqueUse> techniques;             // SE producer order, unknown keys after
   std::vector<Count> methods;                       // by count, descending
   std::vector<Count> raters;                        // graded puzzles by what rated them (rated_by; "" = unknown), by count
+  std::vector<RunShard> runs;                       // rows with a run key, by run key and shard
 };
 
 class PuzzleStore {
@@ -129,7 +156,9 @@ class PuzzleStore {
   /// StoreError, also for a connection string check_location refuses
   /// (nothing is opened or created).
   explicit PuzzleStore(const std::string& path, const StoreOptions& options = {});
-  /// Commits the queued rows (errors are swallowed here: call flush() first to see them).
+  /// Commits the queued rows (errors are swallowed here: call flush() first
+  /// to see them), unless the last flush() failed: those rows are dropped,
+  /// not waited for a second time.
   ~PuzzleStore();
   PuzzleStore(PuzzleStore&&) noexcept;
   PuzzleStore& operator=(PuzzleStore&&) noexcept;
@@ -175,6 +204,10 @@ class PuzzleStore {
   /// The seed_index of every row the generate run `run` stored (the `run`
   /// column, produce::run_key), ascending: what a resumed run skips.
   std::vector<std::uint64_t> indices_of_run(const std::string& run);
+  /// The distinct `shard` values ("K/N"; "" for rows of an unsharded run)
+  /// of the rows the generate run `run` stored, ascending: how its indices
+  /// were split (a rerun into the store must split them the same way).
+  std::vector<std::string> shards_of_run(const std::string& run);
 
   // --- ratings of another grader (db regrade) -----------------------------------
 

@@ -41,7 +41,10 @@ class DbSink final : public PuzzleSink {
 /// of several). The indices the store holds for the run key already are
 /// skipped (a killed run or shard, started again, makes only the rest; a
 /// larger count adds the indices after), except when the plan keeps several
-/// neighbours per puzzle (search_keep > 1: its count is of puzzles). Every
+/// neighbours per puzzle (search_keep > 1: its count is of puzzles). A
+/// store holding rows of the run key made by another split (a different
+/// shard count N, or sharded rows against an unsharded run and back) is
+/// refused before anything is made: RequestError("--shard", ...). Every
 /// batch committed before a failure stays; throws db::StoreError.
 /// `store` sets the store's batches and lock wait (db::StoreOptions; its
 /// mode is Write whatever it says).

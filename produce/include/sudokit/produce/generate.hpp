@@ -121,16 +121,20 @@ struct GeneratePlan {
 /// Shard K of N of a run (K from 0): it makes the indices i with i % N == K.
 struct Shard {
   std::uint64_t index = 0, count = 1;
+  std::string source{};      // where K came from ("SLURM_ARRAY_TASK_ID=7"); "" when given as K/N
   std::string text() const;  // "K/N"
 };
 
-/// `--shard`'s value: "K/N" (K from 0 to N-1), "auto" (the Slurm job
-/// array's task: K from SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN,
-/// divided by SLURM_ARRAY_TASK_STEP; N = SLURM_ARRAY_TASK_COUNT) or "auto/N"
-/// (K from SLURM_ARRAY_TASK_ID as for "auto", else from a Kubernetes Indexed
-/// Job's JOB_COMPLETION_INDEX). `env` reads the environment (std::getenv;
-/// tests pass their own). Throws RequestError("--shard", ...) saying what
-/// is wrong: a bad spec, a missing or malformed variable, K out of range.
+/// `--shard`'s value: "K/N" (K from 0 to N-1) or "auto/N": N given, K the
+/// Slurm job array's task id (SLURM_ARRAY_TASK_ID itself: the array is
+/// --array=0-(N-1), so a task resubmitted alone, --array=7, is still shard
+/// 7; an array whose SLURM_ARRAY_TASK_MAX is N or more is refused), else a
+/// Kubernetes Indexed Job's JOB_COMPLETION_INDEX. "auto" without N is
+/// refused: a scheduler's task count is not the run's (an array of one
+/// resubmitted task would make the whole run). `env` reads the environment
+/// (std::getenv; tests pass their own). Throws RequestError("--shard", ...)
+/// saying what is wrong: a bad spec, a missing or malformed variable, K out
+/// of range.
 Shard parse_shard(const std::string& spec, const std::function<const char*(const char*)>& env);
 
 /// The run key: 16 hexadecimal digits naming the plan's seed and every
