@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Submits the sharded run and its merge, which starts when every task of the
-# array has ended well (afterok). Settings as in generate.sbatch and
+# array has ended (afterany: a failed task does not leave it pending for
+# ever) and merges only if every shard is complete (merge.sbatch). Settings as in generate.sbatch and
 # merge.sbatch, passed on to both jobs, e.g.
 #   COUNT=10000000 TARGET="--level expert" OUT=/scratch/shards FINAL=/data/expert.db ./submit.sh
 # With SUDOKIT_DB (a PostgreSQL store) the tasks write it directly and there
@@ -12,4 +13,4 @@ export SUDOKIT="${SUDOKIT:-sudokit}" SHARDS="${SHARDS:-16}" COUNT="${COUNT:-1000
   TARGET="${TARGET:---level hard}" OUT="${OUT:-shards}" FINAL="${FINAL:-puzzles.db}"
 # Task ids 0 to SHARDS-1 are the shard numbers (generate.sbatch: --shard auto/SHARDS).
 array=$(sbatch --parsable --array="0-$((SHARDS - 1))" --export=ALL generate.sbatch)
-[ -n "${SUDOKIT_DB:-}" ] || sbatch --dependency="afterok:${array%%;*}" --export=ALL merge.sbatch
+[ -n "${SUDOKIT_DB:-}" ] || sbatch --dependency="afterany:${array%%;*}" --export=ALL merge.sbatch

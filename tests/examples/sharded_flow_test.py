@@ -58,6 +58,21 @@ gen_args = gen_container["args"]
 shard = gen_args[gen_args.index("--shard") + 1]
 check(shard == f"auto/{gen['completions']}", f"generate-job.yaml: --shard {shard} for {gen['completions']} completions")
 check(gen["parallelism"] <= gen["completions"], "generate-job.yaml: parallelism within completions")
+
+
+def check_failures(name, spec):
+    """A failing index is retried, one failed for good (or a usage error,
+    exit status 2) fails the Job at once, and no index has two pods at once."""
+    check(spec.get("backoffLimitPerIndex", 0) >= 1, f"{name}: backoffLimitPerIndex")
+    check(spec.get("maxFailedIndexes") == 0, f"{name}: maxFailedIndexes 0 (a failed index fails the Job at once)")
+    rules = spec.get("podFailurePolicy", {}).get("rules", [])
+    check(any(r["action"] == "FailIndex" and r["onExitCodes"]["operator"] == "In" and 2 in r["onExitCodes"]["values"]
+              for r in rules), f"{name}: exit status 2 (a usage error) fails its index at once")
+    check(spec.get("podReplacementPolicy") == "Failed", f"{name}: podReplacementPolicy Failed")
+    check(spec["template"]["spec"]["restartPolicy"] == "Never", f"{name}: restartPolicy Never (podFailurePolicy needs it)")
+
+
+check_failures("generate-job.yaml", gen)
 # Straight into PostgreSQL: the same shards, the store's URI from the pod's
 # environment, the password from a Secret (never in the manifest). The flow
 # itself runs against a real server in pg.store (PgCli.TheSlurmExampleWritesPostgresqlDirectly).
@@ -71,6 +86,11 @@ pg_env = {e["name"]: e for e in pg_container["env"]}
 check(pg_env["SUDOKIT_DB"]["value"].startswith("postgresql://") and ":" not in pg_env["SUDOKIT_DB"]["value"].split("@")[0][len("postgresql://"):],
       "generate-postgres-job.yaml: a postgresql:// URI without a password")
 check("secretKeyRef" in pg_env["PGPASSWORD"]["valueFrom"], "generate-postgres-job.yaml: PGPASSWORD from a Secret")
+check_failures("generate-postgres-job.yaml", pg_job)
+with open(scripts[2]) as f:
+    submit = f.read()
+check("--dependency=\"afterany:" in submit and "afterok" not in submit.split("set -euo")[1],
+      "submit.sh: the merge waits for every task to end (afterany), not for all to succeed")
 
 work = tempfile.mkdtemp(prefix="sudokit-sharded-")
 try:
@@ -113,6 +133,33 @@ try:
                                                         SLURM_ARRAY_TASK_MIN="1", SLURM_ARRAY_TASK_MAX="4"),
                          capture_output=True, text=True)
     check(off.returncode == 2 and "submit it as --array=0-3" in off.stderr, f"an array 1-4: {off.returncode} {off.stderr}")
+    # A task that fails (exit status 1) is run again by the script itself;
+    # a usage error (2) is not. SUDOKIT is a wrapper that fails its first run.
+    flaky = os.path.join(work, "flaky.sh")
+    with open(flaky, "w") as f:
+        f.write('#!/bin/sh\necho run >> "$RUNS"\n'
+                '[ "$(wc -l < "$RUNS")" -gt 1 ] || { echo "a lost server" >&2; exit 1; }\n'
+                f'exec "{SUDOKIT}" "$@"\n')
+    os.chmod(flaky, 0o755)
+    os.remove(os.path.join(out, "shard-1.db"))
+    os.remove(os.path.join(out, "shard-1.done"))
+    runs = os.path.join(work, "runs")
+    retried = subprocess.run(["bash", scripts[0]], env=dict(env, SUDOKIT=flaky, RUNS=runs, RETRY_PAUSE="0",
+                                                            SLURM_ARRAY_TASK_ID="1"), capture_output=True, text=True)
+    check(retried.returncode == 0 and "run 1 of 3 again" in retried.stderr, f"a failed task is retried: {retried.stderr}")
+    check(os.path.exists(os.path.join(out, "shard-1.done")), "the retried task marked its shard whole")
+    os.remove(runs)
+    usage = subprocess.run(["bash", scripts[0]], env=dict(env, SUDOKIT=flaky, RUNS=runs, RETRY_PAUSE="0", SHARDS="0",
+                                                          SLURM_ARRAY_TASK_ID="1"), capture_output=True, text=True)
+    with open(runs) as f:
+        usage_runs = len(f.read().splitlines())
+    check(usage.returncode == 2 and usage_runs == 2, f"a usage error is not retried: {usage.returncode}, {usage_runs} runs")
+    # The merge waits for every shard: one not marked whole, nothing merged.
+    os.rename(os.path.join(out, "shard-3.done"), os.path.join(out, "shard-3.later"))
+    early = subprocess.run(["bash", scripts[1]], env=env, capture_output=True, text=True)
+    check(early.returncode == 1 and "shards not complete" in early.stderr and "--array=3 " in early.stderr
+          and not os.path.exists(env["FINAL"]), f"a merge with shard 3 missing: {early.returncode} {early.stderr}")
+    os.rename(os.path.join(out, "shard-3.later"), os.path.join(out, "shard-3.done"))
     merge = subprocess.run(["bash", scripts[1]], env=env, capture_output=True, text=True)
     check(merge.returncode == 0, f"merge.sbatch failed: {merge.stderr}")
     check(rows(env["FINAL"]) == expected, "Slurm: the merged store is not the whole run's")
