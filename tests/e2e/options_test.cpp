@@ -158,6 +158,7 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"db export", "--limit", "--db " + db + " --format line --limit {}"},
       {"db export", "--seed", "--db " + db + " --format line --random --seed {}", {{"0", all_rows}}},
       {"db ship", "--busy-timeout", "--db " + db + " --out " + dir + "/app.db --busy-timeout {}", {{"0", exit_0}}},
+      {"db ship", "--pg-timeout", "--db " + db + " --out " + dir + "/app.db --pg-timeout {}", {{"0", exit_0}}},
       {"db ship", "--seed", "--db " + db + " --out " + dir + "/app.db --seed {}", {{"0", exit_0}}},
       {"db import", "--busy-timeout", "--db " + import_db + " " + puzzle_file + " --busy-timeout {}", {{"0", imported}}},
       {"db import", "--pg-timeout", "--db " + import_db + " " + puzzle_file + " --pg-timeout {}", {{"0", imported}}},
