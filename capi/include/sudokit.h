@@ -144,7 +144,7 @@ typedef struct sudokit_candidate {
  * pointer belongs to the result it came from. */
 typedef struct sudokit_step {
   uint32_t struct_size;                  /* sizeof(sudokit_step): set by the caller */
-  const char* technique;                 /* technique key, "hidden-single" */
+  const char* technique;                 /* technique key, "hidden-single" ("basic-elimination": a hint's, see sudokit_hint) */
   const char* name;                      /* SE's hint name, "Hidden Single" */
   double rating;                         /* SE rating of the step, one decimal as SE prints it */
   int32_t place_cell;                    /* the cell it fills, or -1 */
@@ -226,7 +226,7 @@ typedef struct sudokit_position {
   size_t givens_length;
   const char* entries;   /* 81 characters: the player's digits, empty elsewhere and on givens */
   size_t entries_length;
-  const char* marks;     /* 729 characters, every cell's candidates (filled cells ignored) */
+  const char* marks;     /* 729 characters, every cell's candidates (a given's or entry's are ignored and may be empty) */
   size_t marks_length;
 } sudokit_position;
 #define SUDOKIT_POSITION_INIT {sizeof(sudokit_position), 0, 0, 0, 0, 0, 0}
@@ -248,7 +248,9 @@ SUDOKIT_API void sudokit_hint_options_init(sudokit_hint_options* options);
 #define SUDOKIT_HINT_STEP 0               /* the next step (as revealed) */
 #define SUDOKIT_HINT_MISTAKES 1           /* the player's mistakes; no step */
 #define SUDOKIT_HINT_SOLVED 2
-#define SUDOKIT_HINT_INVALID_POSITION 3   /* two equal digits in a house */
+#define SUDOKIT_HINT_INVALID_POSITION 3   /* two equal digits in a house among the givens (among the
+                                             entries too when the givens have no single solution;
+                                             with one, clashing entries are MISTAKES) */
 #define SUDOKIT_HINT_NO_SOLUTION 4
 #define SUDOKIT_HINT_MULTIPLE_SOLUTIONS 5
 #define SUDOKIT_HINT_BEYOND_TECHNIQUES 6
@@ -305,11 +307,17 @@ typedef struct sudokit_hint_drawing {
 
 typedef struct sudokit_hint_result sudokit_hint_result; /* opaque */
 
-/* The hint for a position: mistakes first, then the next step Sukaku
- * Explainer would take (on the player's marks when there are marks).
+/* The hint for a position: mistakes first (entries that differ from the
+ * solution, marks that lost the solution digit), then the next step Sukaku
+ * Explainer would take (on the player's marks when there are marks). Marks
+ * that a placed digit (a given or an entry in the same row, column or box)
+ * rules out are no candidates: while there are any, the step is the one
+ * that removes them all, technique "basic-elimination" (name "Basic
+ * Elimination", rating 0, eliminations only), before any other. No step
+ * places or removes what a placed digit or the solution contradicts.
  * `options` may be NULL. Malformed input (a length, a character, an entry
- * on a given, a cell without candidates) is SUDOKIT_E_PARSE naming the
- * cell; otherwise SUDOKIT_OK with a new handle. Thread-safe. */
+ * on a given, an empty cell without candidates) is SUDOKIT_E_PARSE naming
+ * the cell; otherwise SUDOKIT_OK with a new handle. Thread-safe. */
 SUDOKIT_API int sudokit_hint(const sudokit_position* position, const sudokit_hint_options* options,
                              sudokit_hint_result** result);
 /* The same from one position in any text form `sudokit hint` reads: an

@@ -98,6 +98,8 @@ std::string step_reason(const Step& step) {
       return name + " " + std::to_string(single_digit(step.digits)) + " in " +
              (base_columns ? units_of_kind(step.units, 18, "columns") : units_of_kind(step.units, 9, "rows"));
     }
+    case Technique::BasicElimination:
+      return "basic elimination: placed in a house of the cell";
     case Technique::XYWing:
     case Technique::XYZWing: {
       std::string name = step.technique == Technique::XYWing ? "xy-wing " : "xyz-wing ";

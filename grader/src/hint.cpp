@@ -3,6 +3,7 @@
 #include "sudokit/grader/hint.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include <nlohmann/json.hpp>
 
@@ -39,9 +40,11 @@ bool read_grid_field(std::string_view text, std::string_view what, Grid& grid, P
   return true;
 }
 
+// Reads marks with empty cells allowed: a filled cell needs none (its marks
+// are ignored); check_marks then requires a candidate in every other cell.
 bool read_marks_field(std::string_view text, Candidates& marks, PositionError& error) {
   ParseError perr;
-  if (!parse_pencilmarks(text, marks, perr)) {
+  if (!parse_pencilmarks(text, marks, perr, /*empty_cells=*/true)) {
     error.cell = text.size() == kPencilmarkLength ? cell_of_column(perr.column, 9) : -1;
     error.column = perr.column;
     error.message = "marks: " + perr.message;
@@ -74,17 +77,13 @@ bool read_marks_json(const nlohmann::json& j, Candidates& marks, PositionError& 
       }
       m |= digit_bit(c - '0');
     }
-    if (m == 0) {
-      error.cell = cell;
-      error.message = "marks: " + cell_name(cell) + ": no candidate left";
-      return false;
-    }
-    marks[cell] = m;
+    marks[cell] = m;  // "" on a filled cell: check_marks
   }
   return true;
 }
 
-bool parse_json_position(std::string_view text, Position& out, PositionError& error) {
+// `marks_text`: the marks came as a 729-character string (errors then carry a column).
+bool parse_json_position(std::string_view text, Position& out, PositionError& error, bool& marks_text) {
   const nlohmann::json j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
   if (j.is_discarded() || !j.is_object()) {
     error.message = "not a JSON object";
@@ -106,6 +105,7 @@ bool parse_json_position(std::string_view text, Position& out, PositionError& er
   if (!grid_field("givens", out.givens) || !grid_field("entries", out.entries)) return false;
   if (j.contains("marks")) {
     out.has_marks = true;
+    marks_text = j["marks"].is_string();
     if (!read_marks_json(j["marks"], out.marks, error)) return false;
   }
   if (!j.contains("givens") && !out.has_marks) {
@@ -152,6 +152,39 @@ Grid placed_digits(const Position& p) {
   return g;
 }
 
+// Every cell neither given nor entered has a candidate in the marks (a
+// filled cell's marks are ignored, empty or not). `columns`: the marks were
+// a 729-character line, and the error gives the cell's first column in it.
+bool check_marks(const Position& p, bool columns, PositionError& error) {
+  if (!p.has_marks) return true;
+  const Grid values = placed_digits(p);
+  for (int c = 0; c < kCells; ++c)
+    if (values[c] == 0 && p.marks[c] == 0) {
+      error.cell = c;
+      error.column = columns ? static_cast<std::size_t>(c * 9 + 1) : 0;
+      error.message = "marks: " + cell_name(c) + ": no candidate left";
+      return false;
+    }
+  return true;
+}
+
+// Whether a step keeps the invariant every hint keeps: it fills an empty
+// cell with a digit no placed peer holds, removes candidates only from empty
+// cells, and agrees with the solution (places its digit, removes others).
+[[maybe_unused]] bool step_is_sound(const Step& step, const Board& board, const Grid& solution) {
+  if (step.places()) {
+    const int cell = step.place_cell, digit = step.place_digit;
+    if (board.value(cell) != 0 || solution[cell] != digit) return false;
+    for (int peer : kPeers[static_cast<std::size_t>(cell)])
+      if (board.value(peer) == digit) return false;
+  }
+  for (int c = 0; c < kCells; ++c) {
+    if (step.removals[c] == 0) continue;
+    if (board.value(c) != 0 || (step.removals[c] & digit_bit(solution[c])) != 0) return false;
+  }
+  return true;
+}
+
 void add_unit(std::vector<int>& houses, int u) {
   for (int h : houses)
     if (h == u) return;
@@ -163,12 +196,17 @@ void add_unit(std::vector<int>& houses, int u) {
 bool parse_position(std::string_view text, Position& out, PositionError& error) {
   out = Position{};
   error = PositionError{};
-  const std::string_view t = trim(text);
+  std::string_view t = trim(text);
+  if (t.substr(0, 3) == "\xEF\xBB\xBF") t = trim(t.substr(3));  // a UTF-8 byte order mark
   if (t.empty()) {
     error.message = "empty position";
     return false;
   }
-  if (t.front() == '{') return parse_json_position(t, out, error) && check_entries(out, error);
+  if (t.front() == '{') {
+    bool marks_text = false;
+    return parse_json_position(t, out, error, marks_text) && check_entries(out, error) &&
+           check_marks(out, marks_text, error);
+  }
   if (t.find('\n') != std::string_view::npos) {
     // Several lines: a candidate grid.
     ParseError perr;
@@ -192,7 +230,7 @@ bool parse_position(std::string_view text, Position& out, PositionError& error) 
   }
   if (f.size() == 1 && f[0].size() == kPencilmarkLength) {
     out.has_marks = true;
-    return read_marks_field(f[0], out.marks, error);
+    return read_marks_field(f[0], out.marks, error) && check_marks(out, true, error);
   }
   if (f.size() > 2) {
     error.message = "expected GIVENS [ENTRIES|MARKS], got " + std::to_string(f.size()) + " fields";
@@ -211,7 +249,7 @@ bool parse_position(std::string_view text, Position& out, PositionError& error) 
     for (int c = 0; c < kCells; ++c)
       if (out.entries[c] != 0 && out.entries[c] == out.givens[c]) out.entries[c] = 0;
   }
-  return check_entries(out, error);
+  return check_entries(out, error) && check_marks(out, true, error);
 }
 
 bool position_from_fields(const std::string_view* givens, const std::string_view* entries,
@@ -234,7 +272,7 @@ bool position_from_fields(const std::string_view* givens, const std::string_view
   }
   for (int c = 0; c < kCells; ++c)
     if (out.entries[c] != 0 && out.entries[c] == out.givens[c]) out.entries[c] = 0;
-  return check_entries(out, error);
+  return check_entries(out, error) && check_marks(out, true, error);
 }
 
 bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& line_no, std::string_view& record,
@@ -262,8 +300,8 @@ bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& li
         record = text.substr(begin, end - begin);
         return true;
       }
-    } else if (blank || rows == 9 || (!is_candidate_row(line) && !is_candidate_frame(line))) {
-      break;  // the grid ends before this line
+    } else if (blank || (!is_candidate_row(line) && !is_candidate_frame(line)) || (rows == 9 && is_candidate_row(line))) {
+      break;  // the grid ends before this line (its closing frame lines are its own)
     }
     rows += is_candidate_row(line);
     pos = end + 1;
@@ -271,6 +309,45 @@ bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& li
     record = text.substr(begin, std::min(end, text.size()) - begin);
   }
   return begin != std::string_view::npos;
+}
+
+ReadStatus PositionReader::next(std::string& text, std::size_t& first_line, ParseError& error) {
+  text.clear();
+  bool grid = false;
+  int rows = 0;
+  std::string_view line;
+  for (LineStatus s; (s = lines_.next(line)) != LineStatus::End;) {
+    if (s == LineStatus::TooLong) {
+      if (grid) {  // ends the grid; reported by the next call
+        lines_.unread();
+        break;
+      }
+      error.line = lines_.number();
+      error.column = 0;
+      error.message = line_too_long_message(lines_.max_line());
+      return ReadStatus::Error;
+    }
+    bool blank = true;
+    for (char c : line) blank = blank && is_blank(c);
+    const bool row = !blank && is_candidate_row(line), frame = !blank && !row && is_candidate_frame(line);
+    if (!grid) {
+      if (blank) continue;
+      first_line = lines_.number();
+      text.assign(line);
+      if (!row && !frame) return ReadStatus::Record;  // a one-line record
+      grid = true;
+      rows = row;
+      continue;
+    }
+    if (blank || (!row && !frame) || (row && rows == 9)) {
+      lines_.unread();  // the next record's (a blank line is skipped then)
+      break;
+    }
+    rows += row;
+    text += '\n';
+    text.append(line);
+  }
+  return grid ? ReadStatus::Record : ReadStatus::End;
 }
 
 std::string_view hint_status_key(HintStatus s) {
@@ -296,6 +373,21 @@ Board position_board(const Position& p) {
   for (int c = 0; c < kCells; ++c)
     if (values[c] != 0) cand[c] = 0;
   return Board(values, cand);
+}
+
+Step basic_elimination(const Board& board) {
+  Step step;
+  step.technique = Technique::BasicElimination;
+  step.difficulty = 0.0;
+  for (int c = 0; c < kCells; ++c) {
+    if (board.value(c) != 0) continue;
+    DigitMask placed = 0;
+    for (int peer : kPeers[static_cast<std::size_t>(c)])
+      if (board.value(peer) != 0) placed |= digit_bit(board.value(peer));
+    step.removals[c] = static_cast<DigitMask>(board.candidates(c) & placed);
+    step.digits |= step.removals[c];
+  }
+  return step;
 }
 
 HintArea hint_area(const Step& step) {
@@ -344,15 +436,18 @@ Hint find_hint(Grader& grader, const Position& p, const HintOptions& options) {
   Hint h;
   const Grid values = placed_digits(p);
   const bool has_givens = !p.has_marks || p.givens.clue_count() > 0;
-  if (auto conflict = find_conflict(values)) {
+  auto invalid = [&](const Conflict& conflict) {
     h.status = HintStatus::InvalidPosition;
-    h.message = conflict->message();
+    h.message = conflict.message();
     return h;
-  }
+  };
+  if (auto conflict = find_conflict(p.givens)) return invalid(*conflict);
   // The solution: of the givens when known (mistakes are judged against it),
   // else of the marks.
   const SolveResult sr = has_givens ? solve(p.givens, 2) : solve_marks(p.marks, 2);
   if (sr.count != 1) {
+    // Without one solution, entries that clash cannot be judged: the clash is the answer.
+    if (auto conflict = find_conflict(values)) return invalid(*conflict);
     h.status = sr.count == 0 ? HintStatus::NoSolution : HintStatus::MultipleSolutions;
     h.message = std::string(has_givens ? "the puzzle has " : "the marks have ") +
                 (sr.count == 0 ? "no solution" : "several solutions");
@@ -374,18 +469,24 @@ Hint find_hint(Grader& grader, const Position& p, const HintOptions& options) {
     h.status = HintStatus::Mistakes;
     return h;
   }
+  // Entries that agree with the solution break no rule.
+  assert(!find_conflict(values));
   const Board board = position_board(p);
   if (board.solved()) {
     h.status = HintStatus::Solved;
     h.message = "the position is solved";
     return h;
   }
+  // Marks a placed digit rules out come off first, all in one step: no
+  // technique may build on them (they are not candidates).
+  h.step = basic_elimination(board);
   bool timed_out = false;
-  if (!grader.next_step(board, h.step, options.time_limit, timed_out)) {
+  if (!h.step.has_eliminations() && !grader.next_step(board, h.step, options.time_limit, timed_out)) {
     h.status = timed_out ? HintStatus::TimeLimit : HintStatus::BeyondTechniques;
     h.message = timed_out ? "no step found within the time limit" : status_message(GradeStatus::BeyondTechniques);
     return h;
   }
+  assert(step_is_sound(h.step, board, h.solution) && "a hint never contradicts a placed digit or the solution");
   h.status = HintStatus::Hint;
   h.area = hint_area(h.step);
   h.drawing = hint_drawing(h.step, board);

@@ -67,10 +67,18 @@ std::string squash(std::string_view s) {
   return out;
 }
 
+// BasicElimination is no SE technique: parse_technique and the lists over
+// 0..kTechniqueCount-1 never see it.
+constexpr Names kBasicElimination = {"basic-elimination", "Basic Elimination"};
+
+const Names& names_of(Technique t) {
+  return t == Technique::BasicElimination ? kBasicElimination : kNames[static_cast<std::size_t>(t)];
+}
+
 }  // namespace
 
-std::string_view technique_key(Technique t) { return kNames[static_cast<std::size_t>(t)].key; }
-std::string_view technique_name(Technique t) { return kNames[static_cast<std::size_t>(t)].name; }
+std::string_view technique_key(Technique t) { return names_of(t).key; }
+std::string_view technique_name(Technique t) { return names_of(t).name; }
 
 bool parse_technique(std::string_view text, Technique& out) {
   const std::string want = squash(text);

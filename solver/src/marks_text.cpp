@@ -47,10 +47,10 @@ bool looks_like_pencilmarks(std::string_view text) {
   return true;
 }
 
-bool parse_pencilmarks(std::string_view text, Candidates& marks, ParseError& error) {
+bool parse_pencilmarks(std::string_view text, Candidates& marks, ParseError& error, bool empty_cells) {
   error.column = 0;
   if (text.size() != kPencilmarkLength) {
-    error.message = "a pencil-mark line has 729 characters (9 per cell), this one has " + std::to_string(text.size());
+    error.message = "a pencil-mark line has 729 characters (9 per cell), this one has " + std::to_string(character_count(text));
     return false;
   }
   for (int cell = 0; cell < kCells; ++cell) {
@@ -71,7 +71,7 @@ bool parse_pencilmarks(std::string_view text, Candidates& marks, ParseError& err
         error.message = cell_name(cell) + ": invalid character " + printable(c) + " (expected " + std::to_string(d) + ", '.' or '0')";
       return false;
     }
-    if (m == 0) {
+    if (m == 0 && !empty_cells) {
       error.column = static_cast<std::size_t>(cell * 9 + 1);
       error.message = cell_name(cell) + ": no candidate left";
       return false;

@@ -82,7 +82,7 @@ std::string single_quoted(std::string_view text) {
 bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error) {
   if (text.size() != 81) {
     error.column = 0;
-    error.message = "expected 81 cells, found " + std::to_string(text.size()) + " characters";
+    error.message = "expected 81 cells, found " + std::to_string(character_count(text)) + " characters";
     return false;
   }
   // Without a branch per cell (the compiler vectorizes this loop; a branch
@@ -140,6 +140,12 @@ bool is_header_line(std::string_view line) {
 namespace {
 constexpr std::size_t kReadChunk = std::size_t{1} << 16;  // bytes asked of the source at a time
 }  // namespace
+
+std::size_t character_count(std::string_view text) {
+  std::size_t n = 0;
+  for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
 
 std::string line_too_long_message(std::size_t max_line) {
   return "line longer than " + std::to_string(max_line) + " bytes";
@@ -325,7 +331,7 @@ ReadStatus PuzzleReader::next(TextRecord& record, ParseError& error) {
 
     error.column = 0;
     if (field.empty()) field = line;
-    error.message = "expected an 81-character puzzle or a 9-line grid, found " + std::to_string(field.size()) +
+    error.message = "expected an 81-character puzzle or a 9-line grid, found " + std::to_string(character_count(field)) +
                     " characters";
     return ReadStatus::Error;
   }

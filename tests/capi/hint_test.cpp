@@ -312,3 +312,66 @@ TEST(CapiHint, BadOptions) {
   EXPECT_EQ(sudokit_hint_mistake_count(nullptr), 0u);
   sudokit_hint_result_free(nullptr);
 }
+
+// Issue #45 through the C API: marks a placed digit rules out (here never
+// narrowed: 1-9 in every empty cell) come off first in one step, "basic
+// elimination", from fields and from text alike; once clean, the puzzle's
+// own step. A filled cell needs no marks; clashing entries are mistakes.
+TEST(CapiHint, MarksAPlacedDigitRulesOutComeOffFirst) {
+  const std::string marks = all_candidates(kPuzzle);
+  sudokit_position p = givens_position(kPuzzle);
+  p.marks = marks.data();
+  p.marks_length = marks.size();
+  const HintPtr h = hint(p);
+  ASSERT_EQ(sudokit_hint_status(h.get()), SUDOKIT_HINT_STEP) << sudokit_hint_message(h.get());
+  sudokit_step s = SUDOKIT_STEP_INIT;
+  ASSERT_EQ(sudokit_hint_step(h.get(), &s), SUDOKIT_OK);
+  EXPECT_STREQ(s.technique, "basic-elimination");
+  EXPECT_STREQ(s.name, "Basic Elimination");
+  EXPECT_DOUBLE_EQ(s.rating, 0.0);
+  EXPECT_EQ(s.place_cell, -1);
+  // Exactly the marks that are not the givens' candidates.
+  std::string clean = marks;
+  std::size_t stale = 0;
+  for (int c = 0; c < 81; ++c) {
+    if (kPuzzle[static_cast<std::size_t>(c)] != '.') continue;
+    for (int d = 1; d <= 9; ++d) {
+      bool seen = false;
+      for (int q = 0; q < 81; ++q)
+        if (q / 9 == c / 9 || q % 9 == c % 9 || (q / 27 == c / 27 && q % 9 / 3 == c % 9 / 3))
+          seen |= kPuzzle[static_cast<std::size_t>(q)] == '0' + d;
+      if (seen) clean[static_cast<std::size_t>(c * 9 + d - 1)] = '.', ++stale;
+    }
+  }
+  ASSERT_EQ(s.elimination_count, stale);
+  for (size_t i = 0; i < s.elimination_count; ++i) {
+    const sudokit_candidate e = s.eliminations[i];
+    EXPECT_EQ(clean[static_cast<std::size_t>(e.cell * 9 + e.digit - 1)], '.');
+    EXPECT_NE(kSolution[static_cast<std::size_t>(e.cell)], '0' + e.digit);
+  }
+  const std::string line = kPuzzle + " " + marks;
+  sudokit_hint_result* r = nullptr;
+  ASSERT_EQ(sudokit_hint_text(line.data(), line.size(), nullptr, &r), SUDOKIT_OK) << last_error();
+  const HintPtr text(r, sudokit_hint_result_free);
+  EXPECT_EQ(step_text(text.get()), std::string(s.text));
+  // Clean marks, the givens' cells empty (they were "no candidate left"):
+  // the step from the givens alone.
+  for (int c = 0; c < 81; ++c)
+    if (kPuzzle[static_cast<std::size_t>(c)] != '.') clean.replace(static_cast<std::size_t>(c * 9), 9, ".........");
+  p.marks = clean.data();
+  const HintPtr next = hint(p);
+  EXPECT_EQ(step_text(next.get()), "r1c4=1 hidden single in box 2");
+
+  std::string entries(81, '.');
+  entries[0] = '7';  // the solution has 5
+  entries[1] = '7';  // right; the two clash in row 1
+  sudokit_position e = givens_position(kPuzzle);
+  e.entries = entries.data();
+  e.entries_length = 81;
+  const HintPtr m = hint(e);
+  ASSERT_EQ(sudokit_hint_status(m.get()), SUDOKIT_HINT_MISTAKES) << sudokit_hint_message(m.get());
+  ASSERT_EQ(sudokit_hint_mistake_count(m.get()), 1u);
+  sudokit_mistake x = SUDOKIT_MISTAKE_INIT;
+  ASSERT_EQ(sudokit_hint_mistake(m.get(), 0, &x), SUDOKIT_OK);
+  EXPECT_STREQ(x.message, "r1c1: 7 entered, the solution has 5");
+}

@@ -185,5 +185,100 @@ TEST(CliHint, RevealLevelsFormatsMistakesAndErrors) {
   EXPECT_EQ(test::run_sudokit("hint --format xml", puzzle).status, 2);
 }
 
+// Issue #45, the command: marks a placed digit rules out come off first
+// (a basic elimination), never a step built on them; marks never narrowed
+// the same; a filled cell needs no marks; clashing entries are mistakes.
+const std::string kStrayPuzzle = "9.5...2..7....9......74...16....2.5.....9.6....85.......1...9...2..1..7..9...85.6";
+
+// Every cell's candidates as the givens leave them (none on the givens),
+// and `extra` digits added to r1c2.
+std::string basic_marks(const std::string& givens, const std::string& extra = "") {
+  std::string pm(729, '.');
+  for (int c = 0; c < 81; ++c) {
+    if (givens[c] != '.') continue;
+    const int r = c / 9, k = c % 9;
+    for (int d = 1; d <= 9; ++d) {
+      bool seen = false;
+      for (int p = 0; p < 81; ++p)
+        if (p / 9 == r || p % 9 == k || (p / 27 == c / 27 && p % 9 / 3 == k / 3)) seen |= givens[p] == '0' + d;
+      if (!seen || (c == 1 && extra.find(static_cast<char>('0' + d)) != std::string::npos))
+        pm[static_cast<std::size_t>(c * 9 + d - 1)] = static_cast<char>('0' + d);
+    }
+  }
+  return pm;
+}
+
+TEST(CliHint, MarksAPlacedDigitRulesOutComeOffFirst) {
+  auto j = test::run_sudokit("hint --format json", kStrayPuzzle + " " + basic_marks(kStrayPuzzle, "9") + "\n");
+  EXPECT_EQ(j.status, 0) << j.err;
+  EXPECT_EQ(j.out.find(R"("cell":"r1c2","digit":9}],"text":"r1c2=9)"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find(R"("eliminations":[{"cell":"r1c2","digit":9}])"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find(R"("technique":{"key":"basic-elimination","name":"Basic Elimination","rating":0.0})"),
+            std::string::npos)
+      << j.out;
+  auto t = test::run_sudokit("hint", kStrayPuzzle + " " + basic_marks(kStrayPuzzle, "9") + "\n");
+  EXPECT_EQ(t.out,
+            "area: r1c2\ntechnique: Basic Elimination (0.0)\nstep: r1c2<>9 basic elimination: placed in a house of the cell\n");
+  // Marks never narrowed, the givens' cells too: the basic elimination, at once.
+  std::string all;
+  for (int c = 0; c < 81; ++c) all += "123456789";
+  auto n = test::run_sudokit("hint --format json", kStrayPuzzle + " " + all + "\n");
+  EXPECT_EQ(n.status, 0) << n.err;
+  EXPECT_NE(n.out.find(R"("key":"basic-elimination")"), std::string::npos) << n.out;
+  // Clean marks, the givens' cells empty: the puzzle's own first step.
+  auto c = test::run_sudokit("hint", kStrayPuzzle + " " + basic_marks(kStrayPuzzle) + "\n");
+  EXPECT_EQ(c.status, 0) << c.err;
+  EXPECT_EQ(c.out, test::run_sudokit("hint", kStrayPuzzle + "\n").out);
+}
+
+TEST(CliHint, ClashingEntriesAreMistakes) {
+  const std::string puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  std::string entries(81, '.');
+  entries[1] = '4';  // r1c1 is a given 4
+  auto m = test::run_sudokit("hint --format json", puzzle + " " + entries + "\n");
+  EXPECT_EQ(m.status, 0) << m.err;
+  EXPECT_NE(m.out.find(R"("status":"mistakes")"), std::string::npos) << m.out;
+  EXPECT_NE(m.out.find(R"("cell":"r1c2","entry":4,"kind":"wrong-entry")"), std::string::npos) << m.out;
+  // Givens that clash stay an invalid position.
+  std::string bad = puzzle;
+  bad[1] = '4';
+  auto b = test::run_sudokit("hint", bad + "\n");
+  EXPECT_EQ(b.status, 1);
+  EXPECT_NE(b.err.find("<stdin>:1: digit 4 appears twice"), std::string::npos) << b.err;
+}
+
+// HoDoKu's candidate grid with its frame lines before, between and after
+// the rows (the closing one was read as a puzzle: "FILE:13: givens: expected
+// 81 cells, found 70 characters"), after a UTF-8 byte order mark; then a
+// puzzle on the next line.
+TEST(CliHint, ReadsHoDoKusFramesAndAByteOrderMark) {
+  const std::string puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  const std::string pm = basic_marks(puzzle);
+  std::string grid = ".----------------------.----------------------.----------------------.\n";
+  for (int r = 0; r < 9; ++r) {
+    grid += "|";
+    for (int k = 0; k < 9; ++k) {
+      const int c = r * 9 + k;
+      std::string cell;
+      if (puzzle[c] != '.') cell = puzzle[c];
+      for (int d = 0; d < 9; ++d)
+        if (pm[static_cast<std::size_t>(c * 9 + d)] != '.') cell += pm[static_cast<std::size_t>(c * 9 + d)];
+      grid += " " + cell + std::string(6 - std::min<std::size_t>(cell.size(), 6), ' ');
+      if (k % 3 == 2) grid += "|";
+    }
+    grid += "\n";
+    if (r == 2 || r == 5) grid += ":----------------------+----------------------+----------------------:\n";
+  }
+  grid += "'----------------------'----------------------'----------------------'\n";
+  auto r = test::run_sudokit("hint --reveal area", "\xEF\xBB\xBF" + grid + puzzle + "\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, "area: box 4\narea: box 4\n");
+  // Lengths are counted in characters.
+  auto u = test::run_sudokit("hint", "\xC2\xB7" + puzzle.substr(1, 78) + "\n");  // 80 bytes
+  EXPECT_NE(u.err.find("<stdin>:1: givens: expected 81 cells, found 79 characters"), std::string::npos) << u.err;
+}
+
 }  // namespace
 }  // namespace sudokit
+

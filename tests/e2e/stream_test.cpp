@@ -40,8 +40,10 @@ void expect_flat_while_running(Child& c, long max_rss_mb) {
 
 const long kMaxRssMb = kSanitized ? 400 : 80;  // the buffer is at most 2 x 16 MiB
 
+// `hint` too: it read its whole input first (/dev/zero was an error after
+// 64 MiB, and a pipe's position was answered when the pipe closed).
 TEST(Stream, SolveDevZeroReportsOneOverlongLineAndStaysFlat) {
-  for (const char* command : {"solve", "canon", "grade"}) {
+  for (const char* command : {"solve", "canon", "grade", "hint"}) {
     SCOPED_TRACE(command);
     Child c({command, "/dev/zero"});
     std::string err;
@@ -102,9 +104,12 @@ TEST(Stream, GeneratePatternFromDevZeroIsAUsageError) {
 
 TEST(Stream, APipedPuzzleIsAnsweredBeforeThePipeCloses) {
   const std::string puzzle = "4..8..3599..1..4....8.....289.4........36.......9....13...4....1......8.2..5.1.64";
-  for (const char* command : {"solve", "canon", "grade"}) {
+  for (const std::string command : {"solve", "canon", "grade", "hint --format json"}) {
     SCOPED_TRACE(command);
-    Child c({command});
+    std::vector<std::string> args;
+    std::istringstream words(command);
+    for (std::string w; words >> w;) args.push_back(w);
+    Child c(args);
     const std::string line = puzzle + "\n";
     ASSERT_EQ(write(c.in, line.data(), line.size()), static_cast<ssize_t>(line.size()));
     std::string out;

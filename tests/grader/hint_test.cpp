@@ -31,6 +31,17 @@ void expect_sound(const Step& s, const Grid& solution) {
     EXPECT_EQ(s.removals[c] & digit_bit(solution[c]), 0) << "removes the solution digit of " << cell_name(c);
 }
 
+// JSON marks as an array of 81 strings of digits ("" where a cell has none).
+std::string json_marks(const Candidates& marks) {
+  std::string arr = "[";
+  for (int c = 0; c < kCells; ++c) {
+    arr += c ? ",\"" : "\"";
+    for_each_digit(marks[c], [&](int d) { arr += static_cast<char>('0' + d); });
+    arr += "\"";
+  }
+  return arr + "]";
+}
+
 void expect_same_step(const Step& a, const Step& b) {
   EXPECT_EQ(a.technique, b.technique);
   EXPECT_EQ(a.difficulty, b.difficulty);
@@ -72,13 +83,7 @@ TEST(ParsePosition, EveryForm) {
   EXPECT_EQ(p.entries[1], sol[1]);
   EXPECT_EQ(p.marks.masks, marks.masks);
   // JSON marks as 81 strings.
-  std::string arr = "[";
-  for (int c = 0; c < kCells; ++c) {
-    arr += c ? ",\"" : "\"";
-    for_each_digit(marks[c], [&](int d) { arr += static_cast<char>('0' + d); });
-    arr += "\"";
-  }
-  arr += "]";
+  const std::string arr = json_marks(marks);
   ASSERT_TRUE(parse_position(R"({"marks":)" + arr + "}", p, e)) << e.message;
   EXPECT_EQ(p.marks.masks, marks.masks);
   // Candidate grid.
@@ -224,9 +229,16 @@ TEST(FindHint, NoOrSeveralSolutionsAndRuleBreaks) {
   Position p;
   p.givens = grid_from(std::string(80, '.') + "1");
   EXPECT_EQ(find_hint(grader, p).status, HintStatus::MultipleSolutions);
-  p.givens = grid_from(kPuzzle);
-  p.entries[1] = 4;  // r1c1 is a given 4
+  // Entries that clash when the givens have no single solution: the clash.
+  p.entries[8] = 1;  // r1c9; r9c9 is a given 1
   Hint h = find_hint(grader, p);
+  EXPECT_EQ(h.status, HintStatus::InvalidPosition);
+  EXPECT_NE(h.message.find("digit 1 appears twice"), std::string::npos) << h.message;
+  // Givens that clash.
+  p = Position{};
+  p.givens = grid_from(kPuzzle);
+  p.givens[1] = 4;  // r1c1 is a given 4
+  h = find_hint(grader, p);
   EXPECT_EQ(h.status, HintStatus::InvalidPosition);
   EXPECT_NE(h.message.find("digit 4 appears twice"), std::string::npos) << h.message;
   Position m;
@@ -235,6 +247,235 @@ TEST(FindHint, NoOrSeveralSolutionsAndRuleBreaks) {
   EXPECT_EQ(find_hint(grader, m).status, HintStatus::MultipleSolutions);
   m.givens = solution_of(grid_from(kPuzzle));
   EXPECT_EQ(find_hint(grader, m).status, HintStatus::Solved);
+}
+
+// Issue #45: entries that clash with each other or with a given, when the
+// givens have one solution, are mistakes (those that differ from the
+// solution), not an invalid position.
+TEST(FindHint, ClashingEntriesAreMistakes) {
+  Grader grader;
+  const Grid g = grid_from(kPuzzle);
+  const Grid sol = solution_of(g);
+  Position p;
+  p.givens = g;
+  p.entries[1] = 4;  // r1c1 is a given 4
+  Hint h = find_hint(grader, p);
+  ASSERT_EQ(h.status, HintStatus::Mistakes) << h.message;
+  ASSERT_EQ(h.mistakes.size(), 1u);
+  EXPECT_EQ(h.mistakes[0].kind, MistakeKind::WrongEntry);
+  EXPECT_EQ(h.mistakes[0].cell, 1);
+  EXPECT_EQ(h.mistakes[0].solution_digit, sol[1]);
+  // Two entries of the same digit in row 9: the one right is no mistake.
+  p = Position{};
+  p.givens = g;
+  int right = -1, wrong = -1;
+  for (int c = 72; c < 81 && wrong < 0; ++c)
+    for (int o = 72; o < 81; ++o)
+      if (g[c] == 0 && g[o] == 0 && o != c && right < 0 && (Candidates::from_grid(g)[o] & digit_bit(sol[c])))
+        right = c, wrong = o;
+  ASSERT_GE(wrong, 0);
+  p.entries[right] = sol[right];
+  p.entries[wrong] = sol[right];
+  ASSERT_TRUE(find_conflict(p.givens).has_value() == false);
+  h = find_hint(grader, p);
+  ASSERT_EQ(h.status, HintStatus::Mistakes) << h.message;
+  ASSERT_EQ(h.mistakes.size(), 1u);
+  EXPECT_EQ(h.mistakes[0].cell, wrong);
+  EXPECT_EQ(h.mistakes[0].digit, sol[right]);
+}
+
+// The position of issue #45: every cell's candidates (as the givens leave
+// them) but a stray 9 in r1c2, whose row and box hold the given 9 of r1c1.
+const std::string kStrayPuzzle = "9.5...2..7....9......74...16....2.5.....9.6....85.......1...9...2..1..7..9...85.6";
+
+Position stray_nine_position() {
+  Position p;
+  p.givens = grid_from(kStrayPuzzle);
+  p.has_marks = true;
+  p.marks = Candidates::from_grid(p.givens);
+  p.marks[1] |= digit_bit(9);
+  return p;
+}
+
+// Marks a placed digit rules out are not candidates: the hint removes them
+// (a Basic Elimination) before any technique may build on them. Before the
+// fix the hint was "r1c2=9 hidden single in box 1"; the solution has 8.
+TEST(FindHint, MarksAPlacedDigitRulesOutComeOffFirst) {
+  Grader grader;
+  Position p = stray_nine_position();
+  const Grid sol = solution_of(p.givens);
+  ASSERT_EQ(sol[1], 8);
+  Hint h = find_hint(grader, p);
+  ASSERT_EQ(h.status, HintStatus::Hint) << h.message;
+  EXPECT_EQ(h.step.technique, Technique::BasicElimination);
+  EXPECT_FALSE(h.step.places());
+  Candidates expected{};
+  expected[1] = digit_bit(9);
+  EXPECT_EQ(h.step.removals.masks, expected.masks);
+  EXPECT_EQ(explain(h.step), "r1c2<>9 basic elimination: placed in a house of the cell");
+  EXPECT_EQ(technique_key(h.step.technique), "basic-elimination");
+  EXPECT_EQ(h.step.name(), "Basic Elimination");
+  ASSERT_EQ(h.drawing.eliminated.size(), 1u);
+  EXPECT_EQ(h.drawing.eliminated[0], (CandidateRef{1, 9}));
+  EXPECT_TRUE(h.drawing.placed.empty());
+  EXPECT_EQ(h.area.cells, std::vector<int>{1});
+  // Once they are gone, the hint is the puzzle's own first step.
+  p.marks[1] &= static_cast<DigitMask>(~digit_bit(9));
+  h = find_hint(grader, p);
+  ASSERT_EQ(h.status, HintStatus::Hint) << h.message;
+  GradeOptions keep;
+  keep.keep_steps = true;
+  expect_same_step(h.step, grader.grade(p.givens, keep).steps.at(0));
+  // No list of techniques knows the basic elimination.
+  Technique t;
+  EXPECT_FALSE(parse_technique("basic-elimination", t));
+  EXPECT_EQ(technique_keys(~TechniqueSet{0}).size(), static_cast<std::size_t>(kTechniqueCount));
+}
+
+// Marks never narrowed (every cell 1-9, as an app that sends every digit
+// for "no marks yet"): the basic elimination first, not a search for the
+// whole time limit; after it, the board the givens give.
+TEST(FindHint, NeverNarrowedMarksGetTheBasicEliminationFirst) {
+  Grader grader;
+  for (const std::string& puzzle : {kPuzzle, kStrayPuzzle}) {
+    Position p;
+    p.givens = grid_from(puzzle);
+    p.has_marks = true;
+    p.marks.masks.fill(kAllDigits);
+    const Hint h = find_hint(grader, p);
+    ASSERT_EQ(h.status, HintStatus::Hint) << h.message;
+    EXPECT_EQ(h.step.technique, Technique::BasicElimination);
+    Board board = position_board(p);
+    board.apply(h.step);
+    EXPECT_EQ(board.candidate_masks().masks, Candidates::from_grid(p.givens).masks) << puzzle;
+  }
+}
+
+// A filled cell's marks are ignored: empty (no "no candidate left") or
+// anything else, in every form that carries marks; an empty cell without
+// a mark is still an error naming it.
+TEST(ParsePosition, FilledCellsNeedNoMarks) {
+  Grader grader;
+  const Grid g = grid_from(kPuzzle);
+  Candidates marks = Candidates::from_grid(g);  // 0 on the givens
+  const std::string pm = format_pencilmarks(marks);
+  Position p;
+  PositionError e;
+  ASSERT_TRUE(parse_position(kPuzzle + " " + pm, p, e)) << e.message;
+  const Hint plain = find_hint(grader, p);
+  ASSERT_EQ(plain.status, HintStatus::Hint);
+  const std::string arr = json_marks(marks);
+  ASSERT_TRUE(parse_position(R"({"givens":")" + kPuzzle + R"(","marks":)" + arr + "}", p, e)) << e.message;
+  ASSERT_TRUE(parse_position(R"({"givens":")" + kPuzzle + R"(","marks":")" + pm + "\"}", p, e)) << e.message;
+  const std::string_view givens = kPuzzle, mk = pm;
+  ASSERT_TRUE(position_from_fields(&givens, nullptr, &mk, p, e)) << e.message;
+  // An entry's cell needs no mark either.
+  const Grid sol = solution_of(g);
+  std::string entries(81, '.');
+  entries[1] = static_cast<char>('0' + sol[1]);
+  std::string pm_entry = pm;
+  for (int d = 0; d < 9; ++d) pm_entry[9 + static_cast<std::size_t>(d)] = '.';
+  ASSERT_TRUE(parse_position(R"({"givens":")" + kPuzzle + R"(","entries":")" + entries + R"(","marks":")" + pm_entry + "\"}",
+                             p, e))
+      << e.message;
+  // Other marks on the givens change nothing.
+  Candidates noisy = marks;
+  for (int c = 0; c < kCells; ++c)
+    if (g[c]) noisy[c] = static_cast<DigitMask>(kAllDigits & ~digit_bit(g[c]));
+  ASSERT_TRUE(parse_position(kPuzzle + " " + format_pencilmarks(noisy), p, e)) << e.message;
+  const Hint h = find_hint(grader, p);
+  ASSERT_EQ(h.status, HintStatus::Hint);
+  expect_same_step(h.step, plain.step);
+  // An empty cell without marks is an error, as before.
+  std::string hole = pm;
+  for (int d = 0; d < 9; ++d) hole[9 + static_cast<std::size_t>(d)] = '.';
+  EXPECT_FALSE(parse_position(kPuzzle + " " + hole, p, e));
+  EXPECT_EQ(e.cell, 1);
+  EXPECT_EQ(e.column, 10u);
+  EXPECT_EQ(e.message, "marks: r1c2: no candidate left");
+  EXPECT_FALSE(parse_position(hole, p, e));  // marks alone: every cell needs one
+  EXPECT_EQ(e.message, "marks: r1c1: no candidate left");
+}
+
+// A simple deterministic generator for the property test (splitmix64).
+struct Mix {
+  std::uint64_t s;
+  std::uint64_t next() {
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+};
+
+// Property (issue #45): from many positions made from real puzzles (a point
+// of SE's path, the player's marks its candidates, then stray marks of
+// digits a placed peer holds, and wider marks that no placed digit rules
+// out), following the hints as a careless app would (a placement is
+// entered, its peers' marks left as they are; eliminations come off the
+// marks) never places or removes against the solution, and a hint that
+// finds stray marks removes exactly them.
+TEST(FindHint, NeverContradictsAPlacedDigitOnStaleMarks) {
+  Grader grader;
+  GradeOptions keep;
+  keep.keep_steps = true;
+  const auto puzzles = sudokit::test::load_puzzles("se_rated_calibration.tsv", 25);
+  Mix rng{45};
+  int hints = 0, basic = 0, positions = 0;
+  for (const Grid& puzzle : puzzles) {
+    const Grade g = grader.grade(puzzle, keep);
+    ASSERT_TRUE(g.rated());
+    for (int round = 0; round < 2; ++round) {
+      Board board(puzzle);
+      const int k = rng.below(static_cast<int>(g.steps.size()));
+      for (int i = 0; i < k; ++i) board.apply(g.steps[static_cast<std::size_t>(i)]);
+      Position p;
+      p.givens = puzzle;
+      p.has_marks = true;
+      p.marks = board.candidate_masks();
+      for (int c = 0; c < kCells; ++c)
+        if (puzzle[c] == 0) p.entries[c] = static_cast<std::uint8_t>(board.value(c));
+      const Grid placed = board.values();
+      for (int n = 0; n < 12; ++n) {
+        const int c = rng.below(kCells);
+        if (placed[c] != 0) continue;
+        const int peer = kPeers[static_cast<std::size_t>(c)][static_cast<std::size_t>(rng.below(20))];
+        if (placed[peer] != 0) p.marks[c] |= digit_bit(placed[peer]);  // stray
+        else if (n % 3 == 0) p.marks[c] |= digit_bit(1 + rng.below(9));  // wider (may be stray too)
+      }
+      ++positions;
+      for (int step = 0; step < 15; ++step) {
+        const Board before = position_board(p);
+        const Hint h = find_hint(grader, p, HintOptions{});
+        if (h.status == HintStatus::Solved) break;
+        ASSERT_EQ(h.status, HintStatus::Hint) << h.message;
+        ++hints;
+        const Step& s = h.step;
+        const Step stale = basic_elimination(before);
+        if (stale.has_eliminations()) {
+          ++basic;
+          EXPECT_EQ(s.technique, Technique::BasicElimination);
+          EXPECT_EQ(s.removals.masks, stale.removals.masks);
+        }
+        if (s.places()) {
+          EXPECT_EQ(s.place_digit, g.solution[s.place_cell]) << explain(s);
+          EXPECT_EQ(before.value(s.place_cell), 0);
+          for (int peer : kPeers[static_cast<std::size_t>(s.place_cell)])
+            EXPECT_NE(before.value(peer), s.place_digit) << explain(s);
+          p.entries[s.place_cell] = s.place_digit;
+        }
+        for (int c = 0; c < kCells; ++c) {
+          EXPECT_EQ(s.removals[c] & digit_bit(g.solution[c]), 0) << explain(s) << " removes the solution of " << cell_name(c);
+          if (c != s.place_cell) p.marks[c] &= static_cast<DigitMask>(~s.removals[c]);
+        }
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GT(positions, 40);
+  EXPECT_GT(basic, 60);  // the stray marks, and those every placement leaves
+  EXPECT_GT(hints, 300);
 }
 
 // From positions along SE's own path (after 0, 10, 30 steps; the player's

@@ -131,31 +131,28 @@ int run_hint(const std::vector<std::string>& args) {
   Grader grader;
   Diagnostics diag;
   Output out;
-  for_each_source_text(input_files(vm), diag, [&](const std::string& label, const std::string& text) {
-    std::size_t pos = 0, line_no = 0, first = 0;
-    std::string_view record;
-    while (next_position_text(text, pos, line_no, record, first)) {
-      Position p;
-      PositionError perr;
-      if (!parse_position(record, p, perr)) {
-        diag.report(label, first + (perr.line > 0 ? perr.line - 1 : 0), perr.message);
-        continue;
-      }
-      const Hint h = find_hint(grader, p, options);
-      if (h.status == HintStatus::InvalidPosition || h.status == HintStatus::NoSolution ||
-          h.status == HintStatus::MultipleSolutions) {
-        diag.report(label, first, h.message);
-        continue;
-      }
-      if (format == "json") {
-        out.buffer() += hint_json(h, first, level).dump();
-        out.buffer() += '\n';
-      } else {
-        out.buffer() += hint_text(h, level);
-      }
-      out.maybe_flush();
+  auto handle = [&](const std::string& label, const std::string& record, std::size_t first) {
+    Position p;
+    PositionError perr;
+    if (!parse_position(record, p, perr)) {
+      diag.report(label, first + (perr.line > 0 ? perr.line - 1 : 0), perr.message);
+      return;
     }
-  });
+    const Hint h = find_hint(grader, p, options);
+    if (h.status == HintStatus::InvalidPosition || h.status == HintStatus::NoSolution ||
+        h.status == HintStatus::MultipleSolutions) {
+      diag.report(label, first, h.message);
+      return;
+    }
+    if (format == "json") {
+      out.buffer() += hint_json(h, first, level).dump();
+      out.buffer() += '\n';
+    } else {
+      out.buffer() += hint_text(h, level);
+    }
+    out.maybe_flush();
+  };
+  for_each_position(input_files(vm), diag, handle, [&] { out.flush(); });  // a pipe's writer may wait for the answers
   out.flush();
   return diag.exit_status();
 }

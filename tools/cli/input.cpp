@@ -1,6 +1,8 @@
 // See input.hpp.
 #include "input.hpp"
 
+#include "sudokit/grader/hint.hpp"
+
 #include <signal.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -107,18 +109,27 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
   }
 }
 
-void for_each_source_text(const std::vector<std::string>& files, Diagnostics& diag,
-                          const std::function<void(const std::string&, const std::string&)>& on_text) {
+void for_each_position(const std::vector<std::string>& files, Diagnostics& diag,
+                       const std::function<void(const std::string&, const std::string&, std::size_t)>& on_position,
+                       const std::function<void()>& before_read) {
   const std::vector<std::string> names = files.empty() ? std::vector<std::string>{"-"} : files;
   std::string text;
   for (const auto& name : names) {
     const std::string label = source_label(name);
     std::string error;
-    if (!read_source(name, text, error, kMaxWholeSource)) {
+    ByteSource source;
+    if (!open_source(name, source, error, before_read)) {
       diag.report(label, "cannot read: " + error);
       continue;
     }
-    on_text(label, text);
+    grader::PositionReader reader{LineReader(std::move(source))};
+    std::size_t first = 0;
+    ParseError perr;
+    for (ReadStatus status; (status = reader.next(text, first, perr)) != ReadStatus::End;) {
+      if (status == ReadStatus::Error) diag.report(label, perr.line, perr.message);
+      else on_position(label, text, first);
+    }
+    if (!reader.read_error().empty()) diag.report(label, "cannot read: " + reader.read_error());
   }
 }
 

@@ -77,18 +77,14 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
                      const std::function<void(const std::string&, const TextRecord&)>& on_record,
                      const std::function<void()>& before_read = {}, bool pencilmarks = false);
 
-/// The largest source read whole by for_each_source_text (64 MiB: some
-/// hundred thousand positions).
-inline constexpr std::size_t kMaxWholeSource = std::size_t{64} << 20;
-
-/// Calls `on_text(source, text)` with the whole text of every source (stdin
-/// when `files` is empty), for `sudokit hint`, whose positions may span
-/// several lines (a 9-line candidate grid) and are cut out of the whole text;
-/// every other command streams (for_each_record). A source larger than
-/// kMaxWholeSource (or /dev/zero) is reported to `diag` and skipped, so memory
-/// stays bounded; so is one that cannot be read.
-void for_each_source_text(const std::vector<std::string>& files, Diagnostics& diag,
-                          const std::function<void(const std::string&, const std::string&)>& on_text);
+/// Calls `on_position(source, text, line)` with the text of every position
+/// of every source (stdin when `files` is empty), for `sudokit hint`, whose
+/// positions may span several lines (a candidate grid): read as a stream
+/// like for_each_record (grader::PositionReader), a line longer than 16 MiB
+/// reported to `diag` and skipped; `before_read` as for open_source.
+void for_each_position(const std::vector<std::string>& files, Diagnostics& diag,
+                       const std::function<void(const std::string&, const std::string&, std::size_t)>& on_position,
+                       const std::function<void()>& before_read = {});
 
 /// A write of a command's data failed; error() is the errno (EPIPE: the
 /// reader of a pipe went away).

@@ -197,12 +197,13 @@ function fillCandidates() {
   changed();
 }
 
-/** The position as the engine reads it: givens, entries, and marks when they are in play. */
+/** The position as the engine reads it: givens, entries, and marks when they are in play
+ * (a filled cell's are ignored; marks its peers' digits rule out come off as the first hint). */
 function position() {
   const p = { givens: state.puzzle, entries: state.entries.map((e) => e || '.').join('') };
   if (state.marksOn) {
     p.marks = Array.from({ length: 81 }, (_, c) => {
-      const have = digitAt(c) || state.marks[c] || candidates(c);
+      const have = digitAt(c) ? '' : state.marks[c] || candidates(c);
       return [...'123456789'].map((x) => (have.includes(x) ? x : '.')).join('');
     }).join('');
   }

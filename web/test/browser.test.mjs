@@ -161,6 +161,29 @@ test('the page plays a generated puzzle to the end with hints only', { timeout: 
     await evaluate(`document.getElementById('check').click()`);
     assert.match(await evaluate(`document.getElementById('hint-panel').textContent`), /No mistakes so far/);
 
+    // Issue #45: a mark that a given rules out (after Fill, a stray digit
+    // pencilled into a cell whose house holds it) is removed by the first
+    // hint, a Basic Elimination, never built on.
+    const seesGiven = (c, d) => [...Array(81).keys()].some((j) => j !== c && start[j] === d &&
+      (Math.floor(j / 9) === Math.floor(c / 9) || j % 9 === c % 9 ||
+       (Math.floor(j / 27) === Math.floor(c / 27) && Math.floor((j % 9) / 3) === Math.floor((c % 9) / 3))));
+    const strayDigit = [...'123456789'].find((d) => seesGiven(empty, d));
+    await evaluate(`document.getElementById('fill').click(); document.querySelector('[data-cell="${empty}"]').click()`);
+    await evaluate(`document.getElementById('pencil').click(); document.querySelector('#pad [data-digit="${strayDigit}"]').click(); document.getElementById('pencil').click()`);
+    const marksOf = () => evaluate(`document.querySelector('[data-cell="${empty}"] .marks')?.textContent ?? ''`);
+    assert.ok((await marksOf()).includes(strayDigit), 'the stray mark is shown');
+    const strayCell = `r${Math.floor(empty / 9) + 1}c${(empty % 9) + 1}`;
+    for (const [stage, words] of [['1', `Look at ${strayCell}.`], ['2', 'Basic Elimination (SE 0.0)'],
+                                  ['3', `${strayCell}<>${strayDigit} basic elimination`]]) {
+      await evaluate(`document.getElementById('hint').click()`);
+      await waitFor(`!document.getElementById('hint').disabled && document.getElementById('hint-panel').dataset.stage === '${stage}'`, `hint stage ${stage}`);
+      const panel = await evaluate(`document.getElementById('hint-panel').textContent`);
+      assert.ok(panel.includes(words), `stage ${stage}: ${panel}`);
+    }
+    await evaluate(`document.getElementById('hint').click()`);  // apply
+    await waitFor(`document.getElementById('hint-panel').dataset.stage === '0'`, 'the step applied');
+    assert.ok(!(await marksOf()).includes(strayDigit), 'the stray mark is gone');
+
     // Play with the hint button only: area, technique, step (drawn), apply.
     let hints = 0, shotHint = false;
     while ((await state()) !== 'solved') {

@@ -96,7 +96,9 @@ test('a grade carries its solution path, checked against the solution', () => {
 
 // Plays a puzzle to the end using only hints: placements are entered,
 // eliminations are made on the marks (filled from the grid the first time).
-function playWithHints(puzzle, hint) {
+// `careless`: as an app that leaves its marks as they are after a placement
+// (the next hint removes them) and sends no marks for filled cells.
+function playWithHints(puzzle, hint, careless = false) {
   const solution = engine.solve(puzzle);
   const entries = [...'.'.repeat(81)];
   let marks = null;
@@ -113,8 +115,8 @@ function playWithHints(puzzle, hint) {
   for (let steps = 0; steps < 500; ++steps) {
     const position = { givens: puzzle, entries: entries.join('') };
     if (marks) {
-      const cells = grid();  // a filled cell's marks: its digit
-      position.marks = marks.map((m, j) => [...'123456789'].map((d) => ((cells[j] === '.' ? m : cells[j]).includes(d) ? d : '.')).join('')).join('');
+      const cells = grid();  // a filled cell's marks: its digit, or none
+      position.marks = marks.map((m, j) => [...'123456789'].map((d) => ((cells[j] === '.' ? m : careless ? '' : cells[j]).includes(d) ? d : '.')).join('')).join('');
     }
     const h = hint(position);
     if (h.status === 'solved') return steps;
@@ -123,7 +125,7 @@ function playWithHints(puzzle, hint) {
     if (s.placeCell >= 0) {
       assert.equal(Number(solution[s.placeCell]), s.placeDigit, s.text);
       entries[s.placeCell] = String(s.placeDigit);
-      if (marks) {
+      if (marks && !careless) {
         // The placed digit leaves the marks of the cell's houses.
         const cells = grid();
         for (let j = 0; j < 81; ++j) if (cells[j] === '.') marks[j] = [...marks[j]].filter((d) => candidatesOf(cells, j).includes(d)).join('');
@@ -149,6 +151,35 @@ test('hints play puzzles to the end, every step true to the solution', () => {
     const steps = playWithHints(p, (position) => engine.hint(position));
     assert.ok(steps > 10);
   }
+});
+
+// Issue #45: marks a placed digit rules out come off first (a basic
+// elimination), never a step built on them: the stray 9 in r1c2 of this
+// puzzle (r1c1 is a given 9) gave "r1c2=9 hidden single in box 1".
+test('marks a placed digit rules out come off first, as in the command', () => {
+  const givens = '9.5...2..7....9......74...16....2.5.....9.6....85.......1...9...2..1..7..9...85.6';
+  const sees = (a, b) => a !== b && (Math.floor(a / 9) === Math.floor(b / 9) || a % 9 === b % 9 ||
+    (Math.floor(a / 27) === Math.floor(b / 27) && Math.floor((a % 9) / 3) === Math.floor((b % 9) / 3)));
+  const marks = [...Array(81).keys()].map((c) => [...'123456789'].map((d) =>
+    givens[c] === '.' && ((c === 1 && d === '9') || ![...Array(81).keys()].some((j) => sees(c, j) && givens[j] === d)) ? d : '.').join('')).join('');
+  const h = engine.hint({ givens, marks });
+  assert.equal(h.status, 'hint', JSON.stringify(h));
+  assert.equal(h.technique.key, 'basic-elimination');
+  assert.equal(h.technique.rating, 0);
+  assert.equal(h.step.placeCell, -1);
+  assert.deepEqual(h.step.eliminations.map((e) => [e.cell, e.digit]), [[1, 9]]);
+  const r = cli(['hint', '--format', 'json'], `${givens} ${marks}\n`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(!r.stdout.includes('"cell":"r1c2","digit":9}],"text":"r1c2=9'), r.stdout);
+  assert.equal(JSON.parse(r.stdout).step.text, h.step.text);
+  // Marks never narrowed: the basic elimination, not a search until the time limit.
+  assert.equal(engine.hint({ givens, marks: '123456789'.repeat(81) }).technique.key, 'basic-elimination');
+  // Clashing entries are mistakes when the givens have one solution.
+  const m = engine.hint({ givens, entries: '.9' + '.'.repeat(79) });
+  assert.equal(m.status, 'mistakes', JSON.stringify(m));
+  assert.deepEqual(m.mistakes.map((x) => [x.cell, x.digit, x.solutionDigit]), [[1, 9, 8]]);
+  // Played to the end by an app that never cleans its marks: every step true to the solution.
+  assert.ok(playWithHints(givens, (position) => engine.hint(position), true) > 10);
 });
 
 test('a hint reveals step by step, and mistakes come first', () => {

@@ -160,6 +160,73 @@ def test_hint_matches_the_command_and_finds_mistakes_first():
     assert h.status in ("solved", "hint")
 
 
+STRAY = "9.5...2..7....9......74...16....2.5.....9.6....85.......1...9...2..1..7..9...85.6"
+
+
+def peers_of(c):
+    return [p for p in range(81) if p != c and (p // 9 == c // 9 or p % 9 == c % 9 or
+                                                (p // 27 == c // 27 and p % 9 // 3 == c % 9 // 3))]
+
+
+def basic_marks(givens, extra=None, filled=""):
+    """Every empty cell's candidates as the givens leave them, `filled` on the
+    givens' cells, and the digits of `extra` ({cell: digits}) added."""
+    cells = []
+    for c in range(81):
+        if givens[c] != ".":
+            cells.append(filled)
+            continue
+        seen = {givens[p] for p in peers_of(c)}
+        digits = {d for d in "123456789" if d not in seen} | set((extra or {}).get(c, ""))
+        cells.append("".join(d if d in digits else "." for d in "123456789"))
+    return "".join(cell if len(cell) == 9 else "".join(d if d in cell else "." for d in "123456789")
+                   for cell in cells)
+
+
+def test_hint_removes_marks_a_placed_digit_rules_out_first():
+    # Issue #45: a stray 9 in r1c2, whose box holds the given 9 of r1c1, was
+    # taken as a candidate: "r1c2=9 hidden single in box 1" (the solution has 8).
+    marks = basic_marks(STRAY, {1: "9"})
+    h = sudokit.hint(givens=STRAY, marks=marks)
+    assert h.status == "hint", h.message
+    assert h.technique == "basic-elimination" and h.technique_name == "Basic Elimination" and h.rating == 0
+    assert h.step.placement is None
+    assert [(e.cell, e.digit) for e in h.step.eliminations] == [(1, 9)]
+    cli = subprocess.run([CLI, "hint", "--format", "json"], input=STRAY + " " + marks + "\n", capture_output=True,
+                         text=True, check=True)
+    assert '"cell":"r1c2","digit":9}],"text":"r1c2=9' not in cli.stdout
+    assert json.loads(cli.stdout)["step"]["text"] == h.step.text
+    # Marks never narrowed: the basic elimination first, not a search until the time limit.
+    n = sudokit.hint(givens=STRAY, marks="123456789" * 81)
+    assert n.status == "hint" and n.technique == "basic-elimination"
+    # Following the hints as an app that leaves its marks as they are never
+    # goes against the solution; the givens' cells carry no marks.
+    solution = sudokit.solve(STRAY)
+    entries = ["."] * 81
+    cells = [set(marks[c * 9:c * 9 + 9]) - {"."} for c in range(81)]
+    for _ in range(40):
+        pm = "".join("".join(d if d in cells[c] else "." for d in "123456789") for c in range(81))
+        h = sudokit.hint(givens=STRAY, entries="".join(entries), marks=pm)
+        if h.status == "solved":
+            break
+        assert h.status == "hint", h.message
+        if h.step.placement is not None:
+            cell, digit = h.step.placement.cell, h.step.placement.digit
+            assert solution[cell] == str(digit)
+            entries[cell] = str(digit)
+            cells[cell] = set()
+        for e in h.step.eliminations:
+            assert solution[e.cell] != str(e.digit)
+            cells[e.cell].discard(str(e.digit))
+
+
+def test_clashing_entries_are_mistakes():
+    entries = "." + "4" + "." * 79  # r1c1 is a given 4
+    m = sudokit.hint(givens=HARD, entries=entries)
+    assert m.status == "mistakes"
+    assert [(x.kind, x.cell, x.digit) for x in m.mistakes] == [("wrong-entry", 1, 4)]
+
+
 @pytest.mark.parametrize("options,args", [
     (dict(count=5, seed=11), ["--count", "5", "--seed", "11"]),
     (dict(count=4, seed=3, symmetry="rot180", level="easy"),

@@ -14,7 +14,13 @@
 //     marks as Sukaku Explainer reads them (board_from_marks: a one-candidate
 //     cell no peer shares counts as placed);
 //   * givens (+ entries) + marks: the given and entered digits are placed,
-//     every other cell keeps exactly the player's marks.
+//     every other cell keeps exactly the player's marks (a filled cell's
+//     marks are ignored, and may be empty).
+// Marks that a placed digit rules out (a digit marked in an empty cell whose
+// row, column or box holds it) are not candidates: while there are any, the
+// hint is the Basic Elimination step that removes them all, before any
+// technique looks at the board (docs/HINTS.md). No hint ever places or
+// removes what a placed digit or the solution contradicts (asserted).
 #pragma once
 
 #include <string>
@@ -25,6 +31,7 @@
 #include "sudokit/grader/grade.hpp"
 #include "sudokit/grader/step.hpp"
 #include "sudokit/solver/grid.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit::grader {
 
@@ -53,7 +60,8 @@ struct PositionError {
 ///   * a 729-character pencil-mark line;
 ///   * a 9-line candidate grid (HoDoKu / SudokuWiki print).
 /// Checks the position is well formed (digits, lengths, no entry on a given,
-/// no cell without a candidate); mistakes against the solution are find_hint's.
+/// a candidate in every cell neither given nor entered); mistakes against the
+/// solution are find_hint's.
 bool parse_position(std::string_view text, Position& out, PositionError& error);
 
 /// A position from its separate fields, as an API caller gives them: the
@@ -65,18 +73,37 @@ bool position_from_fields(const std::string_view* givens, const std::string_view
                           const std::string_view* marks, Position& out, PositionError& error);
 
 /// Cuts the next position's text out of `text` from `pos` on: a one-line
-/// record, or the lines of a candidate grid (its rows and frame lines, up to
-/// 9 rows). Blank lines are skipped. `line_no` counts the lines consumed;
+/// record, or the lines of a candidate grid (its 9 rows and the frame lines
+/// HoDoKu and SudokuWiki print before, between and after them). Blank lines
+/// are skipped. `line_no` counts the lines consumed;
 /// `first_line` is the record's 1-based first line. False at the end.
 bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& line_no, std::string_view& record,
                         std::size_t& first_line);
+
+/// Reads positions one at a time from a file or a stream (LineReader:
+/// memory stays flat, a pipe's positions come as they arrive, a UTF-8 byte
+/// order mark is skipped), cut as next_position_text cuts them. A line
+/// longer than the reader's limit is one error, and reading goes on after it.
+class PositionReader {
+ public:
+  explicit PositionReader(LineReader lines) : lines_(std::move(lines)) {}
+  /// Record: `text` holds the position's lines ('\n' between them) and
+  /// `first_line` the number of the first; Error: `error.line` and message.
+  ReadStatus next(std::string& text, std::size_t& first_line, ParseError& error);
+  /// Why the input ended early; empty when it did not.
+  const std::string& read_error() const { return lines_.read_error(); }
+
+ private:
+  LineReader lines_;
+};
 
 /// What a hint request found.
 enum class HintStatus {
   Hint,               // `step` is the next step
   Mistakes,           // `mistakes` lists what contradicts the solution; no hint
   Solved,             // nothing left to do
-  InvalidPosition,    // two equal digits in a house (givens or entries): `message`
+  InvalidPosition,    // two equal digits in a house among the givens, or among givens and entries
+                      // when the givens have no single solution (else clashing entries are Mistakes): `message`
   NoSolution,         // the position (givens, or marks when alone) has no solution
   MultipleSolutions,  // ... or several
   BeyondTechniques,   // no implemented technique applies
@@ -154,5 +181,10 @@ HintDrawing hint_drawing(const Step& step, const Board& board);
 
 /// The board the step is searched on (see the header comment).
 Board position_board(const Position& position);
+
+/// The step that removes every mark a placed digit rules out (a digit in
+/// the candidates of an empty cell whose row, column or box holds it):
+/// technique BasicElimination, rating 0; no eliminations when there are none.
+Step basic_elimination(const Board& board);
 
 }  // namespace sudokit::grader

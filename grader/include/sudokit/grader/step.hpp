@@ -62,12 +62,18 @@ enum class Technique : std::uint8_t {
   DynamicForcingChain,  // 8.5+
   DynamicForcingChainPlus, // 9.0+
   NestedForcingChain,   // 9.5+
-  Count
+  Count,                // the number of SE's techniques (kTechniqueCount)
+  // Not one of SE's techniques and never in a grade: a hint's first step
+  // when the player's marks hold digits that a placed peer rules out
+  // (find_hint, docs/HINTS.md). It is outside the range 0..Count-1, so no
+  // list of techniques, histogram or option knows it.
+  BasicElimination,
 };
 
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::Count);
 
-/// Stable lower-case key, e.g. "x-wing", "unique-rectangle" (for options and JSON).
+/// Stable lower-case key, e.g. "x-wing", "unique-rectangle" (for options and
+/// JSON); BasicElimination's is "basic-elimination".
 std::string_view technique_key(Technique t);
 /// SE's printed family name, e.g. "X-Wing", "Unique Rectangle".
 std::string_view technique_name(Technique t);

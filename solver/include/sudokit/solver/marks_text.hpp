@@ -28,8 +28,9 @@ bool looks_like_pencilmarks(std::string_view text);
 /// Parses the 729-character format into `marks`. False with `error`
 /// (column = 1-based character, message naming the cell) on a wrong length,
 /// a character other than '.', '0' or the digit of its place, or a cell left
-/// with no candidate.
-bool parse_pencilmarks(std::string_view text, Candidates& marks, ParseError& error);
+/// with no candidate (unless `empty_cells` is true: a position whose filled
+/// cells carry no marks, checked by its reader).
+bool parse_pencilmarks(std::string_view text, Candidates& marks, ParseError& error, bool empty_cells = false);
 
 /// Parses a 9-line candidate grid (frame lines allowed anywhere). `text`
 /// holds the grid's lines; error.line is 1-based within `text`.

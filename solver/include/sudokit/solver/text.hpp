@@ -140,6 +140,10 @@ class PuzzleReader {
 /// "line longer than N bytes": the error for LineStatus::TooLong.
 std::string line_too_long_message(std::size_t max_line);
 
+/// The number of characters of UTF-8 text (the bytes that do not continue
+/// a character), for messages that count characters ("found 70 characters").
+std::size_t character_count(std::string_view text);
+
 /// Parses one 81-character puzzle string (empty = . 0 * _ -). Returns false and
 /// sets `error` (column = 1-based position) on a wrong length or character.
 bool parse_puzzle(std::string_view text, Grid& grid, ParseError& error);
