@@ -279,6 +279,7 @@ bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& li
                         std::size_t& first_line) {
   int rows = 0;
   std::size_t begin = std::string_view::npos;
+  if (pos == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // a UTF-8 byte order mark, as LineReader skips it
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
