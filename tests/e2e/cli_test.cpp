@@ -274,6 +274,11 @@ TEST(CliHint, ReadsHoDoKusFramesAndAByteOrderMark) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out, "area: box 4\narea: box 4\n");
+  // A line longer than 16 MiB is one error; reading goes on after it.
+  auto l = test::run_sudokit("hint --reveal area", std::string((std::size_t{16} << 20) + 1, 'x') + "\n" + puzzle + "\n");
+  EXPECT_EQ(l.status, 1);
+  EXPECT_EQ(l.err, "<stdin>:1: line longer than 16777216 bytes\n");
+  EXPECT_EQ(l.out, "area: box 4\n");
   // Lengths are counted in characters.
   auto u = test::run_sudokit("hint", "\xC2\xB7" + puzzle.substr(1, 78) + "\n");  // 80 bytes
   EXPECT_NE(u.err.find("<stdin>:1: givens: expected 81 cells, found 79 characters"), std::string::npos) << u.err;
