@@ -142,6 +142,7 @@ constexpr std::size_t kReadChunk = std::size_t{1} << 16;  // bytes asked of the 
 }  // namespace
 
 std::size_t character_count(std::string_view text) {
+  if (!valid_utf8(text)) return text.size();  // not text: each byte is one
   std::size_t n = 0;
   for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   return n;

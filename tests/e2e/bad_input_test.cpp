@@ -31,12 +31,14 @@ const std::vector<BadFile>& corpus() {
   static const std::vector<BadFile> files = {
       {"empty.txt", {}, {}, 0},
       {"truncated.txt", {"2: " + kShort + "40 characters", "3: grid ends after 5 rows, expected 9", "10: " + kShort + "60 characters"}, {}, 2},
+      // Lengths count characters of UTF-8 text, bytes of what is not UTF-8.
       {"garbage.bin",
        {"1: " + kShort + "22 characters", "2: " + kShort + "89 characters", "3: " + kShort + "125 characters",
         "4: " + kShort + "101 characters", "5: " + kShort + "40 characters", "6: " + kShort + "30 characters"},
        {}, 1},
       {"crlf.txt", {"13: invalid character 'x' at column 81"}, {}, 3},
-      {"bom.txt", {"3: " + kShort + "84 characters"}, {}, 3},
+      // A byte order mark past the first line is a character (3 bytes) of the line.
+      {"bom.txt", {"3: " + kShort + "82 characters"}, {}, 3},
       // Every command reads the field after a puzzle as its rating, as db import does: 5,000 x's are not one.
       {"overlong.txt", {"1: " + kShort + "82 characters", "2: " + kShort + "500 characters", "3: " + kShort + "100000 characters",
         "4: rating '" + std::string(30, 'x') + "...' is not a number from 0 to 20"},

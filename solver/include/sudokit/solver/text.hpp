@@ -141,7 +141,8 @@ class PuzzleReader {
 std::string line_too_long_message(std::size_t max_line);
 
 /// The number of characters of UTF-8 text (the bytes that do not continue
-/// a character), for messages that count characters ("found 70 characters").
+/// a character), for messages that count characters ("found 70 characters");
+/// the number of bytes when `text` is not well-formed UTF-8 (binary data).
 std::size_t character_count(std::string_view text);
 
 /// Parses one 81-character puzzle string (empty = . 0 * _ -). Returns false and
