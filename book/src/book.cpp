@@ -136,42 +136,136 @@ void copyright_page(cairo_t* cr, const Rect& area, const BookOptions& o) {
   }
 }
 
-/// The how-to-play page: the rules, where the solutions are, and what each
-/// level of the book takes.
-void how_to_play_page(cairo_t* cr, const Rect& area, const BookOptions& o, int first_solution_page) {
-  const double body = std::clamp(area.w / 30, 10.0, 13.0), leading = body * 1.45;
-  double y = area.y + 24;
-  cairo_set_source_rgb(cr, 0, 0, 0);
-  set_font(cr, true, 22);
-  show_line(cr, o.labels.how_to_play, area.x, area.w, y, Align::Left);
-  y += 22;
-  auto paragraph = [&](const std::string& text, bool bold) {
-    set_font(cr, bold, body);
-    for (const auto& line : wrap_words(cr, text, area.w)) {
-      y += leading;
-      show_line(cr, line, area.x, area.w, y, Align::Left);
-    }
+/// The how-to-play pages' text, laid out: lines with their font and
+/// baseline, page by page. The body size is the largest from
+/// kHowToPlayBody (13 pt, or area.w / 30 when smaller; large print 18 pt)
+/// down to the legible floor (9 pt; large print 16 pt) at which
+/// everything fits the content area; when nothing fits one page even at the
+/// floor, the text goes on over further pages at the largest size.
+/// Measured with the fonts' own advances, so what is drawn is what was
+/// measured.
+struct HowToPlayLine {
+  std::string text;
+  bool bold = false;
+  double size = 0, baseline = 0;
+};
+struct HowToPlayLayout {
+  double body = 0;
+  std::vector<std::vector<HowToPlayLine>> pages;
+};
+
+/// A cairo context that measures text as the PDF surface sets it and
+/// draws nowhere.
+struct MeasuringContext {
+  static cairo_status_t discard(void*, const unsigned char*, unsigned int) { return CAIRO_STATUS_SUCCESS; }
+  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface{
+      cairo_pdf_surface_create_for_stream(&discard, nullptr, 100, 100), cairo_surface_destroy};
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> context{cairo_create(surface.get()), cairo_destroy};
+  cairo_t* get() const { return context.get(); }
+};
+
+/// `solutions_page`: the page number to print ("" = no solutions); the plan
+/// measures with "88888" (DejaVu Sans' digits share one width), wider than
+/// any page number it becomes.
+HowToPlayLayout layout_how_to_play(cairo_t* cr, const Rect& area, const BookOptions& o, const std::string& solutions_page,
+                                   std::optional<double> forced_body = std::nullopt) {
+  const double largest = o.large_print ? 18.0 : std::clamp(area.w / 30, 10.0, 13.0);
+  const double floor = o.large_print ? kLargePrintText : kMinBodyText;
+  // The blocks, top to bottom: {text, bold, size in body units, space before in leadings, keep with next}.
+  struct Block {
+    std::string text;
+    bool bold;
+    double scale, space;
+    bool heading;
   };
-  paragraph(o.labels.rules, false);
-  y += leading * 0.5;
-  paragraph(o.labels.pencil, false);
-  if (first_solution_page > 0) {
-    y += leading * 0.5;
-    paragraph(fill(o.labels.solutions_start, {{"page", std::to_string(first_solution_page)}}), false);
+  std::vector<Block> blocks;
+  blocks.push_back({o.labels.how_to_play, true, 22.0 / 13, 0, true});
+  blocks.push_back({o.labels.rules, false, 1, 0, false});
+  blocks.push_back({o.labels.pencil, false, 1, 0.5, false});
+  if (!solutions_page.empty())
+    blocks.push_back({fill(o.labels.solutions_start, {{"page", solutions_page}}), false, 1, 0.5, false});
+  if (!o.levels_in_book.empty()) {
+    blocks.push_back({o.labels.the_levels, true, 16.0 / 13, 1.2, true});
+    bool rated = false;
+    for (const auto& l : o.levels_in_book) {
+      blocks.push_back({o.labels.level(l.level), true, 1, 0.3, true});
+      std::string note = o.labels.level_note(l.level);
+      if (l.low && l.high) {
+        rated = true;
+        const std::string lo = o.labels.rating_text(*l.low), hi = o.labels.rating_text(*l.high);
+        note += (note.empty() ? "" : " ") + (lo == hi ? fill(o.labels.in_this_book_one, {{"lo", lo}})
+                                                       : fill(o.labels.in_this_book, {{"lo", lo}, {"hi", hi}}));
+      }
+      if (!note.empty()) blocks.push_back({note, false, 1, 0, false});
+    }
+    if (rated) blocks.push_back({o.labels.rating_scale, false, 1, 0.8, false});
   }
-  if (o.levels_in_book.empty()) return;
-  y += leading * 1.2;
-  set_font(cr, true, 16);
-  y += 16;
-  show_line(cr, o.labels.the_levels, area.x, area.w, y, Align::Left);
-  y += leading * 0.3;
-  for (const auto& l : o.levels_in_book) {
-    y += leading * 0.3;
-    paragraph(o.labels.level(l.level), true);
-    std::string note = o.labels.level_note(l.level);
-    if (l.low && l.high)
-      note += (note.empty() ? "" : " ") + fill(o.labels.in_this_book, {{"lo", o.labels.rating_text(*l.low)}, {"hi", o.labels.rating_text(*l.high)}});
-    if (!note.empty()) paragraph(note, false);
+  // Lays the blocks out at body size `body`; at most `max_pages` pages
+  // (0: any number). False when they need more.
+  auto lay_out = [&](double body, std::size_t max_pages, HowToPlayLayout& out) {
+    out.body = body;
+    out.pages.assign(1, {});
+    const double leading = body * 1.45;
+    double y = area.y;  // the bottom of the last line set
+    bool page_top = true;
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+      const Block& block = blocks[b];
+      const double size = body * block.scale;
+      std::vector<std::string> lines;
+      double line_size = size;
+      if (block.scale > 1) {  // a heading: one line, shrunk to the width
+        line_size = fit_font(cr, block.text, block.bold, size, floor, area.w);
+        lines = {block.text};
+      } else {
+        set_font(cr, block.bold, size);
+        lines = wrap_words(cr, block.text, area.w);
+      }
+      const double step = std::max(leading, line_size * 1.3);
+      // A heading stays with the first line after it.
+      const double keep = block.heading && b + 1 < blocks.size() ? body * 1.45 : 0;
+      double gap = page_top ? 0 : block.space * leading;
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (y + gap + step + (i == 0 ? keep : 0) > area.bottom() + 1e-6) {
+          if (max_pages != 0 && out.pages.size() >= max_pages) return false;
+          if (page_top) return false;  // a line that fits no page
+          out.pages.emplace_back();
+          y = area.y;
+          gap = 0;
+        }
+        // The line's box is `step` high: its ascent (0.93 em in DejaVu Sans)
+        // and descent (0.24 em) both inside it.
+        const double top = y + gap;
+        y = top + step;
+        gap = 0;
+        page_top = false;
+        out.pages.back().push_back({lines[i], block.bold, line_size, top + line_size * 0.95});
+      }
+    }
+    return true;
+  };
+  HowToPlayLayout layout;
+  if (forced_body) {
+    lay_out(*forced_body, 0, layout);
+    return layout;
+  }
+  for (double body = largest; body >= floor - 1e-9; body -= 0.25)
+    if (lay_out(body, 1, layout)) return layout;
+  lay_out(largest, 0, layout);
+  return layout;
+}
+
+/// The pages the how-to-play text takes in `area` (0 without it).
+int how_to_play_pages(const Rect& area, const BookOptions& o) {
+  if (!o.how_to_play) return 0;
+  const MeasuringContext measure;
+  return static_cast<int>(layout_how_to_play(measure.get(), area, o, o.solutions ? "88888" : "").pages.size());
+}
+
+void how_to_play_page(cairo_t* cr, const std::vector<HowToPlayLine>& lines, const Rect& area) {
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  for (const auto& line : lines) {
+    set_font(cr, line.bold, line.size);
+    show_line(cr, line.text, area.x, area.w, line.baseline, Align::Left);
   }
 }
 
@@ -327,7 +421,8 @@ BookLayout plan_print(const std::vector<int>& sections, const BookOptions& o, in
     l.solution_slots[parity] = solution_slots(a);
   }
   l.front = 2;  // the title page and its blank back: puzzles start on a right-hand page
-  l.plan = plan_pages(sections, o, l.per_page, static_cast<int>(l.solution_slots[0].size()), l.front);
+  l.plan = plan_pages(sections, o, l.per_page, static_cast<int>(l.solution_slots[0].size()), l.front,
+                      how_to_play_pages(area, o));
   l.pages = padded_count(l.plan, o, true);
   return l;
 }
@@ -335,7 +430,7 @@ BookLayout plan_print(const std::vector<int>& sections, const BookOptions& o, in
 }  // namespace
 
 std::vector<PagePlan> plan_pages(const std::vector<int>& sections, const BookOptions& o, int per_page,
-                                 int solutions_per_page, int front) {
+                                 int solutions_per_page, int front, int how_to_play_pages) {
   using Kind = PagePlan::Kind;
   std::vector<PagePlan> plan;
   const bool copyright = !o.copyright.empty() || !o.isbn.empty();
@@ -343,15 +438,22 @@ std::vector<PagePlan> plan_pages(const std::vector<int>& sections, const BookOpt
   if (front > 1 || copyright) plan.push_back({copyright ? Kind::Copyright : Kind::Blank});
   for (int p = 2; p < front; ++p) plan.push_back({Kind::Blank});
   if (o.sections) plan.push_back({Kind::Contents});
-  if (o.how_to_play) plan.push_back({Kind::HowToPlay});
-  // A print book opens on a right-hand (odd) page of puzzles.
-  if (front > 1 && (plan.size() + 1 + (o.sections ? 1 : 0)) % 2 == 0) plan.push_back({Kind::Blank});
+  if (o.how_to_play)
+    for (int p = 0; p < how_to_play_pages; ++p) plan.push_back({Kind::HowToPlay, -1, p, 1});
+  // A print book opens its puzzles, and each section, on a right-hand (odd) page.
+  auto open_on_the_right = [&] {
+    if (front > 1 && (plan.size() + 1) % 2 == 0) plan.push_back({Kind::Blank});
+  };
+  if (!o.sections) open_on_the_right();
   auto run = [&](Kind kind, int section, int first, int count, int per) {
     for (int i = 0; i < count; i += per) plan.push_back({kind, section, first + i, std::min(per, count - i)});
   };
   int first = 0;
   for (int k = 0; k < static_cast<int>(sections.size()); ++k) {
-    if (o.sections) plan.push_back({Kind::Section, k});
+    if (o.sections) {
+      open_on_the_right();
+      plan.push_back({Kind::Section, k});
+    }
     run(Kind::Puzzles, k, first, sections[static_cast<std::size_t>(k)], per_page);
     if (o.solutions && o.sections && o.solutions_after_section)
       run(Kind::Solutions, k, first, sections[static_cast<std::size_t>(k)], solutions_per_page);
@@ -382,7 +484,8 @@ BookLayout plan_book_layout(const std::vector<int>& sections, const BookOptions&
     const Rect area = l.geometry.content_area(1);
     l.puzzle_slots[0] = l.puzzle_slots[1] = puzzle_slots(area, o.per_page);
     l.solution_slots[0] = l.solution_slots[1] = solution_slots(area);
-    l.plan = plan_pages(sections, o, o.per_page, static_cast<int>(l.solution_slots[0].size()), l.front);
+    l.plan = plan_pages(sections, o, o.per_page, static_cast<int>(l.solution_slots[0].size()), l.front,
+                        how_to_play_pages(area, o));
     l.pages = padded_count(l.plan, o, false);
     return l;
   }
@@ -468,6 +571,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
       if (pp.section >= 0 && section_solutions[static_cast<std::size_t>(pp.section)] == 0)
         section_solutions[static_cast<std::size_t>(pp.section)] = page_no;
     }
+    if (pp.kind != Kind::Puzzles && pp.kind != Kind::Solutions) continue;
     for (int i = pp.first; i < pp.first + pp.count; ++i) {
       auto& at = result.placements[static_cast<std::size_t>(i)];
       at.number = o.first_number + i;
@@ -512,6 +616,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   auto section_name = [&](int k) { return words.level(puzzles[static_cast<std::size_t>(section_first(sections, k))].level); };
   auto solutions_of = [&](int k) { return fill(words.solutions_of, {{"level", section_name(k)}}); };
   bool puzzles_outlined = false, solutions_outlined = false;
+  HowToPlayLayout how_to_play;
   for (std::size_t p = 0; p < layout.plan.size(); ++p) {
     const PagePlan& pp = layout.plan[p];
     const int page_no = static_cast<int>(p) + 1;
@@ -526,11 +631,19 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
       case Kind::Copyright:
         copyright_page(cr, area, o);
         break;
-      case Kind::HowToPlay:
-        how_to_play_page(cr, area, o, first_solution_page);
-        outline(words.how_to_play, page_no);
+      case Kind::HowToPlay: {
+        // Laid out as planned (the same size and breaks), with the real page number.
+        if (pp.first == 0) {
+          const MeasuringContext measure;
+          const double body = layout_how_to_play(measure.get(), area, o, o.solutions ? "88888" : "").body;
+          how_to_play = layout_how_to_play(cr, area, o, first_solution_page > 0 ? std::to_string(first_solution_page) : "", body);
+          outline(words.how_to_play, page_no);
+        }
+        if (static_cast<std::size_t>(pp.first) < how_to_play.pages.size())
+          how_to_play_page(cr, how_to_play.pages[static_cast<std::size_t>(pp.first)], area);
         page_number(cr, geometry, page_no);
         break;
+      }
       case Kind::Contents: {
         std::vector<std::pair<std::string, int>> entries;
         for (std::size_t k = 0; k < sections.size(); ++k) {
@@ -608,6 +721,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
       throw RenderError(path, std::string("cannot set the page boxes: ") + e.what());
     }
     in_memory.clear();
+    if (record.check) record.check(pdf);
     out.write_text(pdf);
   }
   out.finish();

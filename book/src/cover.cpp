@@ -15,6 +15,8 @@
 
 #include "names.hpp"
 #include "output_file.hpp"
+#include "pdf_boxes.hpp"
+#include "pdf_reader.hpp"
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "text.hpp"
@@ -77,8 +79,14 @@ CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper) {
 CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
   const CoverGeometry g = cover_geometry(o.trim, o.pages, o.paper);
   OutputFile out(path);
+  // Drawn into memory: the page boxes go in at the end (pdf_boxes.hpp).
+  std::string in_memory;
+  auto append = [](void* closure, const unsigned char* data, unsigned int length) {
+    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+    return CAIRO_STATUS_SUCCESS;
+  };
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-      cairo_pdf_surface_create_for_stream(&OutputFile::write, &out, g.width(), g.height()), cairo_surface_destroy);
+      cairo_pdf_surface_create_for_stream(append, &in_memory, g.width(), g.height()), cairo_surface_destroy);
   out.check(cairo_surface_status(surface.get()));
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, (o.title + " (cover)").c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "sudokit");
@@ -161,22 +169,36 @@ CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
   cairo_surface_finish(surface.get());
   out.check(cairo_surface_status(surface.get()));
   surface.reset();
+  // The TrimBox is the cover as cut (back, spine and front), the BleedBox
+  // the whole sheet.
+  std::string pdf;
+  try {
+    pdf = add_page_boxes(in_memory, g.height(), [&](int) {
+      return PageBoxes{{kBleed, kBleed, g.width() - 2 * kBleed, g.height() - 2 * kBleed}, {0, 0, g.width(), g.height()}};
+    });
+  } catch (const std::runtime_error& e) {
+    throw RenderError(path, std::string("cannot set the page boxes: ") + e.what());
+  }
+  out.write_text(pdf);
   out.commit();
   return g;
 }
 
-int pdf_page_count(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw RenderError(path, "cannot read");
-  const std::string pdf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  // cairo writes the page tree as "<< /Type /Pages\n   /Kids [ ... ]\n   /Count N".
-  const std::size_t tree = pdf.find("/Type /Pages");
-  const std::size_t count = tree == std::string::npos ? tree : pdf.find("/Count ", tree);
-  if (pdf.compare(0, 5, "%PDF-") != 0 || count == std::string::npos)
-    throw RenderError(path, "not a PDF sudokit wrote (no page tree found)");
-  const int pages = std::atoi(pdf.c_str() + count + 7);
-  if (pages <= 0) throw RenderError(path, "not a PDF sudokit wrote (no page count)");
-  return pages;
+InteriorPdf read_interior(const std::string& path) {
+  std::unique_ptr<detail::PdfReader> doc;
+  try {
+    doc = detail::open_pdf(detail::read_pdf_file(path));
+  } catch (const std::runtime_error& e) {
+    throw RenderError(path, e.what());
+  }
+  if (!doc) throw RenderError(path, "not a PDF that can be read");
+  if (doc->locked()) throw RenderError(path, "the PDF is encrypted");
+  InteriorPdf interior;
+  interior.pages = doc->pages();
+  detail::PdfBox media, trim, bleed;
+  if (interior.pages < 1 || !doc->boxes(0, media, trim, bleed)) throw RenderError(path, "the PDF has no pages");
+  interior.trim = {trim.width(), trim.height()};
+  return interior;
 }
 
 }  // namespace sudokit::book

@@ -20,9 +20,8 @@ namespace sudokit::book {
 
 GridStyle style_for(double size) {
   GridStyle s;
-  const double k = std::sqrt(size / mm(75));
-  s.thick = 1.7 * k;
-  s.thin = 0.55 * k;
+  s.thick = box_line_width(size);
+  s.thin = 0.55 * std::sqrt(size / mm(75));
   return s;
 }
 

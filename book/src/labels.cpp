@@ -34,6 +34,8 @@ const std::vector<std::pair<const char*, Field>>& fields() {
       {"solutions_start", &Labels::solutions_start},
       {"the_levels", &Labels::the_levels},
       {"in_this_book", &Labels::in_this_book},
+      {"in_this_book_one", &Labels::in_this_book_one},
+      {"rating_scale", &Labels::rating_scale},
       {"one_puzzle", &Labels::one_puzzle},
       {"n_puzzles", &Labels::n_puzzles},
       {"all_of_level", &Labels::all_of_level},
@@ -97,6 +99,12 @@ Labels german() {
   l.solutions_start = "Die L\xC3\xB6sungen beginnen auf Seite {page}.";
   l.the_levels = "Die Schwierigkeitsgrade";
   l.in_this_book = "In diesem Buch: Bewertung {lo} bis {hi}.";
+  l.in_this_book_one = "In diesem Buch: Bewertung {lo}.";
+  l.rating_scale =
+      "Die Bewertungen folgen der Skala des Sudoku Explainer, die R\xC3\xA4tselmacher gemeinsam nutzen: ein "
+      "R\xC3\xA4tsel wird nach dem schwersten Schritt bewertet, den seine L\xC3\xB6sung braucht, von 1,0 (das "
+      "letzte freie Feld einer Zeile) \xC3\xBC" "ber 2,5 (ab hier helfen Notizen) bis 10 und mehr f\xC3\xBCr die "
+      "schwersten bekannten R\xC3\xA4tsel.";
   l.one_puzzle = "1 R\xC3\xA4tsel";
   l.n_puzzles = "{n} R\xC3\xA4tsel";
   l.all_of_level = "{count}, alle {level}";
@@ -143,6 +151,13 @@ Labels french() {
   l.solutions_start = "Les solutions commencent page {page}.";
   l.the_levels = "Les niveaux";
   l.in_this_book = "Dans ce livre" + nb + ": notes de {lo} \xC3\xA0 {hi}.";
+  l.in_this_book_one = "Dans ce livre" + nb + ": note {lo}.";
+  l.rating_scale =
+      "Les notes suivent l\xE2\x80\x99\xC3\xA9" "chelle de Sudoku Explainer, celle que partagent les auteurs de "
+      "grilles" + nb + ": une grille est not\xC3\xA9" "e selon l\xE2\x80\x99\xC3\xA9tape la plus difficile "
+      "qu\xE2\x80\x99" "exige sa solution, de 1,0 (la derni\xC3\xA8re case vide d\xE2\x80\x99une ligne) \xC3\xA0 "
+      "2,5 (o\xC3\xB9 les annotations commencent \xC3\xA0 servir) et jusqu\xE2\x80\x99\xC3\xA0 10 et plus pour "
+      "les grilles les plus difficiles connues.";
   l.one_puzzle = "1 grille";
   l.n_puzzles = "{n} grilles";
   l.all_of_level = "{count}, toutes de niveau {level}";
@@ -187,6 +202,12 @@ Labels spanish() {
   l.solutions_start = "Las soluciones empiezan en la p\xC3\xA1gina {page}.";
   l.the_levels = "Los niveles";
   l.in_this_book = "En este libro: puntuaci\xC3\xB3n de {lo} a {hi}.";
+  l.in_this_book_one = "En este libro: puntuaci\xC3\xB3n {lo}.";
+  l.rating_scale =
+      "Las puntuaciones siguen la escala de Sudoku Explainer, la que comparten los autores de sudokus: un sudoku se "
+      "punt\xC3\xBA" "a por el paso m\xC3\xA1s dif\xC3\xAD" "cil que exige su soluci\xC3\xB3n, desde 1,0 (la "
+      "\xC3\xBAltima casilla vac\xC3\xAD" "a de una fila) pasando por 2,5 (donde las anotaciones empiezan a ayudar) "
+      "hasta 10 o m\xC3\xA1s para los sudokus m\xC3\xA1s dif\xC3\xAD" "ciles que se conocen.";
   l.one_puzzle = "1 sudoku";
   l.n_puzzles = "{n} sudokus";
   l.all_of_level = "{count}, todos de nivel {level}";

@@ -2,6 +2,12 @@
 #include "pdf_reader.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <cstdlib>
 #include <filesystem>
@@ -54,6 +60,35 @@ OpenPdfFunction load() {
 
 }  // namespace
 
-std::unique_ptr<PdfReader> open_pdf(const std::string& path) { return std::unique_ptr<PdfReader>(load()(path.c_str())); }
+std::string read_pdf_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) throw std::runtime_error(std::string("cannot read: ") + std::strerror(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw std::runtime_error(std::string("cannot read: ") + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) throw std::runtime_error("not a PDF (not a regular file)");
+  if (static_cast<std::uint64_t>(st.st_size) > kMaxPdfBytes)
+    throw std::runtime_error("not a PDF sudokit reads: " + std::to_string(st.st_size) + " bytes, more than the " +
+                             std::to_string(kMaxPdfBytes) + " a printer takes");
+  std::string bytes(static_cast<std::size_t>(st.st_size), '\0');
+  std::size_t got = 0;
+  while (got < bytes.size()) {
+    const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::runtime_error(std::string("cannot read: ") + std::strerror(errno));
+    if (n == 0) break;  // the file shrank meanwhile
+    got += static_cast<std::size_t>(n);
+  }
+  bytes.resize(got);
+  if (bytes.compare(0, 5, "%PDF-") != 0) throw std::runtime_error("not a PDF (it does not begin with %PDF-)");
+  return bytes;
+}
+
+std::unique_ptr<PdfReader> open_pdf(const std::string& bytes) {
+  return std::unique_ptr<PdfReader>(load()(bytes.data(), bytes.size()));
+}
 
 }  // namespace sudokit::book::detail

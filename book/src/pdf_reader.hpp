@@ -9,6 +9,8 @@
 // program as installed (BIN/../LIB/sudokit/), else where the build made it.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,14 +50,26 @@ class PdfReader {
   virtual bool render_gray(int index, double dpi, GrayImage& out) const = 0;
 };
 
-/// The PDF at `path`, or null when it is not a PDF that can be read.
-/// Throws std::runtime_error when the module cannot be loaded (saying which
-/// file and why).
-std::unique_ptr<PdfReader> open_pdf(const std::string& path);
+/// The largest PDF read (KDP's limit for an interior upload, 650 MB): a
+/// larger file is refused before it is read, so memory stays bounded.
+inline constexpr std::uint64_t kMaxPdfBytes = 650'000'000;
+
+/// The bytes of the PDF at `path`, read whole once checked: a regular file
+/// (not a device, FIFO or directory: /dev/zero is refused unread) of at
+/// most kMaxPdfBytes whose first bytes are "%PDF-". Throws
+/// std::runtime_error saying which check failed ("not a PDF (it does not
+/// begin with %PDF-)").
+std::string read_pdf_file(const std::string& path);
+
+/// A reader of the PDF `bytes` (the reader keeps its own copy), or null when
+/// they are not a PDF that can be read. Throws std::runtime_error when the
+/// module cannot be loaded (saying which file and why).
+std::unique_ptr<PdfReader> open_pdf(const std::string& bytes);
 
 /// The module's one entry point (C linkage, looked up by this name): a new
-/// reader, or null. Built with the same compiler and library as the program.
-using OpenPdfFunction = PdfReader* (*)(const char* path);
-inline constexpr const char* kOpenPdfSymbol = "sudokit_pdf_reader_open";
+/// reader of the PDF in memory, or null. Built with the same compiler and
+/// library as the program.
+using OpenPdfFunction = PdfReader* (*)(const char* data, std::size_t size);
+inline constexpr const char* kOpenPdfSymbol = "sudokit_pdf_reader_open_data";
 
 }  // namespace sudokit::book::detail

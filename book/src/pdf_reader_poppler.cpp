@@ -65,9 +65,11 @@ class PopplerReader final : public PdfReader {
 }  // namespace
 }  // namespace sudokit::book::detail
 
-extern "C" __attribute__((visibility("default"))) sudokit::book::detail::PdfReader* sudokit_pdf_reader_open(
-    const char* path) {
-  std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(path));
+extern "C" __attribute__((visibility("default"))) sudokit::book::detail::PdfReader* sudokit_pdf_reader_open_data(
+    const char* data, std::size_t size) {
+  // load_from_data takes the bytes over (swapped into the document).
+  poppler::byte_array bytes(data, data + size);
+  std::unique_ptr<poppler::document> doc(poppler::document::load_from_data(&bytes));
   if (!doc) return nullptr;
   return new sudokit::book::detail::PopplerReader(std::move(doc));
 }

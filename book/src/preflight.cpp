@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -141,34 +142,32 @@ class ContentReader {
 // ---- The raw file: page dictionaries, their /Contents, the streams.
 
 struct RawPdf {
-  std::string bytes;
+  std::string_view bytes;
   std::map<long, std::pair<std::size_t, std::size_t>> objects;  // number -> [start, end) of its body
 
   std::string_view object(long number) const {
     const auto it = objects.find(number);
     if (it == objects.end()) return {};
-    return std::string_view(bytes).substr(it->second.first, it->second.second - it->second.first);
+    return bytes.substr(it->second.first, it->second.second - it->second.first);
   }
 };
 
-RawPdf read_raw(const std::string& path) {
+RawPdf read_raw(std::string_view bytes) {
   RawPdf pdf;
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  pdf.bytes = text.str();
+  pdf.bytes = bytes;
   // "N G obj" ... "endobj": streams are skipped by their "endstream", which
   // compressed bytes could in principle contain, so a body ends at the first
   // "endobj" after its "endstream" (when it has one).
-  const std::string& b = pdf.bytes;
-  for (std::size_t at = b.find(" obj"); at != std::string::npos; at = b.find(" obj", at + 4)) {
+  const std::string_view b = pdf.bytes;
+  for (std::size_t at = b.find(" obj"); at != std::string_view::npos; at = b.find(" obj", at + 4)) {
     std::size_t p = at;  // back over "N G"
     while (p > 0 && b[p - 1] >= '0' && b[p - 1] <= '9') --p;
     if (p == at || p == 0 || b[p - 1] != ' ') continue;
     std::size_t q = p - 1;
     while (q > 0 && b[q - 1] >= '0' && b[q - 1] <= '9') --q;
     if (q == p - 1 || (q > 0 && b[q - 1] != '\n' && b[q - 1] != '\r' && b[q - 1] != ' ')) continue;
-    const long number = std::strtol(b.c_str() + q, nullptr, 10);
+    long number = 0;
+    std::from_chars(b.data() + q, b.data() + p - 1, number);
     const std::size_t start = at + 4;
     const std::size_t stream = b.find("stream", start);
     const std::size_t endobj0 = b.find("endobj", start);
@@ -248,9 +247,9 @@ bool is_page_dictionary(std::string_view object) {
 
 // ---- The checks.
 
-PreflightCheck check_lines(const std::string& path, int pages, double min_width) {
+PreflightCheck check_lines(std::string_view bytes, int pages, double min_width) {
   PreflightCheck c{"lines", true, "", {}};
-  const RawPdf pdf = read_raw(path);
+  const RawPdf pdf = read_raw(bytes);
   int found_pages = 0, strokes = 0;
   double thinnest = 0;
   for (const auto& [number, range] : pdf.objects) {
@@ -336,10 +335,20 @@ StrokeScan scan_strokes(std::string_view content) {
 }
 
 PreflightReport preflight_pdf(const std::string& path, const PreflightRules& rules) {
+  std::string bytes;
+  try {
+    bytes = detail::read_pdf_file(path);
+  } catch (const std::runtime_error& e) {
+    throw PreflightError(path + ": " + e.what());
+  }
+  return preflight_pdf_data(bytes, path, rules);
+}
+
+PreflightReport preflight_pdf_data(const std::string& bytes, const std::string& path, const PreflightRules& rules) {
   assert(rules.dpi > 0 && rules.min_pages <= rules.max_pages);
   std::unique_ptr<detail::PdfReader> doc;
   try {
-    doc = detail::open_pdf(path);
+    doc = detail::open_pdf(bytes);
   } catch (const std::runtime_error& e) {
     throw PreflightError(path + ": " + e.what());
   }
@@ -448,7 +457,7 @@ PreflightReport preflight_pdf(const std::string& path, const PreflightRules& rul
   }
   if (!safe.passed) safe.summary += "; rendered at " + std::to_string(static_cast<int>(rules.dpi)) + " dpi";
 
-  report.checks = {pages, even, boxes, fonts, safe, check_lines(path, report.pages, rules.min_line_width)};
+  report.checks = {pages, even, boxes, fonts, safe, check_lines(bytes, report.pages, rules.min_line_width)};
   return report;
 }
 

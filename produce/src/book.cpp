@@ -139,10 +139,11 @@ BookPlan plan_book(const BookCommand& c) {
   }
   o.bleed = c.bleed;
   o.large_print = c.large_print;
-  if (c.preflight) {
+  if (o.trim) {  // a print book is checked as printers check it before it is published
     plan.preflight.emplace();
     plan.preflight->trim = o.trim;
   }
+  plan.print_preflight = c.preflight;
   if (o.large_print && c.per_page)
     throw RequestError("--large-print", "--large-print prints one puzzle a page; leave --per-page out");
   if (c.gutter_in) o.gutter = *c.gutter_in * book::kInch;
@@ -280,11 +281,16 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
     record.commit = [&] { marks->commit(); };
   }
   BookMade made;
+  if (plan.preflight)
+    record.check = [&](const std::string& pdf) {
+      book::PreflightReport report = book::preflight_pdf_data(pdf, files.pdf, *plan.preflight);
+      if (!report.passed()) throw BookFailsPreflight(std::move(report));
+      made.preflight = std::move(report);
+    };
   made.result = book::render_book(puzzles, options, files, record);
   made.puzzles = puzzles.size();
   made.marked = marks ? marks->added() : 0;
   made.ipuz = ipuz ? ipuz->staged() : 0;
-  if (plan.preflight) made.preflight = book::preflight_pdf(files.pdf, *plan.preflight);
   return made;
 }
 

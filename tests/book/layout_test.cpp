@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "sudokit/book/book.hpp"
+#include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/layout.hpp"
 
 namespace sudokit::book {
@@ -198,6 +199,43 @@ TEST(PrintLayout, EveryTrimGetsReadableGridsInsideTheSafeArea) {
       }
 }
 
+// The 6.5 mm promise holds for the cells as drawn: the distance between
+// the centres of the lines grid_lines draws (the outer border inside the
+// square), on every trim, with and without bleed, for the default and every
+// --per-page the layout accepts, on left and right pages.
+TEST(PrintLayout, TheSmallestCellDrawnIsAtLeastTheMinimum) {
+  double smallest = 1e9;
+  std::string where;
+  for (const char* trim : {"5x8", "5.25x8", "5.5x8.5", "6x9", "7x10", "8x10", "8.25x11", "8.5x11", "a4", "a5"})
+    for (bool bleed : {false, true})
+      for (int per_page : {0, 1, 2, 4, 6})
+        for (int puzzles : {20, 400, 3000}) {
+          BookOptions o;
+          o.trim = trim_of(trim);
+          o.bleed = bleed;
+          o.per_page = per_page;
+          BookLayout l;
+          try {
+            l = plan_book_layout(puzzles, o);
+          } catch (const std::invalid_argument&) {
+            continue;  // refused: the setting makes cells too small (tested above)
+          }
+          const GridStyle style = puzzle_grid_style(l, o);
+          for (int side = 0; side < 2; ++side)
+            for (const Slot& s : l.puzzle_slots[side]) {
+              const GridLines g = grid_lines(s.grid, style);
+              for (int i = 0; i < 9; ++i)
+                for (const double pitch : {g.x[i + 1] - g.x[i], g.y[i + 1] - g.y[i]})
+                  if (pitch < smallest) {
+                    smallest = pitch;
+                    where = std::string(trim) + (bleed ? " bleed" : "") + " per page " + std::to_string(per_page) +
+                            " (" + std::to_string(l.per_page) + ")";
+                  }
+            }
+        }
+  EXPECT_GE(smallest, kMinCell - 1e-9) << smallest * 25.4 / 72 << " mm on " << where;
+}
+
 TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {
   using Kind = PagePlan::Kind;
   auto kinds = [](const std::vector<PagePlan>& plan) {
@@ -213,17 +251,18 @@ TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {
   EXPECT_EQ(kinds(plan_pages({13}, o, 6, 12, 1)), "TPPPAA");
   o.sections = true;
   const auto plan = plan_pages({7, 5}, o, 4, 12, 2);
-  EXPECT_EQ(kinds(plan), "TBCSPPSPPA");
-  EXPECT_EQ(plan[4].first, 0);
-  EXPECT_EQ(plan[5].first, 4);
-  EXPECT_EQ(plan[5].count, 3);
-  EXPECT_EQ(plan[7].first, 7);  // the second section starts on a page of its own
-  EXPECT_EQ(plan[7].section, 1);
-  EXPECT_EQ(plan[9].count, 12);
+  // Every section's title page is a right-hand (odd) page: a blank before it when needed.
+  EXPECT_EQ(kinds(plan), "TBCBSPPBSPPA");
+  EXPECT_EQ(plan[5].first, 0);
+  EXPECT_EQ(plan[6].first, 4);
+  EXPECT_EQ(plan[6].count, 3);
+  EXPECT_EQ(plan[9].first, 7);  // the second section starts on a page of its own
+  EXPECT_EQ(plan[9].section, 1);
+  EXPECT_EQ(plan[11].count, 12);
   o.solutions_after_section = true;
-  EXPECT_EQ(kinds(plan_pages({7, 5}, o, 4, 6, 2)), "TBCSPPAASPPA");
+  EXPECT_EQ(kinds(plan_pages({7, 5}, o, 4, 6, 2)), "TBCBSPPAABSPPA");
   o.solutions = false;
-  EXPECT_EQ(kinds(plan_pages({7, 5}, o, 4, 6, 2)), "TBCSPPSPP");
+  EXPECT_EQ(kinds(plan_pages({7, 5}, o, 4, 6, 2)), "TBCBSPPBSPP");
   // A print book's layout counts these pages (even, gutter by count).
   BookOptions print;
   std::string error;
@@ -231,8 +270,8 @@ TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {
   print.per_page = 2;
   print.sections = true;
   const BookLayout l = plan_book_layout(std::vector<int>{7, 5}, print);
-  EXPECT_EQ(kinds(l.plan), "TBCSPPPPSPPPA");
-  EXPECT_EQ(l.pages, 14);
+  EXPECT_EQ(kinds(l.plan), "TBCBSPPPPBSPPPA");
+  EXPECT_EQ(l.pages, 16);
 
   // Front matter: the copyright page is the title's back in print (page 2
   // on paper); with how to play, a blank keeps the first puzzle page odd.
@@ -243,10 +282,12 @@ TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {
   EXPECT_EQ(kinds(plan_pages({13}, front, 6, 12, 1)), "TRHPPPAA");
   EXPECT_EQ(kinds(plan_pages({13}, front, 6, 12, 2)), "TRHBPPPAA");
   front.sections = true;
-  EXPECT_EQ(kinds(plan_pages({7, 5}, front, 4, 12, 2)), "TRCHBSPPSPPA");
+  EXPECT_EQ(kinds(plan_pages({7, 5}, front, 4, 12, 2)), "TRCHSPPBSPPA");
+  // The how-to-play text may take two pages.
+  EXPECT_EQ(kinds(plan_pages({7, 5}, front, 4, 12, 2, 2)), "TRCHHBSPPBSPPA");
   front.isbn.clear();
   front.how_to_play = false;
-  EXPECT_EQ(kinds(plan_pages({7, 5}, front, 4, 12, 2)), "TBCSPPSPPA");
+  EXPECT_EQ(kinds(plan_pages({7, 5}, front, 4, 12, 2)), "TBCBSPPBSPPA");
   for (const bool copyright : {false, true})
     for (const bool how : {false, true})
       for (const bool sections : {false, true}) {
@@ -255,10 +296,13 @@ TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {
         p.how_to_play = how;
         p.sections = sections;
         const BookLayout pl = plan_book_layout(std::vector<int>{7, 5}, p);
+        // Puzzles open on a right-hand page; in sections, each section does.
         int first_puzzles = 0;
-        for (std::size_t i = 0; i < pl.plan.size() && !first_puzzles; ++i)
-          if (pl.plan[i].kind == Kind::Puzzles) first_puzzles = static_cast<int>(i) + 1;
-        EXPECT_EQ(first_puzzles % 2, 1) << kinds(pl.plan);
+        for (std::size_t i = 0; i < pl.plan.size(); ++i) {
+          if (pl.plan[i].kind == Kind::Section) EXPECT_EQ(i % 2, 0u) << "page " << i + 1 << ": " << kinds(pl.plan);
+          if (pl.plan[i].kind == Kind::Puzzles && !first_puzzles) first_puzzles = static_cast<int>(i) + 1;
+        }
+        if (!sections) EXPECT_EQ(first_puzzles % 2, 1) << kinds(pl.plan);
       }
 }
 

@@ -366,25 +366,25 @@ TEST(Book, FailuresLeaveNoFileBehind) {
                              ran = true;
                              throw std::runtime_error("marking failed");
                            },
-                                      {}}),
+                                      {}, {}}),
                std::runtime_error);
   EXPECT_TRUE(ran);
   EXPECT_EQ(dir.entries(), 0u);
   // A book that already exists stays as it was.
   std::ofstream(dir.file("old.pdf")) << "old";
-  EXPECT_THROW(render_book(puzzles(2), o, dir.file("old.pdf"), BookRecord{[] { throw std::runtime_error("no"); }, {}}), std::runtime_error);
+  EXPECT_THROW(render_book(puzzles(2), o, dir.file("old.pdf"), BookRecord{[] { throw std::runtime_error("no"); }, {}, {}}), std::runtime_error);
   EXPECT_EQ(slurp(dir.file("old.pdf")), "old");
   // A stop request (Ctrl-C) ends the rendering after the page in progress:
   // nothing published, the hook not run, no temporary left.
   std::atomic<bool> stop{true};
   o.stop = &stop;
   ran = false;
-  EXPECT_THROW(render_book(puzzles(40), o, dir.file("old.pdf"), BookRecord{[&] { ran = true; }, {}}), RenderInterrupted);
+  EXPECT_THROW(render_book(puzzles(40), o, dir.file("old.pdf"), BookRecord{[&] { ran = true; }, {}, {}}), RenderInterrupted);
   EXPECT_FALSE(ran);
   EXPECT_EQ(slurp(dir.file("old.pdf")), "old");
   EXPECT_EQ(dir.entries(), 1u);
   stop = false;
-  EXPECT_EQ(render_book(puzzles(40), o, dir.file("old.pdf"), BookRecord{[&] { ran = true; }, {}}).pages, 1 + 10 + 4);
+  EXPECT_EQ(render_book(puzzles(40), o, dir.file("old.pdf"), BookRecord{[&] { ran = true; }, {}, {}}).pages, 1 + 10 + 4);
   EXPECT_TRUE(ran);
   EXPECT_EQ(dir.entries(), 1u);
 }

@@ -634,10 +634,11 @@ TEST_F(DailyBookCli, PrintBooksHaveTheTrimBleedAndMarginsThePrinterWants) {
     bool bleed;
     const char* extra;
   };
-  for (const Case& c : {Case{"6x9", 6, 9, true, "--levels medium,hard --count 30"},
-                        Case{"5x8", 5, 8, false, "--level medium --count 10"},
-                        Case{"8.5x11", 8.5, 11, true, "--level medium --count 7 --large-print"},
-                        Case{"150x230mm", 150 / 25.4, 230 / 25.4, false, "--level medium --count 9 --per-page 2"}}) {
+  // (At least 24 pages each: a print book fails its own preflight otherwise.)
+  for (const Case& c : {Case{"6x9", 6, 9, true, "--levels medium,hard --count 80"},
+                        Case{"5x8", 5, 8, false, "--level medium --count 40"},
+                        Case{"8.5x11", 8.5, 11, true, "--level medium --count 21 --large-print"},
+                        Case{"150x230mm", 150 / 25.4, 230 / 25.4, false, "--level medium --count 40 --per-page 2"}}) {
     SCOPED_TRACE(c.trim);
     const std::string pdf = dir_.file("p.pdf");
     const auto r = run_sudokit("book --db " + db + " " + c.extra + " --trim " + c.trim + (c.bleed ? " --bleed" : "") +
@@ -745,10 +746,12 @@ TEST_F(DailyBookCli, BookFiltersAndPicksItsPuzzles) {
 TEST_F(DailyBookCli, BookSectionsHaveContentsTitlesAndAnswerKeys) {
   const std::string db = store(), pdf = dir_.file("s.pdf"), manifest = dir_.file("s.json");
   const auto r = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 5 --solutions section --trim 6x9 "
-                             "--per-page 2 --out " + pdf + " --manifest " + manifest);
+                             "--per-page 2 --pad-to 24 --out " + pdf + " --manifest " + manifest);
   ASSERT_EQ(r.status, 0) << r.err;
-  // Title, blank, contents (3), medium (4), 3 puzzle pages, 1 solutions page (8), hard (9), 3 + 1: 13, even: 14.
-  EXPECT_EQ(pdfinfo(pdf, "Pages"), "14");
+  // Title, blank, contents (3), blank, medium (5: a section opens on a
+  // right-hand page), 3 puzzle pages, 1 solutions page (9), blank, hard (11),
+  // 3 + 1: 15, padded to the printers' 24.
+  EXPECT_EQ(pdfinfo(pdf, "Pages"), "24");
   const std::string contents = page_text(pdf, 3);
   EXPECT_NE(contents.find("Contents"), std::string::npos) << contents;
   for (const char* line : {"Medium", "Solutions: Medium", "Hard", "Solutions: Hard"})
@@ -759,18 +762,18 @@ TEST_F(DailyBookCli, BookSectionsHaveContentsTitlesAndAnswerKeys) {
     const std::size_t digits = contents.find_first_of("0123456789", at + entry.size());
     return std::stoi(contents.substr(digits));
   };
-  EXPECT_EQ(page_of("Medium"), 4);
-  EXPECT_EQ(page_of("Solutions: Medium"), 8);
-  EXPECT_EQ(page_of("Hard"), 9);
-  EXPECT_EQ(page_of("Solutions: Hard"), 13);
-  EXPECT_NE(page_text(pdf, 4).find("Puzzles 1 to 5"), std::string::npos) << page_text(pdf, 4);
-  EXPECT_NE(page_text(pdf, 8).find("Solutions: Medium"), std::string::npos) << page_text(pdf, 8);
-  EXPECT_NE(page_text(pdf, 9).find("Puzzles 6 to 10"), std::string::npos) << page_text(pdf, 9);
+  EXPECT_EQ(page_of("Medium"), 5);
+  EXPECT_EQ(page_of("Solutions: Medium"), 9);
+  EXPECT_EQ(page_of("Hard"), 11);
+  EXPECT_EQ(page_of("Solutions: Hard"), 15);
+  EXPECT_NE(page_text(pdf, 5).find("Puzzles 1 to 5"), std::string::npos) << page_text(pdf, 5);
+  EXPECT_NE(page_text(pdf, 9).find("Solutions: Medium"), std::string::npos) << page_text(pdf, 9);
+  EXPECT_NE(page_text(pdf, 11).find("Puzzles 6 to 10"), std::string::npos) << page_text(pdf, 11);
   const json m = json::parse(slurp(manifest));
-  EXPECT_EQ(m["puzzles"][0]["page"], 5);
-  EXPECT_EQ(m["puzzles"][0]["solution_page"], 8);
-  EXPECT_EQ(m["puzzles"][5]["page"], 10);
-  EXPECT_EQ(m["puzzles"][9]["solution_page"], 13);
+  EXPECT_EQ(m["puzzles"][0]["page"], 6);
+  EXPECT_EQ(m["puzzles"][0]["solution_page"], 9);
+  EXPECT_EQ(m["puzzles"][5]["page"], 12);
+  EXPECT_EQ(m["puzzles"][9]["solution_page"], 15);
   // Ascending ratings within each section.
   for (int i = 1; i < 10; ++i)
     if (i != 5) {
@@ -821,7 +824,7 @@ TEST_F(DailyBookCli, CoverIsAsWideAsTheBookNeeds) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find(std::to_string(pages) + " pages"), std::string::npos) << r.err;
   EXPECT_NEAR(page_box(cover, 1, "MediaBox")[2] / 72, 12 + pages * 0.002252 + 0.25, 0.01);
-  for (const char* bad : {"--pages 20 --trim 6x9", "--pages 100", "--pages 100 --trim 6x9 --paper glossy",
+  for (const char* bad : {"--pages 20 --trim 6x9", "--pages 100", "--trim 6x9", "--pages 100 --trim 6x9 --paper glossy",
                           "--pages 100 --interior x.pdf --trim 6x9", "--pages 100 --trim 6x9 --puzzle 123"}) {
     const auto b = run_sudokit(std::string("cover ") + bad + " --out " + dir_.file("c2.pdf"));
     EXPECT_EQ(b.status, 2) << bad << ": " << b.err;
@@ -830,6 +833,57 @@ TEST_F(DailyBookCli, CoverIsAsWideAsTheBookNeeds) {
   const auto png = run_sudokit("cover --pages 100 --trim 6x9 --out " + dir_.file("c.png"));
   EXPECT_EQ(png.status, 2);
   EXPECT_NE(png.err.find("a cover is a PDF"), std::string::npos) << png.err;
+}
+
+// The cover wraps the interior it is given: its trim comes from the
+// interior's TrimBox (a --trim that differs is refused, nothing written),
+// and its own TrimBox is the cover as cut, the bleed left out. A file that
+// is not a PDF (a device, a huge sparse file, text) is refused before it
+// is read, by cover and preflight alike.
+TEST_F(DailyBookCli, CoverTakesTheInteriorsTrimAndReadsOnlyPdfs) {
+  const std::string db = store(), book = dir_.file("interior.pdf"), cover = dir_.file("cover.pdf");
+  ASSERT_EQ(run_sudokit("book --db " + db + " --level medium --count 40 --per-page 1 --trim 6x9 --bleed --out " + book).status, 0);
+  const int pages = std::stoi(pdfinfo(book, "Pages"));
+  auto r = run_sudokit("cover --interior " + book + " --trim 5x8 --out " + cover);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("--trim 5x8 is 5.000 x 8.000 in, but " + book + " is trimmed 6.000 x 9.000 in"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(std::filesystem::exists(cover));
+  r = run_sudokit("cover --interior " + book + " --out " + cover);  // the trim from the interior
+  ASSERT_EQ(r.status, 0) << r.err;
+  const double w = 2 * 6 + pages * 0.002252 + 0.25, h = 9.25;
+  const auto media = page_box(cover, 1, "MediaBox"), trim = page_box(cover, 1, "TrimBox"),
+             bleed = page_box(cover, 1, "BleedBox");
+  ASSERT_EQ(trim.size(), 4u);
+  EXPECT_NEAR(media[2] / 72, w, 0.01);
+  EXPECT_NEAR(media[3] / 72, h, 0.01);
+  EXPECT_NEAR(trim[0], 9, 0.01);
+  EXPECT_NEAR(trim[1], 9, 0.01);
+  EXPECT_NEAR(trim[2], media[2] - 9, 0.01);
+  EXPECT_NEAR(trim[3], media[3] - 9, 0.01);
+  EXPECT_EQ(bleed, media);
+  // Not PDFs: refused unread, quickly, with the reason.
+  {
+    std::ofstream sparse(dir_.file("huge.pdf"));
+    sparse << "%PDF-1.5\n";
+  }
+  std::filesystem::resize_file(dir_.file("huge.pdf"), 2'000'000'000ull);  // sparse: no disk used
+  std::ofstream(dir_.file("text.pdf")) << "not a PDF\n";
+  struct Case {
+    std::string file, says;
+  };
+  for (const Case& c : {Case{"/dev/zero", "not a PDF (not a regular file)"},
+                        Case{dir_.file("huge.pdf"), "2000000000 bytes, more than the 650000000 a printer takes"},
+                        Case{dir_.file("text.pdf"), "not a PDF (it does not begin with %PDF-)"}}) {
+    SCOPED_TRACE(c.file);
+    r = run_sudokit("cover --interior " + c.file + " --trim 6x9 --out " + dir_.file("c3.pdf"));
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir_.file("c3.pdf")));
+    r = run_sudokit("preflight " + c.file);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+  }
 }
 
 // `book --out x.png` (and other names of another kind of file) is a usage
@@ -861,8 +915,8 @@ TEST_F(DailyBookCli, BookPreflightAndThePreflightCommandReportEveryCheck) {
   r = run_sudokit("preflight " + pdf + " --trim 6x9");
   EXPECT_EQ(r.status, 0) << r.err << r.out;
   EXPECT_NE(r.out.find("with bleed"), std::string::npos) << r.out;
-  // The wrong trim fails, with the reason; so does a short book, which is
-  // still written.
+  // The wrong trim fails, with the reason; a short book fails its own
+  // preflight, and is not written.
   r = run_sudokit("preflight " + pdf + " --trim 5x8");
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("FAIL boxes"), std::string::npos) << r.out;
@@ -871,8 +925,13 @@ TEST_F(DailyBookCli, BookPreflightAndThePreflightCommandReportEveryCheck) {
   r = run_sudokit("book --db " + db + " --level medium --count 6 --trim 6x9 --preflight --out " + short_pdf);
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.out.find("FAIL pages"), std::string::npos) << r.out;
-  EXPECT_NE(r.err.find("was written but does not pass preflight"), std::string::npos) << r.err;
-  EXPECT_EQ(slurp(short_pdf).substr(0, 5), "%PDF-");
+  EXPECT_NE(r.err.find("does not pass preflight (see above); nothing was written"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(short_pdf));
+  // Without --preflight too: a print book is checked before it is written.
+  r = run_sudokit("book --db " + db + " --level medium --count 6 --trim 6x9 --out " + short_pdf);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.out.find("FAIL pages"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(short_pdf));
   // Usage: --preflight checks a print interior; preflight needs a file.
   r = run_sudokit("book --db " + db + " --level medium --count 6 --preflight --out " + dir_.file("a4.pdf"));
   EXPECT_EQ(r.status, 2) << r.err;
@@ -884,7 +943,7 @@ TEST_F(DailyBookCli, BookPreflightAndThePreflightCommandReportEveryCheck) {
   std::ofstream(dir_.file("notes.pdf")) << "not a PDF\n";
   r = run_sudokit("preflight " + dir_.file("notes.pdf") + " " + pdf);
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find("notes.pdf: not a PDF that can be read"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("notes.pdf: not a PDF (it does not begin with %PDF-)"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("passes preflight"), std::string::npos) << r.out;
 }
 
@@ -895,25 +954,36 @@ TEST_F(DailyBookCli, BookPreflightAndThePreflightCommandReportEveryCheck) {
 // error and exit status 1.
 TEST_F(DailyBookCli, PopplerIsLoadedOnlyToReadAPdf) {
   const std::string db = store(), pdf = dir_.file("b.pdf");
-  auto r = run_sudokit("book --db " + db + " --level medium --count 8 --trim 6x9 --out " + pdf, "", "", "LD_DEBUG=libs");
+  // A paper book reads no PDF; a print book reads its own back (preflight).
+  auto r = run_sudokit("book --db " + db + " --level medium --count 8 --out " + dir_.file("a4.pdf"), "", "", "LD_DEBUG=libs");
   ASSERT_EQ(r.status, 0) << r.err;
   ASSERT_NE(r.err.find("libcairo"), std::string::npos) << "no loader report:\n" << r.err;
   EXPECT_EQ(r.err.find("poppler"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("sudokit-pdf-reader"), std::string::npos) << r.err;
+  r = run_sudokit("book --db " + db + " --level medium --count 8 --trim 6x9 --pad-to 24 --out " + pdf, "", "", "LD_DEBUG=libs");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("sudokit-pdf-reader.so"), std::string::npos) << r.err;
   r = run_sudokit("preflight " + pdf + " --trim 6x9", "", "", "LD_DEBUG=libs");
-  EXPECT_EQ(r.status, 1) << r.out;  // too few pages for printers, but read
-  EXPECT_NE(r.out.find("FAIL pages"), std::string::npos) << r.out;
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("passes preflight"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("sudokit-pdf-reader.so"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("libpoppler"), std::string::npos) << r.err;
 
   const std::string missing = dir_.file("none.so");
   r = run_sudokit("preflight " + pdf + " --trim 6x9", "", "", "SUDOKIT_PDF_READER=" + missing);
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.out.find("FAIL pages"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("passes"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("b.pdf: PDFs cannot be read: the PDF reader module (sudokit-pdf-reader.so, poppler) cannot be "
                        "loaded: " + missing),
             std::string::npos)
       << r.err;
+  // A print book that cannot be checked is not written.
+  const std::string unchecked = dir_.file("u.pdf");
+  r = run_sudokit("book --db " + db + " --level medium --count 8 --trim 6x9 --pad-to 24 --out " + unchecked, "", "",
+                  "SUDOKIT_PDF_READER=" + missing);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("PDFs cannot be read"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(unchecked));
 }
 
 TEST_F(DailyBookCli, BookReadsLikeABook) {
@@ -974,8 +1044,10 @@ TEST_F(DailyBookCli, BookFrontMatterCopyrightIsbnAndHowToPlay) {
   std::snprintf(range, sizeof range, "rated %.1f to %.1f", low, high);
   EXPECT_NE(how.find(range), std::string::npos) << range << "\n" << how;
   EXPECT_NE(how.find("solutions start on page"), std::string::npos);
-  // Puzzle 1 still opens on a right-hand page; the title page has no rules now.
-  EXPECT_EQ(m["puzzles"][0]["page"].get<int>() % 2, 1) << m["puzzles"][0];
+  // The first section's title page, before puzzle 1, is a right-hand page;
+  // the title page has no rules now.
+  EXPECT_EQ((m["puzzles"][0]["page"].get<int>() - 1) % 2, 1) << m["puzzles"][0];
+  EXPECT_NE(page_text(pdf, m["puzzles"][0]["page"].get<int>() - 1).find("Puzzles 1 to 40"), std::string::npos);
   EXPECT_EQ(page_text(pdf, 1).find("How to play"), std::string::npos);
   // The printer's rules hold.
   r = run_sudokit("preflight " + pdf);
@@ -1425,6 +1497,70 @@ TEST_F(DailyBookCli, RenderRejectsBadPuzzlesAndOptions) {
   EXPECT_FALSE(std::filesystem::exists(out));
   EXPECT_EQ(run_sudokit("render --help").status, 0);
 }
+
+// --- how to play on every trim ----------------------------------------------------
+
+/// A small store of 3 puzzles of each of five levels (easy to expert, from
+/// data/se_rated_calibration.tsv, graded as they are imported), made in
+/// a tenth of a second, so each case of the suite below makes its own.
+class HowToPlayFits : public ::testing::TestWithParam<std::tuple<const char*, int, const char*, bool>> {
+ protected:
+  void SetUp() override {
+    std::ifstream in(std::string(SUDOKIT_DATA_DIR) + "/se_rated_calibration.tsv");
+    std::ofstream out(dir_.file("p.txt"));
+    std::map<std::string, int> taken;
+    std::string line;
+    std::getline(in, line);  // the header
+    while (std::getline(in, line)) {
+      const std::string puzzle = line.substr(0, line.find('\t'));
+      const double er = std::stod(line.substr(line.find('\t') + 1));
+      const char* level = er < 1.5 ? "easy" : er < 2.5 ? "medium" : er < 5 ? "hard" : er < 7 ? "diabolical" : er < 8.5 ? "expert" : "";
+      if (*level && taken[level]++ < 3) out << puzzle << '\n';
+    }
+    out.close();
+    const auto r = run_sudokit("db import " + dir_.file("p.txt") + " --db " + dir_.file("s.db"));
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  TempDir dir_;
+};
+
+// The how-to-play page with four or five levels in each language on each
+// trim, with and without bleed: the book's own preflight passes (it would
+// not write the book otherwise), `sudokit preflight` agrees, and the text
+// is whole (its last paragraph, the rating scale, is in the PDF).
+TEST_P(HowToPlayFits, OnEveryTrimInEveryLanguage) {
+  const auto& [language, levels, trim, bleed] = GetParam();
+  const std::string pdf = dir_.file("b.pdf");
+  const std::string list = levels == 4 ? "easy,medium,hard,expert" : "easy,medium,hard,diabolical,expert";
+  auto r = run_sudokit("book --db " + dir_.file("s.db") + " --levels " + list + " --count-per-level 3 --trim " + trim +
+                       (bleed ? " --bleed" : "") + " --how-to-play --pad-to 24 --language " + language + " --out " + pdf);
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  r = run_sudokit("preflight " + pdf + " --trim " + trim);
+  EXPECT_EQ(r.status, 0) << r.out;
+  std::string text;  // the words of the book, one space between them
+  {
+    std::istringstream words(shell("pdftotext -enc UTF-8 " + pdf + " -"));
+    for (std::string w; words >> w;) text += (text.empty() ? "" : " ") + w;
+  }
+  const std::map<std::string, std::string> last_words = {{"en", "the hardest puzzles known."},
+                                                         {"de", "schwersten bekannten R\xC3\xA4tsel."},
+                                                         {"fr", "les plus difficiles connues."},
+                                                         {"es", "m\xC3\xA1s dif\xC3\xAD" "ciles que se conocen."}};
+  EXPECT_NE(text.find(last_words.at(language)), std::string::npos) << text;
+}
+
+INSTANTIATE_TEST_SUITE_P(Books, HowToPlayFits,
+                         ::testing::Combine(::testing::Values("en", "de", "fr", "es"), ::testing::Values(4, 5),
+                                            ::testing::Values("5x8", "5.5x8.5", "6x9", "7x10", "8.5x11"),
+                                            ::testing::Bool()),
+                         [](const auto& info) {
+                           std::string name = std::string(std::get<0>(info.param)) + "_" +
+                                              std::to_string(std::get<1>(info.param)) + "levels_" +
+                                              std::get<2>(info.param) + (std::get<3>(info.param) ? "_bleed" : "");
+                           for (char& c : name)
+                             if (c == '.') c = '_';
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace sudokit

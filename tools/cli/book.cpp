@@ -49,8 +49,12 @@ const char* const kUsage =
     "options then give a byte-identical file.\n"
     "The PDF, the manifest and the --mark-used marks are published all or nothing. An --out or\n"
     "--manifest that is the store (or its -wal, -shm, -journal) or the other output is refused.\n"
+    "A print book (--trim) is checked as printers check it (`sudokit preflight`: 24 to 828 pages,\n"
+    "boxes, fonts, no ink outside the safe area, line widths) before it is written: one that fails\n"
+    "is not written (the report is printed; --pad-to 24 fills a short book).\n"
     "Exit status 1 when the store runs short (the missing counts and the `sudokit generate`\n"
-    "commands are printed; nothing is written) or a file cannot be written, 2 for a usage error.";
+    "commands are printed; nothing is written), a print book fails preflight or a file cannot\n"
+    "be written, 2 for a usage error.";
 
 // The numeric options, kept until we know which were given.
 struct Numbers {
@@ -81,7 +85,7 @@ void declare_options(po::options_description& opts, produce::BookCommand& c, Num
       ("no-solutions", "leave the solutions out (--solutions none)")
       ("sections", "one section per level: a contents page, a title page before each level's puzzles (implied by --count-per-level and --solutions section)")
       ("show-rating", "print each puzzle's rating (SE scale) next to its level")
-      ("preflight", "with --trim: check the PDF made against the printers' rules as `sudokit preflight` does and print the report (exit status 1 when it fails; the book is written)")
+      ("preflight", "with --trim: print the report of the printers' checks (`sudokit preflight`) that every print book passes before it is written")
       ("mark-used", "record the puzzles as used, so that later books and daily exports never pick them again")
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
       ("ipuz-dir", po::value<std::string>(), "also write each puzzle of the book as an ipuz document, DIR/GID.ipuz (created if missing; published with the book)")
@@ -174,8 +178,15 @@ int report_failure(const std::string& cmd, const std::string& path, const std::s
     std::cerr << "sudokit book: interrupted by " << stop_signal_name() << ": " << out_path
               << " was not written and no puzzle was marked used\n";
     return interrupted_status();
+  } catch (const produce::BookFailsPreflight& e) {
+    Output report;
+    report.buffer() = book::format_preflight(e.report());
+    report.flush();
+    std::cerr << "sudokit book: " << out_path << " does not pass preflight (see above); nothing was written and no "
+              << "puzzle was marked used\n";
+    return 1;
   } catch (const book::PreflightError& e) {
-    std::cerr << "sudokit book: " << e.what() << "; the book was written but could not be checked\n";
+    std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
     return 1;
   } catch (const book::RenderError& e) {
     std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
@@ -207,7 +218,7 @@ int run_book(const std::vector<std::string>& args) {
   };
   if (files_clash(cmd, vm, *path, {{"--ipuz-dir", ipuz}})) return kUsageError;
   if (vm.count("preflight") && out_path == "-") {
-    std::cerr << "sudokit book: --preflight reads the PDF back: give --out FILE.pdf, not -\n";
+    std::cerr << "sudokit book: --preflight prints its report on stdout: give --out FILE.pdf, not -\n";
     return kUsageError;
   }
   if (const auto ext = book::other_format_extension(out_path)) {
@@ -245,14 +256,10 @@ int run_book(const std::vector<std::string>& args) {
     if (plan.mark_used) std::cerr << "; " << made.marked << " puzzles marked used";
     if (plan.ipuz_dir) std::cerr << "; " << made.ipuz << " ipuz files in " << *plan.ipuz_dir;
     std::cerr << '\n';
-    if (made.preflight) {
+    if (made.preflight && plan.print_preflight) {
       Output report;
       report.buffer() = book::format_preflight(*made.preflight);
       report.flush();
-      if (!made.preflight->passed()) {
-        std::cerr << "sudokit book: " << out_path << " was written but does not pass preflight (see above)\n";
-        return 1;
-      }
     }
   } catch (...) {
     return report_failure(cmd, db::redact_location(*path), out_path, plan);

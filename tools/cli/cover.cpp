@@ -1,7 +1,10 @@
 // `sudokit cover`: the full-wrap paperback cover (PDF) for a book of N pages
 // on a trim: reads the options, takes the page count from --pages or from
 // the interior PDF, and calls the book library's render_cover.
+#include <cmath>
+#include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "commands.hpp"
 #include "options.hpp"
@@ -25,8 +28,8 @@ int run_cover(const std::vector<std::string>& args) {
   po::options_description opts("options");
   opts.add_options()
       ("out", po::value<std::string>(), "the cover FILE.pdf to write (required)")
-      ("trim", po::value<std::string>(), ("the book's trim (required): " + book::trim_presets() + ", or 150x230mm, 7.5x9.25in").c_str())
-      ("interior", po::value<std::string>(), "take the page count from this interior PDF (written by sudokit book)")
+      ("trim", po::value<std::string>(), ("the book's trim (required with --pages): " + book::trim_presets() + ", or 150x230mm, 7.5x9.25in").c_str())
+      ("interior", po::value<std::string>(), "take the page count and the trim (its TrimBox) from this interior PDF; a --trim that differs is refused")
       ("paper", po::value<std::string>()->default_value("white"), "the interior paper, which sets the spine width: white, cream or color")
       ("title", po::value<std::string>()->default_value("Sudoku"), "the title on the front and the spine")
       ("subtitle", po::value<std::string>()->default_value(""), "a line under the title")
@@ -36,7 +39,7 @@ int run_cover(const std::vector<std::string>& args) {
   add_number(opts, "pages", pages, {book::kMinBookPages, book::kMaxBookPages}, "the interior's page count");
   po::variables_map vm;
   const std::string usage =
-      "usage: sudokit cover (--pages N | --interior BOOK.pdf) --trim SIZE --out COVER.pdf\n"
+      "usage: sudokit cover (--pages N --trim SIZE | --interior BOOK.pdf [--trim SIZE]) --out COVER.pdf\n"
       "                     [--paper white|cream|color] [--title T] [--subtitle S] [--author A] [--puzzle P]\n"
       "Draws the full-wrap paperback cover: back, spine and front on one page with 0.125 in bleed\n"
       "all round. Width = 2 x trim width + spine + 2 x 0.125 in, spine = pages x paper thickness\n"
@@ -44,8 +47,8 @@ int run_cover(const std::vector<std::string>& args) {
       "only for more than 79 pages; an empty 2 x 1.2 in barcode area on the back (docs/BOOKS.md).";
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
   const std::string& cmd = args[0];
-  if (!vm.count("out") || !vm.count("trim")) {
-    std::cerr << "sudokit cover: --out FILE.pdf and --trim SIZE are required\n";
+  if (!vm.count("out") || (!vm.count("trim") && !vm.count("interior"))) {
+    std::cerr << "sudokit cover: --out FILE.pdf is required, and --trim SIZE unless --interior gives it\n";
     return kUsageError;
   }
   const std::string out = vm["out"].as<std::string>();
@@ -58,13 +61,15 @@ int run_cover(const std::vector<std::string>& args) {
     return kUsageError;
   }
   book::CoverOptions options;
-  std::string trim_error;
-  const auto trim = book::parse_trim(vm["trim"].as<std::string>(), trim_error);
-  if (!trim) {
-    std::cerr << "sudokit cover: --trim: " << trim_error << '\n';
-    return kUsageError;
+  std::optional<book::PageSize> trim;
+  if (vm.count("trim")) {
+    std::string trim_error;
+    trim = book::parse_trim(vm["trim"].as<std::string>(), trim_error);
+    if (!trim) {
+      std::cerr << "sudokit cover: --trim: " << trim_error << '\n';
+      return kUsageError;
+    }
   }
-  options.trim = *trim;
   const auto paper = book::parse_cover_paper(vm["paper"].as<std::string>());
   if (!paper) {
     std::cerr << "sudokit cover: unknown --paper '" << vm["paper"].as<std::string>() << "' (expected white, cream or color)\n";
@@ -91,11 +96,28 @@ int run_cover(const std::vector<std::string>& args) {
     return kUsageError;
   }
   if (files_clash(cmd, vm)) return kUsageError;
-  try {
-    options.pages = vm.count("pages") ? pages : book::pdf_page_count(vm["interior"].as<std::string>());
-  } catch (const book::RenderError& e) {
-    std::cerr << "sudokit cover: --interior " << e.what() << '\n';
-    return 1;
+  options.pages = pages;
+  if (trim) options.trim = *trim;
+  if (vm.count("interior")) {
+    try {
+      const book::InteriorPdf interior = book::read_interior(vm["interior"].as<std::string>());
+      options.pages = interior.pages;
+      options.trim = interior.trim;
+    } catch (const book::RenderError& e) {
+      std::cerr << "sudokit cover: --interior " << e.what() << '\n';
+      return 1;
+    }
+    // The cover wraps the interior it is given: a --trim that is not the
+    // interior's is a mistake, not a choice.
+    if (trim && (std::fabs(trim->width - options.trim.width) > 0.01 * book::kInch ||
+                 std::fabs(trim->height - options.trim.height) > 0.01 * book::kInch)) {
+      std::fprintf(stderr, "sudokit cover: --trim %s is %.3f x %.3f in, but %s is trimmed %.3f x %.3f in (its TrimBox); "
+                           "leave --trim out to take the interior's\n",
+                   vm["trim"].as<std::string>().c_str(), trim->width / book::kInch, trim->height / book::kInch,
+                   vm["interior"].as<std::string>().c_str(), options.trim.width / book::kInch,
+                   options.trim.height / book::kInch);
+      return kUsageError;
+    }
   }
   try {
     const book::CoverGeometry g = book::render_cover(options, out);

@@ -109,7 +109,7 @@ struct PagePlan {
   enum class Kind { Title, Blank, Copyright, Contents, HowToPlay, Section, Puzzles, Solutions };
   Kind kind = Kind::Blank;
   int section = -1;  // Section, Puzzles, Solutions: the section's index (0 without sections)
-  int first = 0;     // Puzzles, Solutions: index of the first puzzle on the page
+  int first = 0;     // Puzzles, Solutions: index of the first puzzle on the page; HowToPlay: which of its pages
   int count = 0;     // and how many
 };
 
@@ -128,12 +128,14 @@ struct BookLayout {
 /// section when options.sections is false), before padding: the title
 /// page, its back (`front` = 2: a print book; the copyright page or blank),
 /// on paper the copyright page when there is one, the contents page, the
-/// how-to-play page, in a print book a blank page when the first puzzle
-/// page would otherwise be a left-hand one, then per section its title
-/// page, its puzzle pages and (solutions_after_section) its solutions; then
-/// the solutions (at the end).
+/// how-to-play pages (`how_to_play_pages`: its text may need more than
+/// one), then per section its title page, its puzzle pages and
+/// (solutions_after_section) its solutions; then the solutions (at the
+/// end). A print book opens each section's title page (without sections,
+/// the first puzzle page) on a right-hand page, with a blank page before
+/// it when needed.
 std::vector<PagePlan> plan_pages(const std::vector<int>& sections, const BookOptions& options, int per_page,
-                                 int solutions_per_page, int front);
+                                 int solutions_per_page, int front, int how_to_play_pages = 1);
 
 /// The sizes of the runs of one level in `puzzles` (the book's sections),
 /// or one section of all when options.sections is false.
@@ -185,13 +187,19 @@ struct BookRecord {
   std::function<void()> prepare;
   std::function<void()> commit;
   std::function<void(files::StagedFiles&)> stage = {};
+  /// A print book's finished PDF (page boxes included), before any of it is
+  /// written: `sudokit book --trim` preflights it here and throws when it
+  /// fails, so that nothing is published. Not called for a paper book
+  /// (written as it is drawn).
+  std::function<void(const std::string& pdf)> check = {};
 };
 
 /// Renders the book all or nothing: the PDF, the manifest, record.stage's
 /// files and the record together, or none of them. The protocol:
 ///  1. the manifest, then the PDF, are written under temporary names of
 ///     their own beside their targets (files/staged.hpp), every write,
-///     flush, fsync and close checked;
+///     flush, fsync and close checked (a print book's PDF is passed to
+///     record.check first);
 ///  2. a stop request (options.stop) ends the run here: RenderInterrupted;
 ///  3. record.stage(set), record.prepare();
 ///  4. the set (manifest, PDF, record.stage's files) is renamed into place

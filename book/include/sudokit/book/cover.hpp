@@ -64,8 +64,15 @@ struct CoverOptions {
 /// the printer's range.
 CoverGeometry render_cover(const CoverOptions& options, const std::string& path);
 
-/// The page count of a PDF this library wrote (the /Count of its page
-/// tree); throws RenderError when the file cannot be read or has none.
-int pdf_page_count(const std::string& path);
+/// What a cover needs of its interior PDF: the page count and page 1's
+/// TrimBox (its MediaBox when it has none). Read through the PDF reader
+/// module (poppler); the file is checked first as preflight checks it (a
+/// regular file of at most 650 MB beginning "%PDF-"), so /dev/zero or a
+/// huge file is refused unread. Throws RenderError ("FILE: reason").
+struct InteriorPdf {
+  int pages = 0;
+  PageSize trim;
+};
+InteriorPdf read_interior(const std::string& path);
 
 }  // namespace sudokit::book

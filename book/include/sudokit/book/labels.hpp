@@ -40,6 +40,11 @@ struct Labels {
   std::string solutions_start = "The solutions start on page {page}.";
   std::string the_levels = "The levels";
   std::string in_this_book = "In this book: rated {lo} to {hi}.";
+  std::string in_this_book_one = "In this book: rated {lo}.";  // every puzzle of the level rated alike
+  std::string rating_scale =
+      "Ratings are on the Sudoku Explainer scale, the one puzzle makers share: a puzzle is rated by the hardest "
+      "step its solution needs, from 1.0 (the last empty cell of a row) past 2.5 (where pencil marks begin to "
+      "help) to 10 and more for the hardest puzzles known.";
   std::string one_puzzle = "1 puzzle";
   std::string n_puzzles = "{n} puzzles";
   std::string all_of_level = "{count}, all {level}";        // the summary line, one level

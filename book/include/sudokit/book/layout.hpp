@@ -8,6 +8,7 @@
 // every setting and every trim.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -120,8 +121,17 @@ inline constexpr double kMinCell = mm(6.5);
 /// Large print: one puzzle a page with digits of at least 28 pt.
 inline constexpr double kLargePrintDigit = 28;
 inline constexpr double kLargePrintDigitScale = 0.7;  // font size / cell size
-/// The cell size of a slot's grid.
-inline double cell_size(const Slot& s) { return s.grid.w / 9; }
+/// The smallest body text a page sets (the how-to-play page shrinks its
+/// text down to it before it takes a second page), and in large print.
+inline constexpr double kMinBodyText = 9, kLargePrintText = 16;
+/// The width of the outer border and box lines of a grid `size` points
+/// wide (grid_drawing.hpp style_for): 1.7 pt at 75 mm, growing with the
+/// square root of the size.
+inline double box_line_width(double size) { return 1.7 * std::sqrt(size / mm(75)); }
+/// The cell size of a slot's grid as drawn: the distance between the
+/// centres of its lines, the outer border's width taken off the square
+/// (grid_lines puts the border inside it).
+inline double cell_size(const Slot& s) { return (s.grid.w - box_line_width(s.grid.w)) / 9; }
 
 /// The puzzles per page the book supports.
 bool valid_per_page(int per_page);

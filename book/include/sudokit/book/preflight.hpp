@@ -72,8 +72,13 @@ class PreflightError : public std::runtime_error {
 };
 
 /// Runs every check on the PDF at `path`. Throws PreflightError when the file
-/// cannot be read as a PDF.
+/// cannot be read as a PDF: not a regular file (a device such as /dev/zero,
+/// a FIFO), larger than KDP's 650 MB upload limit, or not beginning with
+/// "%PDF-" are refused before the file is read, so memory stays bounded.
 PreflightReport preflight_pdf(const std::string& path, const PreflightRules& rules = {});
+/// The same for a PDF in memory (`name` for the report): `sudokit book
+/// --trim` checks its PDF before publishing it.
+PreflightReport preflight_pdf_data(const std::string& bytes, const std::string& name, const PreflightRules& rules = {});
 
 /// The report as text: a line per check ("ok" / "FAIL", its summary), the
 /// problems of each failed check under it (at most `max_problems` each, then

@@ -80,7 +80,8 @@ struct BookPlan {
   std::string levels_option;     // "--level" or "--levels": the option a LevelError is about
   std::string paper_name;        // "A4", "Letter", "trim 6x9 with bleed": for the summary
   bool mark_used = false;
-  std::optional<book::PreflightRules> preflight;  // check the PDF once made, on the trim asked for
+  std::optional<book::PreflightRules> preflight;  // a print book: its PDF is checked before it is published
+  bool print_preflight = false;                   // --preflight: print the report of one that passes
   std::optional<std::string> ipuz_dir;             // the book's puzzles as ipuz documents (db::IpuzFiles)
 };
 
@@ -93,10 +94,21 @@ bool valid_isbn(std::string_view isbn);
 /// layout fits the trim (book::plan_book_layout).
 BookPlan plan_book(const BookCommand& command);
 
+/// A print book that its own preflight fails; nothing was written or marked.
+class BookFailsPreflight : public std::runtime_error {
+ public:
+  explicit BookFailsPreflight(book::PreflightReport report)
+      : std::runtime_error(report.path + " does not pass preflight"), report_(std::move(report)) {}
+  const book::PreflightReport& report() const { return report_; }
+
+ private:
+  book::PreflightReport report_;
+};
+
 struct BookMade {
   std::uint64_t puzzles = 0, marked = 0;
   book::BookResult result;
-  std::optional<book::PreflightReport> preflight;  // with plan.preflight: the published PDF's
+  std::optional<book::PreflightReport> preflight;  // a print book's (it passed)
   std::uint64_t ipuz = 0;                          // with plan.ipuz_dir: documents written
 };
 
@@ -105,10 +117,10 @@ struct BookMade {
 /// the book to `files` and, with mark_used, marks the puzzles used (with
 /// ipuz_dir, writes each puzzle's ipuz document there), all or nothing (book.hpp: a failure or a stop leaves no file and no mark). Throws
 /// what those throw: db::LevelError, db::ShortageError, db::AlreadyUsedError,
-/// db::StoreError, book::RenderInterrupted, book::RenderError. With
-/// plan.preflight the PDF is checked once published (the book stands: a
-/// failed check is reported in `preflight`, not thrown; book::PreflightError
-/// if it cannot be read back).
+/// db::StoreError, book::RenderInterrupted, book::RenderError. A print book
+/// (a trim) is preflighted before it is published (book::BookRecord::check):
+/// one that fails a check is BookFailsPreflight, with nothing written or
+/// marked; the report of one that passes is in `preflight`.
 BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
                    const book::BookFiles& files, const std::atomic<bool>* stop = nullptr);
 
