@@ -26,7 +26,6 @@ namespace sudokit::book {
 namespace {
 
 constexpr double kCoverSafe = 0.125 * kInch;
-constexpr double kSpineSafe = 0.0625 * kInch;
 
 Rect inset(const Rect& r, double by) { return {r.x + by, r.y + by, r.w - 2 * by, r.h - 2 * by}; }
 
@@ -65,7 +64,7 @@ Rect CoverGeometry::barcode() const {
           kBarcodeHeight};
 }
 
-CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper) {
+CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper, bool spine_text) {
   if (pages < kMinBookPages || pages > kMaxBookPages)
     throw std::invalid_argument("a paperback has " + std::to_string(kMinBookPages) + " to " +
                                 std::to_string(kMaxBookPages) + " pages (found " + std::to_string(pages) + ")");
@@ -73,11 +72,12 @@ CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper) {
   g.trim = trim;
   g.pages = pages;
   g.spine = pages * paper_thickness(paper) * kInch;
+  g.spine_text_wanted = spine_text;
   return g;
 }
 
 CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
-  const CoverGeometry g = cover_geometry(o.trim, o.pages, o.paper);
+  const CoverGeometry g = cover_geometry(o.trim, o.pages, o.paper, o.spine_text);
   OutputFile out(path);
   // Drawn into memory: the page boxes go in at the end (pdf_boxes.hpp).
   std::string in_memory;
@@ -138,8 +138,7 @@ CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
     cairo_translate(cr, spine.x + spine.w / 2, spine.y);
     cairo_rotate(cr, 1.5707963267948966);  // x along the spine, downwards
     cairo_set_source_rgb(cr, 1, 1, 1);
-    const double text_size = std::min(spine.w * 0.7, 14.0);
-    fit_font(cr, text, true, text_size, 4, spine.h * 0.9);
+    fit_font(cr, text, true, g.spine_text_size(), kMinSpineText, spine.h * 0.9);
     cairo_font_extents_t fe;
     cairo_font_extents(cr, &fe);
     // Centred across the spine: the baseline sits below the middle by half the cap height.

@@ -799,12 +799,22 @@ TEST_F(DailyBookCli, CoverIsAsWideAsTheBookNeeds) {
     double per_page_in;
     bool spine_text;
   };
+  // Spine text past 79 pages, and only at 6 pt or more (0.7 of the spine
+  // less 2 x 0.0625 in): from 109 pages of white paper, 98 of cream.
   for (const Case& c : {Case{120, "white", 0.002252, true}, Case{300, "cream", 0.0025, true},
-                        Case{79, "white", 0.002252, false}, Case{80, "color", 0.002347, true}}) {
+                        Case{79, "white", 0.002252, false}, Case{80, "color", 0.002347, false},
+                        Case{108, "white", 0.002252, false}, Case{109, "white", 0.002252, true},
+                        Case{97, "cream", 0.0025, false}, Case{98, "cream", 0.0025, true}}) {
     SCOPED_TRACE(std::to_string(c.pages) + " " + c.paper);
     const auto r = run_sudokit("cover --pages " + std::to_string(c.pages) + " --trim 6x9 --paper " + c.paper +
                                " --title 'Sudoku Marathon' --author 'A. Setter' --out " + cover);
     ASSERT_EQ(r.status, 0) << r.err;
+    const std::size_t size_at = r.err.find("spine text ");
+    if (c.spine_text) {
+      ASSERT_NE(size_at, std::string::npos) << r.err;
+      EXPECT_GE(std::stod(r.err.substr(size_at + 11)), 6.0) << r.err;
+      EXPECT_NEAR(std::stod(r.err.substr(size_at + 11)), std::min((c.pages * c.per_page_in - 0.125) * 72 * 0.7, 14.0), 0.06);
+    }
     const auto media = page_box(cover, 1, "MediaBox");
     ASSERT_EQ(media.size(), 4u);
     const double spine = c.pages * c.per_page_in;
@@ -816,11 +826,16 @@ TEST_F(DailyBookCli, CoverIsAsWideAsTheBookNeeds) {
     const std::string fonts = shell("pdffonts " + cover);
     EXPECT_EQ(fonts.find(" no "), std::string::npos) << fonts;
   }
+  // --no-spine-text leaves it off a spine that would take it.
+  auto r = run_sudokit("cover --pages 300 --trim 6x9 --author 'A. Setter' --no-spine-text --out " + cover);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("(no spine text: --no-spine-text)"), std::string::npos) << r.err;
+  EXPECT_EQ(shell("pdftotext -raw " + cover + " - | grep -c Setter"), "1\n");
   // The page count from the interior.
   const std::string db = store(), book = dir_.file("interior.pdf");
   ASSERT_EQ(run_sudokit("book --db " + db + " --level medium --count 40 --per-page 1 --trim 6x9 --out " + book).status, 0);
   const int pages = std::stoi(pdfinfo(book, "Pages"));
-  const auto r = run_sudokit("cover --interior " + book + " --trim 6x9 --out " + cover);
+  r = run_sudokit("cover --interior " + book + " --trim 6x9 --out " + cover);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find(std::to_string(pages) + " pages"), std::string::npos) << r.err;
   EXPECT_NEAR(page_box(cover, 1, "MediaBox")[2] / 72, 12 + pages * 0.002252 + 0.25, 0.01);

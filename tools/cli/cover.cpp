@@ -34,17 +34,19 @@ int run_cover(const std::vector<std::string>& args) {
       ("title", po::value<std::string>()->default_value("Sudoku"), "the title on the front and the spine")
       ("subtitle", po::value<std::string>()->default_value(""), "a line under the title")
       ("author", po::value<std::string>()->default_value(""), "the author on the front and the spine")
-      ("puzzle", po::value<std::string>(), "the puzzle drawn on the front (81 characters; default a sample puzzle)");
+      ("puzzle", po::value<std::string>(), "the puzzle drawn on the front (81 characters; default a sample puzzle)")
+      ("no-spine-text", "leave the title and author off the spine (otherwise on it when the book has more than 79 pages and the spine takes 6 pt text)");
   int pages = 0;
   add_number(opts, "pages", pages, {book::kMinBookPages, book::kMaxBookPages}, "the interior's page count");
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit cover (--pages N --trim SIZE | --interior BOOK.pdf [--trim SIZE]) --out COVER.pdf\n"
       "                     [--paper white|cream|color] [--title T] [--subtitle S] [--author A] [--puzzle P]\n"
+      "                     [--no-spine-text]\n"
       "Draws the full-wrap paperback cover: back, spine and front on one page with 0.125 in bleed\n"
       "all round. Width = 2 x trim width + spine + 2 x 0.125 in, spine = pages x paper thickness\n"
       "(white 0.002252 in, cream 0.0025 in, color 0.002347 in a page, as KDP states); spine text\n"
-      "only for more than 79 pages; an empty 2 x 1.2 in barcode area on the back (docs/BOOKS.md).";
+      "only for more than 79 pages and of 6 pt or more (109 pages of white paper); an empty 2 x 1.2 in barcode area on the back (docs/BOOKS.md).";
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
   const std::string& cmd = args[0];
   if (!vm.count("out") || (!vm.count("trim") && !vm.count("interior"))) {
@@ -85,6 +87,7 @@ int run_cover(const std::vector<std::string>& args) {
       return kUsageError;
     }
   options.creation_date = book::source_date_epoch();
+  options.spine_text = !vm.count("no-spine-text");
   const std::string art = vm.count("puzzle") ? vm["puzzle"].as<std::string>() : kCoverPuzzle;
   ParseError parse_error;
   if (!parse_puzzle(art, options.art, parse_error)) {
@@ -121,9 +124,15 @@ int run_cover(const std::vector<std::string>& args) {
   }
   try {
     const book::CoverGeometry g = book::render_cover(options, out);
+    char spine[160];
+    if (g.spine_text()) std::snprintf(spine, sizeof spine, " (spine text %.1f pt)", g.spine_text_size());
+    else if (!options.spine_text) std::snprintf(spine, sizeof spine, " (no spine text: --no-spine-text)");
+    else if (g.pages < book::kMinSpineTextPages) std::snprintf(spine, sizeof spine, " (no spine text: 79 pages or fewer)");
+    else
+      std::snprintf(spine, sizeof spine, " (no spine text: it would be %.1f pt, under the %.0f pt that can be read)",
+                    g.spine_text_size(), book::kMinSpineText);
     std::fprintf(stderr, "sudokit cover: %s: %d pages, spine %.4f in, cover %.4f x %.4f in%s\n", out.c_str(), g.pages,
-                 g.spine / book::kInch, g.width() / book::kInch, g.height() / book::kInch,
-                 g.spine_text() ? "" : " (no spine text: 79 pages or fewer)");
+                 g.spine / book::kInch, g.width() / book::kInch, g.height() / book::kInch, spine);
   } catch (const std::invalid_argument& e) {
     std::cerr << "sudokit cover: " << e.what() << '\n';
     return vm.count("pages") ? kUsageError : 1;

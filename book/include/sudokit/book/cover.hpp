@@ -9,6 +9,7 @@
 // the back.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,8 +27,14 @@ double paper_thickness(CoverPaper paper);
 
 /// Pages a paperback may have (KDP): 24 to 828.
 inline constexpr int kMinBookPages = 24, kMaxBookPages = 828;
-/// Spine text only on books of more than 79 pages.
+/// Spine text only on books of more than 79 pages (KDP), and only when the
+/// spine takes it at kMinSpineText or more.
 inline constexpr int kMinSpineTextPages = 80;
+/// The smallest spine text set (points): below it, none (6 pt needs a spine
+/// of 0.245 in, 109 pages of white paper).
+inline constexpr double kMinSpineText = 6;
+/// The clearance KDP keeps on either side of spine text.
+inline constexpr double kSpineSafe = 0.0625 * kInch;
 /// The barcode area KDP keeps free on the back: 2 x 1.2 in.
 inline constexpr double kBarcodeWidth = 2 * kInch, kBarcodeHeight = 1.2 * kInch;
 
@@ -43,10 +50,15 @@ struct CoverGeometry {
   Rect front() const { return {kBleed + trim.width + spine, kBleed, trim.width, trim.height}; }
   /// Bottom right of the back, 0.25 in from the spine fold and the bottom trim.
   Rect barcode() const;
-  bool spine_text() const { return pages >= kMinSpineTextPages; }
+  bool spine_text_wanted = true;  // CoverOptions::spine_text
+  /// The spine text's size: 0.7 of the spine less its clearances, at most 14 pt.
+  double spine_text_size() const { return std::min((spine - 2 * kSpineSafe) * 0.7, 14.0); }
+  bool spine_text() const {
+    return spine_text_wanted && pages >= kMinSpineTextPages && spine_text_size() >= kMinSpineText - 1e-9;
+  }
 };
 /// Throws std::invalid_argument for pages outside kMinBookPages..kMaxBookPages.
-CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper);
+CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper, bool spine_text = true);
 
 struct CoverOptions {
   PageSize trim;
@@ -56,6 +68,7 @@ struct CoverOptions {
   std::string subtitle;
   std::string author;
   Grid art{};                  // the puzzle drawn on the front (givens only)
+  bool spine_text = true;      // false: none even on a spine that takes it (--no-spine-text)
   std::string creation_date;   // CreationDate "YYYY-MM-DDThh:mm:ssZ"; empty = now
 };
 
