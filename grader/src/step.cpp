@@ -107,6 +107,55 @@ bool parse_technique(std::string_view text, Technique& out) {
   return false;
 }
 
+RatingRange technique_ratings(Technique t) {
+  constexpr double kOpen = 20;  // a chain's rating grows with its length
+  switch (t) {
+    case Technique::HiddenSingle: return {1.0, 1.5};
+    case Technique::DirectPointing: return {1.7, 1.7};
+    case Technique::DirectClaiming: return {1.9, 1.9};
+    case Technique::DirectHiddenPair: return {2.0, 2.0};
+    case Technique::NakedSingle: return {2.3, 2.3};
+    case Technique::DirectHiddenTriplet: return {2.5, 2.5};
+    case Technique::Pointing: return {2.6, 2.6};
+    case Technique::Claiming: return {2.8, 2.8};
+    case Technique::NakedPair: return {3.0, 3.0};
+    case Technique::XWing: return {3.2, 3.2};
+    case Technique::HiddenPair: return {3.4, 3.4};
+    case Technique::NakedTriplet: return {3.6, 3.6};
+    case Technique::Swordfish: return {3.8, 3.8};
+    case Technique::HiddenTriplet: return {4.0, 4.0};
+    case Technique::TwoStrongLinks: return {4.0, 4.3};
+    case Technique::XYWing: return {4.2, 4.2};
+    case Technique::XYZWing: return {4.4, 4.4};
+    case Technique::UniqueRectangle: return {4.5, kOpen};
+    case Technique::NakedQuad: return {5.0, 5.0};
+    case Technique::Jellyfish: return {5.2, 5.2};
+    case Technique::HiddenQuad: return {5.4, 5.4};
+    case Technique::ThreeStrongLinks: return {5.4, 5.7};
+    case Technique::WXYZWing: return {5.5, 5.6};
+    case Technique::BivalueUniversalGrave: return {5.6, 6.2};
+    case Technique::FourStrongLinks: return {5.8, 6.1};
+    case Technique::VWXYZWing: return {6.2, 6.4};
+    case Technique::AlignedPairExclusion: return {6.2, 6.2};
+    case Technique::UVWXYZWing: return {6.6, 6.6};
+    case Technique::XCycle: return {6.5, kOpen};
+    case Technique::YCycle: return {6.5, kOpen};
+    case Technique::ForcingXChain: return {6.6, kOpen};
+    case Technique::XYCycle: return {7.0, kOpen};
+    case Technique::ForcingChain: return {7.0, kOpen};
+    case Technique::TUVWXYZWing: return {7.5, 7.5};
+    case Technique::AlignedTripletExclusion: return {7.5, 7.5};
+    case Technique::NishioForcingChain: return {7.5, kOpen};
+    case Technique::CellForcingChain: return {8.0, kOpen};
+    case Technique::RegionForcingChain: return {8.0, kOpen};
+    case Technique::DynamicForcingChain: return {8.5, kOpen};
+    case Technique::DynamicForcingChainPlus: return {9.0, kOpen};
+    case Technique::NestedForcingChain: return {9.5, kOpen};
+    case Technique::Count: break;
+  }
+  return {0, kOpen};
+}
+
 std::vector<std::string> technique_keys(TechniqueSet set) {
   std::vector<std::string> keys;
   for (int t = 0; t < kTechniqueCount; ++t)

@@ -171,6 +171,7 @@ BookPlan plan_book(const BookCommand& c) {
   FilterOptions filter = c.filter;
   filter.level.reset();
   plan.request.filter = plan_filter(filter);
+  plan.filter = filter;
   const auto pick = db::parse_pick(c.pick);
   if (!pick) throw RequestError("--pick", "unknown --pick '" + c.pick + "' (expected oldest, random or spread)");
   plan.request.pick = *pick;

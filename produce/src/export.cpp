@@ -3,6 +3,10 @@
 
 #include "sudokit/generator/digger.hpp"
 #include "sudokit/grader/step.hpp"
+#include "sudokit/grader/target.hpp"
+
+#include <algorithm>
+#include <cstdio>
 
 namespace sudokit::produce {
 
@@ -51,6 +55,88 @@ db::PuzzleFilter plan_filter(const FilterOptions& o) {
     f.symmetry = symmetry_name(*symmetry);
   }
   return f;
+}
+
+std::string shell_word(const std::string& text) {
+  if (!text.empty() && text.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_./:,=@%+") ==
+                           std::string::npos)
+    return text;
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+namespace {
+
+std::string rating_text(double r) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f", r);
+  return buf;
+}
+
+/// The ratings the steps of a technique set can have (the union).
+grader::RatingRange set_ratings(const std::string& text) {
+  grader::TechniqueSet set{};
+  if (!grader::parse_technique_set(text, set) || set == 0) return {0, 20};
+  grader::RatingRange r{20, 0};
+  for (int t = 0; t < grader::kTechniqueCount; ++t)
+    if (set & grader::technique_bit(static_cast<grader::Technique>(t))) {
+      const auto one = grader::technique_ratings(static_cast<grader::Technique>(t));
+      r.low = std::min(r.low, one.low);
+      r.high = std::max(r.high, one.high);
+    }
+  return r;
+}
+
+}  // namespace
+
+FillAdvice fill_advice(const db::Shortage& s, const FilterOptions& f, const std::string& db_path) {
+  FillAdvice advice;
+  std::vector<grader::Level> table = grader::default_levels();
+  std::string error;
+  if (!s.levels_table.empty() && !grader::parse_levels(s.levels_table, table, error)) table = grader::default_levels();
+  grader::Target target;
+  const bool known = target.restrict_to_level(s.level, table);
+  const double level_low = target.min_rating, level_high = target.max_rating;
+  // The ratings a puzzle of the level meeting the filters can have.
+  double low = level_low, high = level_high;
+  std::string asked;
+  if (f.min_rating) low = std::max(low, *f.min_rating), asked += " --min-rating " + rating_text(*f.min_rating);
+  if (f.max_rating) high = std::min(high, *f.max_rating), asked += " --max-rating " + rating_text(*f.max_rating);
+  if (f.hardest) {
+    const auto r = set_ratings(*f.hardest);
+    low = std::max(low, r.low), high = std::min(high, r.high);
+    asked += " --hardest " + *f.hardest + " (rated " + rating_text(r.low) + (r.high > r.low ? " to " + rating_text(r.high) : "") + ")";
+  }
+  if (f.technique) {
+    const auto r = set_ratings(*f.technique);
+    low = std::max(low, r.low);
+    asked += " --technique " + *f.technique + " (rated " + rating_text(r.low) + " or more)";
+  }
+  if (known && low > high + 1e-9) {
+    advice.impossible = "no " + s.level + " puzzle can meet" + asked + ": " + s.level + " puzzles are rated " +
+                        rating_text(level_low) + (level_high < 100 ? " to " + rating_text(level_high) : " or more");
+    return advice;
+  }
+  std::string c = "sudokit generate --db " + shell_word(db_path);
+  if (!s.levels_table.empty()) c += " --levels " + shell_word(s.levels_table);
+  c += " --level " + shell_word(s.level) + " --count " + std::to_string(s.missing());
+  if (f.min_rating) c += " --min-rating " + rating_text(*f.min_rating);
+  if (f.max_rating) c += " --max-rating " + rating_text(*f.max_rating);
+  if (f.clues) {
+    db::PuzzleFilter range;
+    if (parse_clue_range(*f.clues, range)) {
+      int k = target.needs_more_than_singles() ? 26 : 30;
+      if (range.min_clues) k = std::max(k, *range.min_clues);
+      if (range.max_clues) k = std::min(k, *range.max_clues);
+      c += " --clues " + std::to_string(std::clamp(k, 17, 80));
+    }
+  }
+  if (f.symmetry) c += " --symmetry " + shell_word(*f.symmetry);
+  if (f.technique) c += " --require-technique " + shell_word(*f.technique);
+  if (f.hardest) c += " --hardest-technique " + shell_word(*f.hardest);
+  advice.command = c;
+  return advice;
 }
 
 ExportPlan plan_export(const ExportCommand& c) {

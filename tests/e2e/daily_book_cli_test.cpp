@@ -377,6 +377,35 @@ TEST_F(DailyBookCli, EveryGenerateCommandItSuggestsRunsAndEnds) {
   }
 }
 
+// A book with filters that runs short suggests a generate command with the
+// same filters (as generate's options), and running it fills the gap: the
+// same book is then made. A filter no puzzle of the level can meet is said
+// to be so, with no command.
+TEST_F(DailyBookCli, TheCommandABookSuggestsFillsTheGap) {
+  const std::string db = store(), pdf = dir_.file("b.pdf");
+  for (const std::string filters : {"--level medium --count 3 --clues 26-28 --symmetry rot180",
+                                    "--level hard --count 2 --hardest x-wing --symmetry mirror"}) {
+    SCOPED_TRACE(filters);
+    auto r = run_sudokit("book --db " + db + " " + filters + " --out " + pdf);
+    ASSERT_EQ(r.status, 1) << r.err;
+    std::vector<std::string> suggestions;
+    std::istringstream lines(r.err);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("  sudokit generate ", 0) == 0) suggestions.push_back(line.substr(std::string("  sudokit ").size()));
+    ASSERT_EQ(suggestions.size(), 1u) << r.err;
+    const auto g = run_sudokit(suggestions[0] + " --seed 5");
+    ASSERT_EQ(g.status, 0) << suggestions[0] << ": " << g.err;
+    r = run_sudokit("book --db " + db + " " + filters + " --out " + pdf);
+    EXPECT_EQ(r.status, 0) << suggestions[0] << ": " << r.err;
+  }
+  // x-wing is rated 3.2: no expert puzzle's hardest step is one.
+  const auto r = run_sudokit("book --db " + db + " --level expert --count 2 --hardest x-wing --out " + pdf);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("no expert puzzle can meet --hardest x-wing (rated 3.2): expert puzzles are rated 7.0 to 8.4"),
+            std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("sudokit generate"), std::string::npos) << r.err;
+}
+
 TEST_F(DailyBookCli, DailyDryRunRecordsAndWritesNothing) {
   const std::string db = store(), out = dir_.file("daily");
   const auto r = run_sudokit("daily --db " + db + " --from 2027-01-01 --days 5 --levels hard --dry-run --out " + out);

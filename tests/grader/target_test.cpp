@@ -170,5 +170,37 @@ TEST(Target, CeilingStopsAtTheFirstHarderStepAndChangesNothingBelowIt) {
   EXPECT_GT(same, 100);
 }
 
+// technique_ratings() against what the grader rates: every step of every
+// 8th puzzle of the SE-rated calibration set (all levels, ER 1.2 to 11)
+// lies in its technique's range, and each puzzle's ER in its hardest
+// technique's.
+TEST(TechniqueRatings, EveryStepTheGraderTakesLiesInItsTechniquesRange) {
+  std::ifstream in(std::string(SUDOKIT_DATA_DIR) + "/se_rated_calibration.tsv");
+  ASSERT_TRUE(in);
+  std::string line;
+  std::getline(in, line);
+  Grader grader;
+  GradeOptions options;
+  options.keep_steps = true;
+  int graded = 0, steps = 0;
+  for (int n = 0; std::getline(in, line); ++n) {
+    if (n % 8 != 0) continue;
+    Grid puzzle;
+    ParseError error;
+    ASSERT_TRUE(parse_puzzle(line.substr(0, line.find('\t')), puzzle, error)) << line;
+    const Grade g = grader.grade(puzzle, options);
+    if (!g.rated()) continue;
+    ++graded;
+    for (const Step& step : g.steps) {
+      ++steps;
+      const RatingRange r = technique_ratings(step.technique);
+      EXPECT_GE(step.difficulty, r.low - 1e-9) << technique_key(step.technique) << " in " << line;
+      EXPECT_LE(step.difficulty, r.high + 1e-9) << technique_key(step.technique) << " in " << line;
+    }
+  }
+  EXPECT_GT(graded, 200);
+  EXPECT_GT(steps, 10000);
+}
+
 }  // namespace
 }  // namespace sudokit::grader

@@ -166,7 +166,7 @@ int report_failure(const std::string& cmd, const std::string& path, const std::s
     std::cerr << "sudokit book: " << plan.levels_option << ": " << e.what() << '\n';
     return kUsageError;
   } catch (const ShortageError& e) {
-    print_shortage(cmd, path, e, "nothing was written");
+    print_shortage(cmd, path, e, "nothing was written", plan.filter);
     return 1;
   } catch (const AlreadyUsedError& e) {
     std::cerr << "sudokit book: " << path << ": " << e.what() << "; " << out_path << " was not written: run again\n";

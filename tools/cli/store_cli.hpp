@@ -15,6 +15,7 @@
 #include "sudokit/db/location.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"
+#include "sudokit/produce/export.hpp"
 #include "sudokit/produce/progress.hpp"
 
 namespace sudokit::cli {
@@ -83,14 +84,7 @@ inline std::optional<std::string> db_path(const po::variables_map& vm, const std
 
 /// A redacted location as one shell word (quoted when it must be), for the
 /// commands a message suggests.
-inline std::string shell_word(const std::string& text) {
-  if (!text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:@%+,=") ==
-                           std::string::npos)
-    return text;
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using produce::shell_word;
 
 /// The store's options from --busy-timeout and --pg-timeout; a stall of the
 /// server is reported on stderr as "sudokit COMMAND: ...".
@@ -130,15 +124,21 @@ inline bool parse_levels_option(const po::variables_map& vm, const std::string& 
 }
 
 inline void print_shortage(const std::string& command, const std::string& path, const db::ShortageError& e,
-                           const std::string& nothing) {
+                           const std::string& nothing, const produce::FilterOptions& filter = {}) {
   std::cerr << "sudokit " << command << ": not enough unused puzzles in " << path << "; " << nothing << ":\n";
-  for (const auto& s : e.shortages())
+  std::vector<produce::FillAdvice> advice;
+  bool commands = false;
+  for (const auto& s : e.shortages()) {
     std::cerr << "  " << s.level << ": " << s.needed << " needed, " << s.available << " available (" << s.missing()
               << " missing)\n";
-  std::cerr << "add them with:\n";
-  for (const auto& s : e.shortages())
-    std::cerr << "  sudokit generate --db " << shell_word(path) << (s.levels_table.empty() ? "" : " --levels " + s.levels_table)
-              << " --level " << s.level << " --count " << s.missing() << '\n';
+    advice.push_back(produce::fill_advice(s, filter, path));
+    commands = commands || !advice.back().command.empty();
+  }
+  for (const auto& a : advice)
+    if (!a.impossible.empty()) std::cerr << "  " << a.impossible << "\n";
+  if (commands) std::cerr << "add them with:\n";
+  for (const auto& a : advice)
+    if (!a.command.empty()) std::cerr << "  " << a.command << '\n';
 }
 
 }  // namespace sudokit::cli

@@ -92,6 +92,17 @@ bool parse_technique_set(std::string_view text, TechniqueSet& out);
 /// The keys of a set's techniques, in SE's order.
 std::vector<std::string> technique_keys(TechniqueSet set);
 
+/// The ratings a step of this technique can have on the SE scale (the
+/// comments of Technique above), inclusive; chains and loops, whose rating
+/// grows with their length, reach up to the scale's end (20). A puzzle whose
+/// hardest step is `t` has its ER in this range (`sudokit book` says when a
+/// --hardest filter cannot meet a level). Tests grade puzzles of every level
+/// and hold every step to it.
+struct RatingRange {
+  double low = 0, high = 20;
+};
+RatingRange technique_ratings(Technique t);
+
 /// Where a hidden single's digit has no other place (HiddenSingle only).
 enum class SingleKind : std::uint8_t {
   None,       // not a hidden single

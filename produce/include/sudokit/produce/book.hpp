@@ -83,6 +83,7 @@ struct BookPlan {
   std::optional<book::PreflightRules> preflight;  // a print book: its PDF is checked before it is published
   bool print_preflight = false;                   // --preflight: print the report of one that passes
   std::optional<std::string> ipuz_dir;             // the book's puzzles as ipuz documents (db::IpuzFiles)
+  FilterOptions filter;                            // the filters as given, for the generate command of a shortage
 };
 
 /// Whether `isbn` is an ISBN-13 or ISBN-10 with a correct check digit

@@ -18,6 +18,7 @@
 #include "sudokit/db/export.hpp"
 #include "sudokit/db/record_format.hpp"
 #include "sudokit/db/store.hpp"
+#include "sudokit/db/used.hpp"
 #include "sudokit/produce/generate.hpp"
 
 namespace sudokit::produce {
@@ -34,6 +35,23 @@ struct FilterOptions {
 
 /// The filter the options say; throws RequestError naming the option.
 db::PuzzleFilter plan_filter(const FilterOptions& options);
+
+/// What to tell a user whose book (or daily schedule) ran short of a level:
+/// the `sudokit generate` command that makes the missing puzzles with the
+/// filters as generate's options (--min-rating, --max-rating, --clues K
+/// for a range A-B: 26 within it for a level beyond the singles, else 30,
+/// --symmetry, --require-technique, --hardest-technique), so that running it
+/// fills the gap; or, when no puzzle of the level can meet the filters (its
+/// ER range, the ratings asked and the ratings of a --hardest or
+/// --technique's steps, grader::technique_ratings, do not meet), why not.
+/// `text` as one shell word: as it is when plain, else single-quoted.
+std::string shell_word(const std::string& text);
+
+struct FillAdvice {
+  std::string command;     // empty when impossible
+  std::string impossible;  // empty when there is a command
+};
+FillAdvice fill_advice(const db::Shortage& shortage, const FilterOptions& filter, const std::string& db_path);
 
 /// `db export`'s options, as given.
 struct ExportCommand {
