@@ -3,6 +3,7 @@
 // there is one); PNG output is drawn at one unit per pixel with the lines
 // snapped to whole pixels, so thin lines stay sharp.
 #include "sudokit/book/image.hpp"
+#include "sudokit/solver/global_id.hpp"
 
 #include <zlib.h>
 
@@ -124,7 +125,7 @@ std::optional<double> png_resolution(std::string_view png) {
 
 std::string numbered_image_name(long long number, const std::string& gid, ImageFormat format) {
   const char* ext = format == ImageFormat::Png ? ".png" : format == ImageFormat::Svg ? ".svg" : ".pdf";
-  if (!gid.empty()) return gid + ext;
+  if (!gid.empty()) return global_id_file_stem(gid) + ext;
   char buf[32];
   std::snprintf(buf, sizeof buf, "%04lld", number);
   return buf + std::string(ext);

@@ -2,6 +2,7 @@
 // the output through one buffer, so exporting millions of rows needs no more
 // memory than exporting ten; a JSON array is written element by element.
 #include "sudokit/db/export.hpp"
+#include "sudokit/solver/global_id.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -108,15 +109,30 @@ std::uint64_t export_to_file(PuzzleStore& store, const PuzzleFilter& filter, Exp
 }
 
 IpuzFiles::IpuzFiles(std::string dir) : dir_(std::move(dir)), set_(&own_) {
+  // The directories this creates, deepest first: removed again when
+  // nothing is published (a failed book leaves no empty directory).
   std::error_code ec;
+  for (std::filesystem::path p = dir_; !p.empty() && !std::filesystem::exists(p, ec); p = p.parent_path()) {
+    created_.push_back(p.string());
+    if (p == p.parent_path()) break;
+  }
   std::filesystem::create_directories(dir_, ec);
   if (ec) throw StoreError(dir_, "cannot create the directory: " + ec.message());
 }
 
 IpuzFiles::IpuzFiles(std::string dir, files::StagedFiles& shared) : IpuzFiles(std::move(dir)) { set_ = &shared; }
 
+IpuzFiles::~IpuzFiles() {
+  // Only empty ones: a shared set's owner that published leaves its files.
+  if (published_ == 0)
+    for (const auto& d : created_) {
+      std::error_code ec;
+      std::filesystem::remove(d, ec);
+    }
+}
+
 void IpuzFiles::stage(const PuzzleRecord& r) {
-  const std::string path = (std::filesystem::path(dir_) / (r.gid() + ".ipuz")).string();
+  const std::string path = (std::filesystem::path(dir_) / (global_id_file_stem(r.gid()) + ".ipuz")).string();
   try {
     files::StagedFile& f = set_->stage(path);
     f.write(ipuz_json(r).dump() + "\n");

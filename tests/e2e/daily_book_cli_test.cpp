@@ -339,6 +339,16 @@ TEST_F(DailyBookCli, DailyRunningShortWritesNothingAndSaysWhatToGenerate) {
   EXPECT_EQ(sql_integer(db, "SELECT count(*) FROM daily"), days);
 }
 
+/// The `sudokit generate` commands a run short of puzzles suggests on
+/// stderr, without "sudokit ".
+std::vector<std::string> suggested_commands(const std::string& err) {
+  std::vector<std::string> out;
+  std::istringstream lines(err);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("  sudokit generate ", 0) == 0) out.push_back(line.substr(std::string("  sudokit ").size()));
+  return out;
+}
+
 TEST_F(DailyBookCli, EveryGenerateCommandItSuggestsRunsAndEnds) {
   // A store graded with a custom level table (db import --levels), then a
   // daily request short of a custom level and of nightmare: each suggested
@@ -355,10 +365,7 @@ TEST_F(DailyBookCli, EveryGenerateCommandItSuggestsRunsAndEnds) {
   const auto r = run_sudokit("daily --db " + db + " --from 2027-01-01 --days " + std::to_string(tricky + 2) +
                              " --levels tricky,nightmare --format ndjson");
   EXPECT_EQ(r.status, 1) << r.err;
-  std::vector<std::string> suggestions;
-  std::istringstream lines(r.err);
-  for (std::string line; std::getline(lines, line);)
-    if (line.rfind("  sudokit generate ", 0) == 0) suggestions.push_back(line.substr(std::string("  sudokit ").size()));
+  const std::vector<std::string> suggestions = suggested_commands(r.err);
   ASSERT_EQ(suggestions.size(), 2u) << r.err;
   EXPECT_NE(suggestions[0].find("--levels warmup:0.0,tricky:"), std::string::npos) << suggestions[0];
   for (std::string cmd : suggestions) {
@@ -388,10 +395,7 @@ TEST_F(DailyBookCli, TheCommandABookSuggestsFillsTheGap) {
     SCOPED_TRACE(filters);
     auto r = run_sudokit("book --db " + db + " " + filters + " --out " + pdf);
     ASSERT_EQ(r.status, 1) << r.err;
-    std::vector<std::string> suggestions;
-    std::istringstream lines(r.err);
-    for (std::string line; std::getline(lines, line);)
-      if (line.rfind("  sudokit generate ", 0) == 0) suggestions.push_back(line.substr(std::string("  sudokit ").size()));
+    const std::vector<std::string> suggestions = suggested_commands(r.err);
     ASSERT_EQ(suggestions.size(), 1u) << r.err;
     const auto g = run_sudokit(suggestions[0] + " --seed 5");
     ASSERT_EQ(g.status, 0) << suggestions[0] << ": " << g.err;
@@ -1131,14 +1135,40 @@ TEST_F(DailyBookCli, BookIpuzDirHoldsTheBooksPuzzlesAsDbExportWritesThem) {
     EXPECT_EQ(slurp(e.path().string()), slurp(all + "/" + e.path().filename().string())) << e.path();
   }
   EXPECT_EQ(files, 12u);
+  // GID.ipuz, or _GID.ipuz for an id that begins with '-': no name reads as an option.
+  auto stem = [](const std::string& gid) { return (gid[0] == '-' ? "_" : "") + gid; };
   for (const auto& p : m["puzzles"])
-    EXPECT_TRUE(std::filesystem::exists(dir + "/" + p["gid"].get<std::string>() + ".ipuz")) << p;
-  // A book that fails writes no ipuz file either.
+    EXPECT_TRUE(std::filesystem::exists(dir + "/" + stem(p["gid"].get<std::string>()) + ".ipuz")) << p;
+  std::size_t dashed = 0, exported = 0;
+  for (const auto& e : std::filesystem::directory_iterator(all)) {
+    const std::string name = e.path().filename().string();
+    ++exported;
+    EXPECT_NE(name[0], '-') << name;
+    const std::string gid = json::parse(slurp(e.path().string()))["uniqueid"].get<std::string>();
+    EXPECT_EQ(name, stem(gid) + ".ipuz");
+    if (gid[0] == '-') ++dashed;
+  }
+  EXPECT_EQ(exported, 400u);
+  EXPECT_GT(dashed, 0u) << "no id begins with '-' in this store: the names are not tried";
+  // A book that fails writes no ipuz file either, and leaves no directory it made.
   const std::string dir2 = dir_.file("ipuz2");
   r = run_sudokit("book --db " + db + " --level hard --count 4 --ipuz-dir " + dir2 + " --out " +
                   dir_.file("missing/b.pdf"));
   EXPECT_EQ(r.status, 1) << r.err;
-  EXPECT_TRUE(!std::filesystem::exists(dir2) || std::filesystem::is_empty(dir2));
+  EXPECT_FALSE(std::filesystem::exists(dir2));
+  // The same when it fails after the documents were staged: the used marks
+  // cannot be written (another connection holds the write lock).
+  sqlite3* lock = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &lock), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(lock, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+  const std::string dir3 = dir_.file("new/ipuz3");
+  r = run_sudokit("book --db " + db + " --level hard --count 4 --mark-used --busy-timeout 0 --ipuz-dir " + dir3 +
+                  " --out " + dir_.file("c.pdf"));
+  sqlite3_exec(lock, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(lock);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("c.pdf")));
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("new"))) << r.err;
 }
 
 TEST_F(DailyBookCli, BookSpeaksTheLanguageAskedAndTakesALabelFile) {

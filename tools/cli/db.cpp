@@ -238,7 +238,7 @@ void declare_export_options(po::options_description& opts, std::uint64_t& seed, 
                             std::uint64_t& limit) {
   add_store_options(opts);
   opts.add_options()
-      ("format", po::value<std::string>()->default_value("json"), "json (one array), ndjson (one object per line), csv (header + every column), line (puzzles only) or ipuz (one ipuz document per puzzle: --out DIR gets DIR/GID.ipuz)")
+      ("format", po::value<std::string>()->default_value("json"), "json (one array), ndjson (one object per line), csv (header + every column), line (puzzles only) or ipuz (one ipuz document per puzzle: --out DIR gets DIR/GID.ipuz, DIR/_GID.ipuz for an id beginning with -)")
       ("out", po::value<std::string>(), "write to FILE instead of stdout")
       ("level", po::value<std::string>(), "only this level (a level of the default table or one stored in the file)");
   add_number(opts, "min-rating", min_rating, {kMinRating, kMaxRating}, "only ER >= X");

@@ -51,7 +51,8 @@ std::optional<double> png_resolution(std::string_view png);
 
 /// The name of the image of the puzzle numbered `number` in a set written to
 /// a directory: "0007.png" (four digits at least, so the names sort), or,
-/// when `gid` is not empty, "GID.png".
+/// when `gid` is not empty, "GID.png" ("_GID.png" for an id beginning with
+/// '-': global_id_file_stem).
 std::string numbered_image_name(long long number, const std::string& gid, ImageFormat format);
 
 /// The default width for a format.

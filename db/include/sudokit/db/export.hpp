@@ -60,11 +60,16 @@ std::uint64_t export_to_file(PuzzleStore& store, const PuzzleFilter& filter, Exp
 /// owner); publish() renames its own set to DIR/GID.ipuz (an existing file
 /// of the same puzzle is replaced: the same puzzle gives the same
 /// document); temporaries not published are removed when the set goes.
+/// The directories it created are removed again when nothing was published
+/// (left empty: a failed book). The file of a global id that begins with
+/// '-' is "_GID.ipuz" (global_id_file_stem), so that no name reads as an
+/// option.
 /// Throws StoreError naming the file that could not be written.
 class IpuzFiles {
  public:
   explicit IpuzFiles(std::string dir);  // creates DIR when missing
   IpuzFiles(std::string dir, files::StagedFiles& shared);
+  ~IpuzFiles();
   IpuzFiles(const IpuzFiles&) = delete;
   IpuzFiles& operator=(const IpuzFiles&) = delete;
   void stage(const PuzzleRecord& record);
@@ -80,6 +85,7 @@ class IpuzFiles {
   files::StagedFiles own_;
   files::StagedFiles* set_;
   std::uint64_t staged_ = 0, published_ = 0;
+  std::vector<std::string> created_;  // directories the constructor made, deepest first
 };
 
 /// Writes each row matching `filter` as an ipuz document to DIR/GID.ipuz

@@ -40,4 +40,13 @@ std::string global_id(const Grid& grid);
 /// True when `text` has the shape of a global id (16 base64url characters).
 bool is_global_id(std::string_view text);
 
+/// The stem of a file named after a global id (GID.ipuz, GID.png): the id
+/// itself, except that an id beginning with '-' gets a '_' before it
+/// ("_-AdZ-FGsogB3hcG_"), so that no file name reads as an option to the
+/// commands it is given to. 17 characters, never another id's name (ids
+/// have 16).
+inline std::string global_id_file_stem(std::string_view gid) {
+  return (!gid.empty() && gid.front() == '-' ? "_" : "") + std::string(gid);
+}
+
 }  // namespace sudokit
