@@ -51,6 +51,12 @@ std::string contents_line(const std::vector<BookPuzzle>& puzzles, int first_numb
   return fill(words.by_level, {{"count", count}, {"levels", list}});
 }
 
+/// A text size of the regular book in this book: large print sets 1.4
+/// times it, and never under kLargePrintText.
+double text_size(const BookOptions& o, double regular) {
+  return o.large_print ? std::max(regular * 1.4, kLargePrintText) : regular;
+}
+
 void page_number(cairo_t* cr, const PageGeometry& g, int number) {
   cairo_set_source_rgb(cr, 0, 0, 0);
   set_font(cr, false, g.page_number_size);
@@ -90,18 +96,19 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
   cairo_stroke(cr);
   y += 30;
   if (!o.subtitle.empty()) {
-    set_font(cr, false, 18);
+    const double sub = text_size(o, 18);
+    set_font(cr, false, sub);
     for (const auto& line : wrap_words(cr, o.subtitle, width)) {
-      fit_font(cr, line, false, 18, 8, width);
+      fit_font(cr, line, false, sub, text_size(o, 8), width);
       show_line(cr, line, left, width, y, Align::Centre);
-      y += 18 * 1.3;
+      y += sub * 1.3;
     }
     y += 10;
   }
   if (o.subtitle.empty()) {  // the summary line, unless the publisher wrote their own
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     const std::string contents = contents_line(puzzles, o.first_number, o.labels);
-    fit_font(cr, contents, false, 13, 7, width);
+    fit_font(cr, contents, false, text_size(o, 13), text_size(o, 7), width);
     show_line(cr, contents, left, width, y, Align::Centre);
   }
   if (o.how_to_play) return;  // the rules have a page of their own
@@ -109,19 +116,20 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
   // How to play, near the bottom.
   std::string rules = o.labels.how_to_play + ": " + o.labels.rules;
   if (first_solution_page > 0) rules += " " + fill(o.labels.solutions_start, {{"page", std::to_string(first_solution_page)}});
-  set_font(cr, false, 11);
+  const double body = text_size(o, 11);
+  set_font(cr, false, body);
   const auto rule_lines = wrap_words(cr, rules, width);
-  double ry = area.bottom() - rule_lines.size() * 11 * 1.45 + 11;
+  double ry = area.bottom() - rule_lines.size() * body * 1.45 + body;
   cairo_set_source_rgb(cr, 0, 0, 0);
   for (const auto& line : rule_lines) {
     show_line(cr, line, left, width, ry, Align::Centre);
-    ry += 11 * 1.45;
+    ry += body * 1.45;
   }
 }
 
 /// The copyright page: its lines and the ISBN, small, at the foot of the page.
 void copyright_page(cairo_t* cr, const Rect& area, const BookOptions& o) {
-  const double size = 9, leading = size * 1.45;
+  const double size = text_size(o, 9), leading = size * 1.45;
   set_font(cr, false, size);
   std::vector<std::string> lines;
   for (const auto& text : o.copyright)
@@ -130,7 +138,7 @@ void copyright_page(cairo_t* cr, const Rect& area, const BookOptions& o) {
   cairo_set_source_rgb(cr, 0, 0, 0);
   double y = area.bottom() - (static_cast<double>(lines.size()) - 1) * leading;
   for (const auto& line : lines) {
-    fit_font(cr, line, false, size, 6, area.w);
+    fit_font(cr, line, false, size, text_size(o, 6), area.w);
     show_line(cr, line, area.x, area.w, y, Align::Left);
     y += leading;
   }
@@ -316,16 +324,16 @@ int section_first(const std::vector<int>& sections, int k) {
 }
 
 /// "Contents", then one line per entry: its name left, its page right.
-void contents_page(cairo_t* cr, const Rect& area, const std::string& heading,
+void contents_page(cairo_t* cr, const Rect& area, const BookOptions& o, const std::string& heading,
                    const std::vector<std::pair<std::string, int>>& entries) {
   cairo_set_source_rgb(cr, 0, 0, 0);
   set_font(cr, true, 22);
   double y = area.y + area.h * 0.12;
   show_line(cr, heading, area.x, area.w, y, Align::Left);
   y += 22 * 1.6;
-  const double size = std::clamp(area.h / (static_cast<double>(entries.size()) + 4) / 1.6, 8.0, 13.0);
+  const double size = std::clamp(area.h / (static_cast<double>(entries.size()) + 4) / 1.6, text_size(o, 8), text_size(o, 13));
   for (const auto& [name, page] : entries) {
-    fit_font(cr, name, false, size, 7, area.w * 0.8);
+    fit_font(cr, name, false, size, text_size(o, 7), area.w * 0.8);
     show_line(cr, name, area.x, area.w, y, Align::Left);
     set_font(cr, false, size);
     show_line(cr, std::to_string(page), area.x, area.w, y, Align::Right);
@@ -334,7 +342,7 @@ void contents_page(cairo_t* cr, const Rect& area, const std::string& heading,
 }
 
 /// A section's title page: the level's name, the puzzles' numbers and ratings.
-void section_page_draw(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& puzzles, int first, int count,
+void section_page_draw(cairo_t* cr, const Rect& area, const BookOptions& o, const std::vector<BookPuzzle>& puzzles, int first, int count,
                        int first_number, const Labels& words) {
   cairo_set_source_rgb(cr, 0, 0, 0);
   const std::string name = words.level(puzzles[static_cast<std::size_t>(first)].level);
@@ -355,7 +363,7 @@ void section_page_draw(cairo_t* cr, const Rect& area, const std::vector<BookPuzz
     line += ", " + (lo == hi ? fill(words.rated, {{"lo", words.rating_text(lo)}})
                              : fill(words.rated_range, {{"lo", words.rating_text(lo)}, {"hi", words.rating_text(hi)}}));
   cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-  fit_font(cr, line, false, 13, 7, area.w * 0.9);
+  fit_font(cr, line, false, text_size(o, 13), text_size(o, 7), area.w * 0.9);
   show_line(cr, line, area.x, area.w, y, Align::Centre);
 }
 
@@ -418,7 +426,7 @@ BookLayout plan_print(const std::vector<int>& sections, const BookOptions& o, in
   for (int parity = 0; parity < 2; ++parity) {
     const Rect a = l.geometry.content_area(parity == 1 ? 1 : 2);
     l.puzzle_slots[parity] = puzzle_slots(a, l.per_page, caption);
-    l.solution_slots[parity] = solution_slots(a);
+    l.solution_slots[parity] = o.large_print ? large_print_solution_slots(a) : solution_slots(a);
   }
   l.front = 2;  // the title page and its blank back: puzzles start on a right-hand page
   l.plan = plan_pages(sections, o, l.per_page, static_cast<int>(l.solution_slots[0].size()), l.front,
@@ -513,9 +521,14 @@ GridStyle puzzle_grid_style(const BookLayout& l, const BookOptions& o) {
   return s;
 }
 
-GridStyle solution_grid_style(const BookLayout& l) {
+GridStyle solution_grid_style(const BookLayout& l, const BookOptions& o) {
   GridStyle s = style_for(l.solution_slots[0][0].grid.w);
   if (!l.geometry.print) return s;
+  if (o.large_print) {  // every digit black: the givens bold, the found ones regular
+    s.filled_grey = 0;
+    s.thin *= 1.6;
+    s.thick *= 1.4;
+  }
   s.thin = std::max(s.thin, 0.5);
   s.thick = std::max(s.thick, 1.2);
   return s;
@@ -606,7 +619,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
   cairo_t* cr = context.get();
 
   const GridStyle style = puzzle_grid_style(layout, o);
-  const GridStyle sstyle = solution_grid_style(layout);
+  const GridStyle sstyle = solution_grid_style(layout, o);
   auto outline = [&](const std::string& name, int page_no) {
     const std::string dest = "page=" + std::to_string(page_no);
     cairo_pdf_surface_add_outline(surface.get(), CAIRO_PDF_OUTLINE_ROOT, name.c_str(), dest.c_str(),
@@ -651,7 +664,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
           if (section_solutions[k] != 0) entries.emplace_back(solutions_of(static_cast<int>(k)), section_solutions[k]);
         }
         if (o.solutions && !o.solutions_after_section) entries.emplace_back(words.solutions, first_solution_page);
-        contents_page(cr, area, o.labels.contents, entries);
+        contents_page(cr, area, o, o.labels.contents, entries);
         outline(words.contents, page_no);
         page_number(cr, geometry, page_no);
         break;
@@ -659,7 +672,7 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
       case Kind::Section: {
         const int first = section_first(sections, pp.section);
         const int count = sections[static_cast<std::size_t>(pp.section)];
-        section_page_draw(cr, area, puzzles, first, count, o.first_number, o.labels);
+        section_page_draw(cr, area, o, puzzles, first, count, o.first_number, o.labels);
         outline(section_name(pp.section), page_no);
         page_number(cr, geometry, page_no);
         break;
@@ -685,9 +698,10 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
         solutions_outlined = true;
         const std::vector<Slot>& sslots = layout.solution_slots[page_no % 2];
         cairo_set_source_rgb(cr, 0, 0, 0);
-        set_font(cr, true, solutions_heading_size());
-        show_line(cr, pp.section >= 0 ? solutions_of(pp.section) : words.solutions, area.x, area.w,
-                  area.y + solutions_heading_size(), Align::Left);
+        const double heading = o.large_print ? kLargePrintHeading : solutions_heading_size();
+        fit_font(cr, pp.section >= 0 ? solutions_of(pp.section) : words.solutions, true, heading, heading * 0.7, area.w);
+        show_line(cr, pp.section >= 0 ? solutions_of(pp.section) : words.solutions, area.x, area.w, area.y + heading,
+                  Align::Left);
         for (int s = 0; s < pp.count; ++s) {
           const int i = pp.first + s;
           const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];

@@ -104,6 +104,19 @@ std::vector<Slot> solution_slots(const Rect& content) {
   return slots;
 }
 
+std::vector<Slot> large_print_solution_slots(const Rect& content) {
+  Rect area = content;
+  const double heading = kLargePrintHeading * 2;
+  area.y += heading;
+  area.h -= heading;
+  std::vector<Slot> slots;
+  for (const auto [columns, rows] : {std::pair{2, 2}, std::pair{1, 2}, std::pair{1, 1}}) {
+    slots = slots_in(area, columns, rows, mm(10), mm(8), kLargePrintText);
+    if (cell_size(slots[0]) * kSolutionDigitScale >= kLargePrintText) break;
+  }
+  return slots;
+}
+
 int densest_per_page(const Rect& area) {
   for (int per_page : {6, 4, 2, 1})
     if (cell_size(puzzle_slots(area, per_page)[0]) >= kMinCell) return per_page;

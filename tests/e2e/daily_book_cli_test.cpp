@@ -16,6 +16,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <functional>
@@ -718,6 +719,31 @@ TEST_F(DailyBookCli, PrintBooksHaveTheTrimBleedAndMarginsThePrinterWants) {
       }
     }
   }
+}
+
+// Large print is large throughout: the title page, the copyright page, the
+// contents, the how-to-play and section pages and the answer key set no
+// word smaller than 14 pt (pdftotext's word boxes, the answer key's digits
+// included: DejaVu Sans' ascent and descent make a box 1.16 times the size).
+TEST_F(DailyBookCli, LargePrintIsLargeFromCoverToAnswerKey) {
+  const std::string db = store(), pdf = dir_.file("lp.pdf");
+  const auto r = run_sudokit("book --db " + db + " --levels medium,hard --count-per-level 11 --trim 8.5x11 --large-print "
+                             "--how-to-play --copyright 'Copyright (c) 2026 Jane Doe' --isbn 978-3-16-148410-0 --out " + pdf);
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  const std::string boxes = shell("pdftotext -bbox " + pdf + " -");
+  int words = 0, small = 0;
+  std::string smallest;
+  for (std::size_t at = boxes.find("<word "); at != std::string::npos; at = boxes.find("<word ", at + 1)) {
+    const auto number = [&](const char* key) { return std::stod(boxes.substr(boxes.find(key, at) + std::strlen(key) + 2)); };
+    const double height = number("yMax") - number("yMin");
+    ++words;
+    if (height < 14 * 1.16 - 0.3) {
+      ++small;
+      smallest = boxes.substr(at, boxes.find("</word>", at) - at);
+    }
+  }
+  EXPECT_GT(words, 1500);
+  EXPECT_EQ(small, 0) << smallest;
 }
 
 TEST_F(DailyBookCli, PrintBookOptionsAreChecked) {

@@ -64,7 +64,8 @@ struct BookOptions {
   bool bleed = false;                   // with trim: kBleed on the top, bottom and outside edge
   std::optional<double> gutter;         // with trim: the inside margin, points (default: kdp_gutter)
   std::optional<double> outer_margin;   // with trim: outside, top and bottom margins, points (default: kdp_margins)
-  bool large_print = false;             // with trim: one puzzle a page, digits >= kLargePrintDigit, heavier lines
+  bool large_print = false;             // with trim: one puzzle a page, digits >= kLargePrintDigit, heavier lines;
+                                        // front matter and answer key in large print too (text >= kLargePrintText)
   int per_page = 4;  // 1, 2, 4 or 6; with trim, 0 = the densest whose cells are at least kMinCell
   bool solutions = true;
   /// One section per level (a run of puzzles of one level): a contents page
@@ -154,7 +155,7 @@ BookLayout plan_book_layout(const std::vector<int>& sections, const BookOptions&
 /// The line styles of a book's grids (print books: no line under 0.5 pt;
 /// large print heavier).
 GridStyle puzzle_grid_style(const BookLayout& layout, const BookOptions& options);
-GridStyle solution_grid_style(const BookLayout& layout);
+GridStyle solution_grid_style(const BookLayout& layout, const BookOptions& options = {});
 
 /// Where each puzzle went (1-based page numbers; solution_page 0 without solutions).
 struct BookResult {

@@ -155,6 +155,12 @@ std::vector<Slot> solution_slots(PageSize page);
 /// their cells are at least kMinSolutionCell, else 2 x 3, else 2 x 2.
 inline constexpr double kMinSolutionCell = mm(3.5);
 std::vector<Slot> solution_slots(const Rect& area);
+/// Large print's answer key: the heading kLargePrintHeading, captions of
+/// kLargePrintText, and grids of 2 x 2, else 1 x 2, else 1 a page, the
+/// densest whose digits (kSolutionDigitScale of the cell) are at least
+/// kLargePrintText.
+inline constexpr double kLargePrintHeading = 24, kSolutionDigitScale = 0.64;
+std::vector<Slot> large_print_solution_slots(const Rect& area);
 
 /// Pages of a book of `puzzles`: the title page, the puzzle pages, then the
 /// solution pages when `solutions`; then blank pages up to a multiple of
