@@ -110,6 +110,20 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
     const std::string contents = contents_line(puzzles, o.first_number, o.labels);
     fit_font(cr, contents, false, text_size(o, 13), text_size(o, 7), width);
     show_line(cr, contents, left, width, y, Align::Centre);
+    y += text_size(o, 13) * 1.3;
+  }
+  if (!o.author.empty()) {  // the author, well below the title block
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    y += text_size(o, 16) * 1.5;
+    fit_font(cr, o.author, false, text_size(o, 16), text_size(o, 8), width);
+    show_line(cr, o.author, left, width, y, Align::Centre);
+  }
+  double bottom = area.bottom();  // the imprint at the foot, the rules above it
+  if (!o.imprint.empty()) {
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    fit_font(cr, o.imprint, true, text_size(o, 11), text_size(o, 7), width);
+    show_line(cr, o.imprint, left, width, bottom, Align::Centre);
+    bottom -= text_size(o, 11) * 2.5;
   }
   if (o.how_to_play) return;  // the rules have a page of their own
 
@@ -119,7 +133,7 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
   const double body = text_size(o, 11);
   set_font(cr, false, body);
   const auto rule_lines = wrap_words(cr, rules, width);
-  double ry = area.bottom() - rule_lines.size() * body * 1.45 + body;
+  double ry = bottom - rule_lines.size() * body * 1.45 + body;
   cairo_set_source_rgb(cr, 0, 0, 0);
   for (const auto& line : rule_lines) {
     show_line(cr, line, left, width, ry, Align::Centre);

@@ -80,12 +80,15 @@ BookPlan plan_book(const BookCommand& c) {
   BookPlan plan;
   book::BookOptions& o = plan.options;
   // Text the font cannot print (not UTF-8, no glyph) is refused, never boxes.
-  for (const auto& [text, option] : {std::pair<const std::string*, const char*>{&c.title, "--title"}, {&c.subtitle, "--subtitle"}})
+  for (const auto& [text, option] : {std::pair<const std::string*, const char*>{&c.title, "--title"}, {&c.subtitle, "--subtitle"},
+                                     {&c.author, "--author"}, {&c.imprint, "--imprint"}})
     if (const std::string why = book::unprintable(*text); !why.empty()) throw RequestError(option, std::string(option) + ": " + why);
   for (const auto& line : c.copyright)
     if (const std::string why = book::unprintable(line); !why.empty()) throw RequestError("--copyright", "--copyright: " + why);
   o.title = c.title;
   o.subtitle = c.subtitle;
+  o.author = c.author;
+  o.imprint = c.imprint;
   if (c.isbn && !valid_isbn(*c.isbn))
     throw RequestError("--isbn", "--isbn: '" + *c.isbn + "' is not an ISBN (13 digits, or 10 ending in a digit or X, "
                                  "with a check digit that matches)");

@@ -1123,6 +1123,17 @@ TEST_F(DailyBookCli, BookFrontMatterCopyrightIsbnAndHowToPlay) {
   EXPECT_EQ((m["puzzles"][0]["page"].get<int>() - 1) % 2, 1) << m["puzzles"][0];
   EXPECT_NE(page_text(pdf, m["puzzles"][0]["page"].get<int>() - 1).find("Puzzles 1 to 40"), std::string::npos);
   EXPECT_EQ(page_text(pdf, 1).find("How to play"), std::string::npos);
+  // The title page names the author and the imprint when given.
+  r = run_sudokit("book --db " + db + " --level hard --count 4 --author 'A. Setter' --imprint 'Grid & Pencil Press' "
+                  "--out " + dir_.file("a.pdf"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string title_page = page_text(dir_.file("a.pdf"), 1);
+  EXPECT_NE(title_page.find("A. Setter"), std::string::npos) << title_page;
+  EXPECT_NE(title_page.find("Grid & Pencil Press"), std::string::npos) << title_page;
+  EXPECT_NE(title_page.find("How to play"), std::string::npos) << title_page;
+  r = run_sudokit("book --db " + db + " --level hard --count 4 --author '\xE6\x95\xB0' --out " + dir_.file("x.pdf"));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("--author: the book's font (DejaVu Sans) has no glyph"), std::string::npos) << r.err;
   // The printer's rules hold.
   r = run_sudokit("preflight " + pdf);
   EXPECT_EQ(r.status, 0) << r.out;

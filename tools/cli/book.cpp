@@ -27,7 +27,7 @@ namespace {
 
 const char* const kUsage =
     "usage: sudokit book --db FILE (--level L --count N | --levels L1,L2,... [--count N]) --out FILE.pdf\n"
-    "                    [--title T] [--per-page 1|2|4|6] [--paper a4|letter] [--solutions end|section|none]\n"
+    "                    [--title T] [--author A] [--imprint I] [--per-page 1|2|4|6] [--paper a4|letter] [--solutions end|section|none]\n"
     "                    [--sections] [--no-solutions]\n"
     "                    [--trim SIZE [--bleed] [--large-print] [--gutter IN] [--margin IN]]\n"
     "                    [--min-rating X] [--max-rating Y] [--clues A-B] [--symmetry S] [--technique T]\n"
@@ -71,6 +71,8 @@ void declare_options(po::options_description& opts, produce::BookCommand& c, Num
       ("levels", po::value<std::string>(), "several levels, easiest first in the book: easy,medium,hard (--count shared out) or easy:10,hard:20")
       ("title", po::value<std::string>()->default_value("Sudoku"), "the title on the title page and in the PDF's properties")
       ("subtitle", po::value<std::string>()->default_value(""), "a line under the title (replaces the summary line: \"60 puzzles, all Hard\")")
+      ("author", po::value<std::string>()->default_value(""), "the author's name on the title page")
+      ("imprint", po::value<std::string>()->default_value(""), "the publisher's name (imprint) at the foot of the title page")
       ("copyright", po::value<std::vector<std::string>>()->composing(), "a line of the copyright page (repeatable: \"Copyright (c) 2026 Jane Doe\", \"All rights reserved.\"); the page is the title page's back in a print book")
       ("isbn", po::value<std::string>(), "the book's ISBN (13 digits, or 10), printed on the copyright page; its check digit is checked")
       ("language", po::value<std::string>(), "the language of the words the book prints (Puzzle, Solutions, the level names, how to play): en (default), de, fr or es")
@@ -121,6 +123,8 @@ void read_command(const po::variables_map& vm, const Numbers& n, produce::BookCo
   auto given = [&](const char* name) { return vm.count(name) && !vm[name].defaulted(); };
   c.title = vm["title"].as<std::string>();
   c.subtitle = vm["subtitle"].as<std::string>();
+  c.author = vm["author"].as<std::string>();
+  c.imprint = vm["imprint"].as<std::string>();
   if (vm.count("copyright")) c.copyright = vm["copyright"].as<std::vector<std::string>>();
   c.isbn = text("isbn");
   c.how_to_play = given("how-to-play");

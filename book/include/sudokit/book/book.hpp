@@ -58,6 +58,8 @@ struct BookPuzzle {
 struct BookOptions {
   std::string title = "Sudoku";
   std::string subtitle;  // optional line under the title
+  std::string author;    // optional: under the subtitle (or summary line) on the title page
+  std::string imprint;   // optional: the publisher's name at the foot of the title page
   Paper paper = Paper::A4;
   /// A print book on this trim (parse_trim); `paper` is then unused.
   std::optional<PageSize> trim;

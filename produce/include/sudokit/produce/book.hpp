@@ -44,6 +44,7 @@ bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> cou
 struct BookCommand {
   std::string title = "Sudoku";
   std::string subtitle;
+  std::string author, imprint;       // on the title page (optional)
   std::optional<std::string> paper;  // a4 (default) or letter
   std::optional<std::string> trim;   // a preset or a size (book::parse_trim)
   bool bleed = false, large_print = false;
