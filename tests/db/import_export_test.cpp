@@ -63,7 +63,8 @@ std::string export_to_string(PuzzleStore& store, ExportFormat format, const Puzz
   return out;
 }
 
-std::string lines_of(const std::vector<Grid>& puzzles) {
+/// The puzzles as import reads them and line export writes them: one 81-character line each.
+std::string line_text_of(const std::vector<Grid>& puzzles) {
   std::string text;
   for (const Grid& g : puzzles) text += format_line(g) + "\n";
   return text;
@@ -85,7 +86,7 @@ TEST(DbImport, ReportsMalformedLinesByNumberAndKeepsEverythingElse) {
   PuzzleStore store(dir.file("bad.db"));
   const auto good = test::load_puzzles("puzzles_top95.txt", 6);
   // Some rows stored before the bad file: they must survive it.
-  EXPECT_EQ(import(store, lines_of({good[0], good[1]}), no_grade()).imported, 2u);
+  EXPECT_EQ(import(store, line_text_of({good[0], good[1]}), no_grade()).imported, 2u);
 
   std::string bad_givens = format_line(good[3]);
   bad_givens[bad_givens.find('.')] = bad_givens[bad_givens.find_first_of("123456789")];  // a repeated digit in row 1
@@ -291,7 +292,7 @@ TEST(DbImport, GradesEachPuzzleUnlessToldNot) {
   const auto p = test::load_puzzles("puzzles_17clue.txt", 20);
   ImportOptions graded;
   graded.threads = 2;
-  EXPECT_EQ(import(store, lines_of(p), graded).imported, 20u);
+  EXPECT_EQ(import(store, line_text_of(p), graded).imported, 20u);
   grader::Grader grader;
   for (const auto& r : rows(store)) {
     const grader::Grade g = grader.grade(r.puzzle);
@@ -317,7 +318,7 @@ TEST(DbImport, APuzzleOverTheGradingBudgetIsStoredUngraded) {
   ImportOptions o;
   o.threads = 1;
   o.time_limit = 1e-9;  // expires before the first step
-  EXPECT_EQ(import(store, lines_of(p), o).imported, 3u);
+  EXPECT_EQ(import(store, line_text_of(p), o).imported, 3u);
   for (const auto& r : rows(store)) {
     EXPECT_FALSE(r.graded());
     EXPECT_TRUE(r.level.empty());
@@ -378,7 +379,7 @@ TEST(DbImport, AReadErrorIsReportedAfterWhatWasRead) {
   PuzzleStore store(dir.file("err.db"));
   const auto p = test::load_puzzles("puzzles_top95.txt", 2);
   auto first = std::make_shared<bool>(true);
-  const std::string text = lines_of({p[0], p[1]});
+  const std::string text = line_text_of({p[0], p[1]});
   ByteSource failing = [first, text](char* buffer, std::size_t size, std::string& error) -> long {
     if (!*first) {
       error = "Input/output error";
@@ -402,7 +403,7 @@ TEST(DbImport, AReadErrorIsReportedAfterWhatWasRead) {
 TEST(DbImport, ManyThreadsGiveTheSameRowsInTheSameOrder) {
   TempDir dir;
   const auto p = test::load_puzzles("puzzles_17clue.txt", 3000);
-  std::string text = lines_of(p);
+  std::string text = line_text_of(p);
   text += "junk line\n";
   std::vector<std::vector<PuzzleRecord>> results;
   for (unsigned threads : {1u, 2u, 5u}) {
@@ -506,7 +507,7 @@ TEST(DbExport, JsonRowsCarryEveryColumnAndTheHistogramAsAnObject) {
   const std::string nd = export_to_string(store, ExportFormat::Ndjson);
   EXPECT_EQ(std::count(nd.begin(), nd.end(), '\n'), 5);
   EXPECT_EQ(nlohmann::json::parse(nd.substr(0, nd.find('\n'))), all[0]);
-  EXPECT_EQ(export_to_string(store, ExportFormat::Line), lines_of(p));
+  EXPECT_EQ(export_to_string(store, ExportFormat::Line), line_text_of(p));
   PuzzleStore empty(dir.file("empty.db"));
   EXPECT_EQ(nlohmann::json::parse(export_to_string(empty, ExportFormat::Json)), nlohmann::json::array());
 }

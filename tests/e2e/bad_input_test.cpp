@@ -48,13 +48,6 @@ const std::vector<BadFile>& corpus() {
   return files;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
 /// stderr holds exactly these diagnostics, in order, each as "SOURCE:LINE: reason".
 void expect_diagnostics(const std::string& err, const std::string& source, const std::vector<std::string>& expected,
                         const std::string& what) {

@@ -29,13 +29,6 @@ namespace {
 
 using namespace sudokit::test;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
 bool has_table(Raw& raw) { return raw.text("SELECT count(*) FROM sqlite_master WHERE name = 'puzzles'") == "1"; }
 
 /// Checks the rows `generate --db --seed S` left in a file against what the

@@ -30,21 +30,15 @@ std::string sqlite_query(const std::string& db, const std::string& sql) {
 }
 
 using test::Child;
+using test::lines_of;
 using test::run_sudokit;
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
 
 TEST(GenerateCli, PrintsUniquePuzzlesDeterministically) {
   auto a = run_sudokit("generate --count 50 --seed 9 --threads 1");
   auto b = run_sudokit("generate --count 50 --seed 9 --threads 2");
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
-  EXPECT_EQ(lines(a.out).size(), 50u);
+  EXPECT_EQ(lines_of(a.out).size(), 50u);
   // Every line is a puzzle the solver finds unique.
   auto c = run_sudokit("solve --count", a.out);
   std::string ones;
@@ -79,7 +73,7 @@ TEST(GenerateCli, ImpossibleRequestsFailClearly) {
 TEST(GenerateCli, FiltersHonourRatingAndTechnique) {
   auto r = run_sudokit("generate --count 5 --seed 4 --min-rating 4.0 --max-rating 6.0 --format json");
   ASSERT_EQ(r.status, 0) << r.err;
-  for (const auto& l : lines(r.out)) {
+  for (const auto& l : lines_of(r.out)) {
     const auto pos = l.find("\"er\":");
     ASSERT_NE(pos, std::string::npos) << l;
     const double er = std::stod(l.substr(pos + 5));
@@ -88,13 +82,13 @@ TEST(GenerateCli, FiltersHonourRatingAndTechnique) {
   }
   auto t = run_sudokit("generate --count 3 --seed 4 --require-technique x-wing --format json");
   ASSERT_EQ(t.status, 0) << t.err;
-  EXPECT_EQ(lines(t.out).size(), 3u);
+  EXPECT_EQ(lines_of(t.out).size(), 3u);
   // Re-grading confirms the technique is on the solution path.
   std::string puzzles;
-  for (const auto& l : lines(t.out)) puzzles += l.substr(l.find("\"puzzle\":\"") + 10, 81) + "\n";
+  for (const auto& l : lines_of(t.out)) puzzles += l.substr(l.find("\"puzzle\":\"") + 10, 81) + "\n";
   auto g = run_sudokit("grade --format json", puzzles);
-  EXPECT_EQ(lines(g.out).size(), 3u);
-  for (const auto& l : lines(g.out)) EXPECT_NE(l.find("\"x-wing\":"), std::string::npos) << l;
+  EXPECT_EQ(lines_of(g.out).size(), 3u);
+  for (const auto& l : lines_of(g.out)) EXPECT_NE(l.find("\"x-wing\":"), std::string::npos) << l;
 }
 
 TEST(GenerateCli, StoresInTheDatabaseAndSkipsWhatIsStoredOnRerun) {
@@ -137,7 +131,7 @@ TEST(GenerateCli, InterruptStopsCleanlyAndOutputStaysValid) {
   waitpid(pid, &status, 0);
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 130);
-  const auto printed = lines(test::slurp(out));
+  const auto printed = lines_of(test::slurp(out));
   EXPECT_GT(printed.size(), 10u);
   for (const auto& l : printed) ASSERT_EQ(l.size(), 81u) << "a torn line: " << l;
   std::system(("rm -rf " + dir).c_str());
@@ -146,7 +140,7 @@ TEST(GenerateCli, InterruptStopsCleanlyAndOutputStaysValid) {
 // The puzzle field of each JSON line, one per line (for `sudokit grade`).
 std::string puzzles_of(const std::string& json_lines) {
   std::string puzzles;
-  for (const auto& l : lines(json_lines)) puzzles += l.substr(l.find("\"puzzle\":\"") + 10, 81) + "\n";
+  for (const auto& l : lines_of(json_lines)) puzzles += l.substr(l.find("\"puzzle\":\"") + 10, 81) + "\n";
   return puzzles;
 }
 
@@ -167,20 +161,20 @@ TEST(GenerateCli, TargetedPuzzlesAreConfirmedByRegrading) {
   // A rating target: the local search is on by default.
   auto hard = run_sudokit("generate --count 3 --seed 6 --min-rating 8.0 --format json");
   ASSERT_EQ(hard.status, 0) << hard.err;
-  ASSERT_EQ(lines(hard.out).size(), 3u);
+  ASSERT_EQ(lines_of(hard.out).size(), 3u);
   auto g = run_sudokit("grade --format json", puzzles_of(hard.out));
-  ASSERT_EQ(lines(g.out).size(), 3u);
-  for (const auto& l : lines(g.out)) EXPECT_GE(number_after(l, "er"), 8.0) << l;
+  ASSERT_EQ(lines_of(g.out).size(), 3u);
+  for (const auto& l : lines_of(g.out)) EXPECT_GE(number_after(l, "er"), 8.0) << l;
 
   auto hardest = run_sudokit("generate --count 3 --seed 6 --hardest-technique xy-wing --format json");
   ASSERT_EQ(hardest.status, 0) << hardest.err;
-  for (const auto& l : lines(run_sudokit("grade --format json", puzzles_of(hardest.out)).out))
+  for (const auto& l : lines_of(run_sudokit("grade --format json", puzzles_of(hardest.out)).out))
     EXPECT_NE(l.find("\"hardest\":\"xy-wing\""), std::string::npos) << l;
 
   // A family: any single-digit chain on the path.
   auto chain = run_sudokit("generate --count 3 --seed 6 --require-technique x-chain --format json");
   ASSERT_EQ(chain.status, 0) << chain.err;
-  for (const auto& l : lines(run_sudokit("grade --format json", puzzles_of(chain.out)).out)) {
+  for (const auto& l : lines_of(run_sudokit("grade --format json", puzzles_of(chain.out)).out)) {
     bool any = false;
     for (const char* key : {"two-strong-links", "three-strong-links", "four-strong-links", "forcing-x-chain", "x-cycle"})
       any = any || l.find(std::string("\"") + key + "\":") != std::string::npos;
@@ -196,7 +190,7 @@ TEST(GenerateCli, LocalSearchIsDeterministicAndReportsItsProvenance) {
   auto one = same_on_one_and_two_threads(args);
   ASSERT_EQ(one.status, 0) << one.err;
   int searched = 0;
-  for (const auto& l : lines(one.out)) {
+  for (const auto& l : lines_of(one.out)) {
     const double er = number_after(l, "er");
     EXPECT_GE(er, 7.6);
     EXPECT_LE(er, 8.4);
@@ -210,8 +204,8 @@ TEST(GenerateCli, ClueCountsAndPatternsAreKeptWithATarget) {
   // The local search would move clues: it stays off, and the count holds.
   auto r = run_sudokit("generate --count 4 --seed 2 --clues 26 --min-rating 3.0 --format json");
   ASSERT_EQ(r.status, 0) << r.err;
-  ASSERT_EQ(lines(r.out).size(), 4u);
-  for (const auto& l : lines(r.out)) {
+  ASSERT_EQ(lines_of(r.out).size(), 4u);
+  for (const auto& l : lines_of(r.out)) {
     EXPECT_EQ(number_after(l, "clues"), 26) << l;
     EXPECT_GE(number_after(l, "er"), 3.0) << l;
     EXPECT_EQ(number_after(l, "search_moves"), 0) << l;
@@ -289,7 +283,7 @@ TEST(GenerateCli, FromAFileSearchesTheNeighbourhoodsOfItsPuzzlesAndReportsBadLin
   EXPECT_NE(a.err.find(seeds + ":2: "), std::string::npos) << a.err;
   EXPECT_NE(a.err.find(seeds + ":3: puzzle has several solutions"), std::string::npos) << a.err;
   EXPECT_NE(a.err.find("--from: 2 seeds"), std::string::npos) << a.err;
-  const auto found = lines(a.out);
+  const auto found = lines_of(a.out);
   ASSERT_EQ(found.size(), 3u) << a.err;
   std::string puzzles;
   for (const auto& l : found) {
@@ -299,7 +293,7 @@ TEST(GenerateCli, FromAFileSearchesTheNeighbourhoodsOfItsPuzzlesAndReportsBadLin
   }
   EXPECT_EQ(run_sudokit("solve --count", puzzles).out, "1\n1\n1\n");
   // None isomorphic to a seed or to another.
-  auto forms = lines(run_sudokit("canon", puzzles + good[0] + '\n' + good[1] + '\n').out);
+  auto forms = lines_of(run_sudokit("canon", puzzles + good[0] + '\n' + good[1] + '\n').out);
   std::sort(forms.begin(), forms.end());
   EXPECT_EQ(std::unique(forms.begin(), forms.end()), forms.end());
   // The store keeps the provenance: the seed's global id and line.
@@ -320,7 +314,7 @@ TEST(GenerateCli, TheClimbWalksFromStonesAndSaysSo) {
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_NE(a.err.find("climb: "), std::string::npos) << a.err;
   EXPECT_NE(a.err.find(" stones dug, "), std::string::npos) << a.err;
-  const auto found = lines(a.out);
+  const auto found = lines_of(a.out);
   ASSERT_EQ(found.size(), 6u) << a.err;
   for (const auto& l : found) {
     EXPECT_NE(l.find("\"minimal\":true"), std::string::npos) << l;
@@ -328,7 +322,7 @@ TEST(GenerateCli, TheClimbWalksFromStonesAndSaysSo) {
   }
   const std::string puzzles = puzzles_of(a.out);
   EXPECT_EQ(run_sudokit("solve --count", puzzles).out, "1\n1\n1\n1\n1\n1\n");
-  auto forms = lines(run_sudokit("canon", puzzles).out);
+  auto forms = lines_of(run_sudokit("canon", puzzles).out);
   std::sort(forms.begin(), forms.end());
   EXPECT_EQ(std::unique(forms.begin(), forms.end()), forms.end());
   // What it cannot keep is refused when asked for; unknown strategies too.
@@ -360,7 +354,7 @@ TEST(GenerateCli, ASeededSearchStopsCleanlyOnCtrlCWithWhatItFound) {
   EXPECT_EQ(c.wait_exit(std::chrono::seconds(30)), 130) << err;
   EXPECT_NE(err.find("--from: 2 seeds"), std::string::npos) << err;  // the summary of what was done
   std::string puzzles, ones;
-  for (const auto& l : lines(printed)) {
+  for (const auto& l : lines_of(printed)) {
     ASSERT_EQ(l.size(), 81u + 4u) << "a torn line: " << l;  // puzzle and ER
     puzzles += l.substr(0, 81) + '\n';
     ones += "1\n";
@@ -372,17 +366,17 @@ TEST(GenerateCli, ASeededSearchStopsCleanlyOnCtrlCWithWhatItFound) {
 TEST(GenerateCli, DigOrderIsChosenReportedAndStored) {
   auto plain = run_sudokit("generate --count 3 --seed 4 --format json");
   ASSERT_EQ(plain.status, 0) << plain.err;
-  for (const auto& l : lines(plain.out)) EXPECT_NE(l.find("\"dig_order\":\"random\""), std::string::npos) << l;
+  for (const auto& l : lines_of(plain.out)) EXPECT_NE(l.find("\"dig_order\":\"random\""), std::string::npos) << l;
   auto hard = run_sudokit("generate --count 3 --seed 4 --format json --level hard");
   ASSERT_EQ(hard.status, 0) << hard.err;
-  for (const auto& l : lines(hard.out)) EXPECT_NE(l.find("\"dig_order\":\"sparse-digits\""), std::string::npos) << l;
+  for (const auto& l : lines_of(hard.out)) EXPECT_NE(l.find("\"dig_order\":\"sparse-digits\""), std::string::npos) << l;
   auto asked = run_sudokit("generate --count 3 --seed 4 --format json --level hard --dig-order random");
   ASSERT_EQ(asked.status, 0) << asked.err;
-  for (const auto& l : lines(asked.out)) EXPECT_NE(l.find("\"dig_order\":\"random\""), std::string::npos) << l;
+  for (const auto& l : lines_of(asked.out)) EXPECT_NE(l.find("\"dig_order\":\"random\""), std::string::npos) << l;
   // Sparse digits without a target: every puzzle lacks one digit.
   auto sparse = run_sudokit("generate --count 20 --seed 4 --dig-order sparse-digits");
   ASSERT_EQ(sparse.status, 0) << sparse.err;
-  for (const auto& l : lines(sparse.out)) {
+  for (const auto& l : lines_of(sparse.out)) {
     int absent = 0;
     for (char d = '1'; d <= '9'; ++d) absent += l.find(d) == std::string::npos;
     EXPECT_EQ(absent, 1) << l;

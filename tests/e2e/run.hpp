@@ -1,5 +1,7 @@
 // Runs the built `sudokit` binary as a child process and captures its
-// stdout, stderr and exit status, for end-to-end tests of the CLI.
+// stdout, stderr and exit status, for end-to-end tests of the CLI; and the
+// small helpers those tests share to read what it wrote (files, lines, a
+// shell command's output).
 #pragma once
 
 #include <sys/wait.h>
@@ -10,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "../data_file.hpp"
 
@@ -49,5 +52,33 @@ inline RunResult run_sudokit(const std::string& args, const std::string& input =
 }
 
 inline std::string test_file(const std::string& name) { return std::string(SUDOKIT_TEST_DATA) + "/" + name; }
+
+/// Runs a shell command; its stdout, and the exit status in `status`.
+inline std::string shell(const std::string& cmd, int* status = nullptr) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int raw = pclose(p);
+  if (status != nullptr) *status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return out;
+}
+
+/// The lines of a command's output, empty ones included, without their '\n'.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+/// The non-empty lines of a file.
+inline std::vector<std::string> lines_of_file(const std::string& path) {
+  std::vector<std::string> out;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line);
+  return out;
+}
 
 }  // namespace sudokit::test

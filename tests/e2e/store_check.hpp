@@ -76,14 +76,6 @@ inline Summary summary_of(const std::string& err) {
   return s;
 }
 
-inline std::vector<std::string> lines_of_file(const std::string& path) {
-  std::vector<std::string> out;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) out.push_back(line);
-  return out;
-}
-
 inline void write_lines(const std::string& path, const std::vector<std::string>& lines, std::size_t from, std::size_t to) {
   std::ofstream out(path);
   for (std::size_t i = from; i < to && i < lines.size(); ++i) out << lines[i] << '\n';
