@@ -194,6 +194,7 @@ SUDOKIT_API void sudokit_grade_result_free(sudokit_grade_result* result);
 
 /* Accessors: a NULL result gives -1 / 0 / NULL / "". */
 SUDOKIT_API int32_t sudokit_grade_status(const sudokit_grade_result* r);
+SUDOKIT_API const char* sudokit_grade_status_key(const sudokit_grade_result* r); /* "rated", "beyond-techniques", ... ("" for NULL) */
 SUDOKIT_API const char* sudokit_grade_message(const sudokit_grade_result* r); /* why not rated, "" when rated */
 SUDOKIT_API double sudokit_grade_er(const sudokit_grade_result* r);        /* hardest step (one decimal) */
 SUDOKIT_API double sudokit_grade_ep(const sudokit_grade_result* r);        /* hardest step before the first placement */
@@ -236,6 +237,9 @@ typedef struct sudokit_position {
 #define SUDOKIT_REVEAL_AREA 0
 #define SUDOKIT_REVEAL_TECHNIQUE 1
 #define SUDOKIT_REVEAL_STEP 2
+/* The reveal level named by a word, "area", "technique" or "step" (the
+ * command's --reveal), into *reveal; SUDOKIT_E_OPTION for any other word. */
+SUDOKIT_API int sudokit_reveal_parse(const char* word, int32_t* reveal);
 
 typedef struct sudokit_hint_options {
   uint32_t struct_size; /* sizeof(sudokit_hint_options) */
@@ -443,7 +447,28 @@ typedef struct sudokit_generate_options {
                                  more unless pattern, clues, symmetry or search_keep rules it out */
   /* Added after 0.2.0: a caller compiled against 0.2.0 has a struct_size ending before it (then NULL). */
   sudokit_stop* stop;         /* NULL, or a stop flag another thread may raise (sudokit_stop_request) */
+  /* Added after 0.2.0, after stop: how a bad option is named in sudokit_last_error(). NULL
+   * (default): by these fields' names ("min_rating: ..."); else an array of
+   * SUDOKIT_GENERATE_OPTION_TOTAL names indexed by SUDOKIT_OPTION_*, so that
+   * a binding over this API names each option as its caller spelt it
+   * (Python's keywords, a JavaScript object's keys) without checking the
+   * options itself. */
+  const char* const* option_names;
 } sudokit_generate_options;
+
+/* The options of sudokit_generate by identity: the indices of option_names.
+ * The command's --with-steps, --grade-time-limit, --shard and --from have
+ * no field here and are never at fault in sudokit_generate. */
+enum {
+  SUDOKIT_OPTION_COUNT, SUDOKIT_OPTION_SEED, SUDOKIT_OPTION_THREADS, SUDOKIT_OPTION_METHOD, SUDOKIT_OPTION_SCRAMBLE,
+  SUDOKIT_OPTION_BASE, SUDOKIT_OPTION_SYMMETRY, SUDOKIT_OPTION_CLUES, SUDOKIT_OPTION_MINIMAL,
+  SUDOKIT_OPTION_VERIFY_MINIMAL, SUDOKIT_OPTION_PATTERN, SUDOKIT_OPTION_DIG_ORDER, SUDOKIT_OPTION_MAX_ATTEMPTS,
+  SUDOKIT_OPTION_GRADE, SUDOKIT_OPTION_WITH_STEPS, SUDOKIT_OPTION_LEVELS, SUDOKIT_OPTION_LEVEL,
+  SUDOKIT_OPTION_MIN_RATING, SUDOKIT_OPTION_MAX_RATING, SUDOKIT_OPTION_REQUIRED_TECHNIQUES,
+  SUDOKIT_OPTION_HARDEST_TECHNIQUE, SUDOKIT_OPTION_SEARCH, SUDOKIT_OPTION_SEARCH_KEEP, SUDOKIT_OPTION_TIME_LIMIT,
+  SUDOKIT_OPTION_GRADE_TIME_LIMIT, SUDOKIT_OPTION_SHARD, SUDOKIT_OPTION_FROM, SUDOKIT_OPTION_STRATEGY,
+  SUDOKIT_GENERATE_OPTION_TOTAL
+};
 SUDOKIT_API void sudokit_generate_options_init(sudokit_generate_options* options);
 
 /* One generated puzzle, handed to the callback; valid during the call only. */

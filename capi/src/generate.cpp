@@ -1,6 +1,7 @@
-// sudokit_generate: the options of `sudokit generate` checked field by field
-// (messages name the C fields), then mapped onto a produce::GenerateRequest
-// and run by produce::generate, the one generation entry point the command
+// sudokit_generate: the options of `sudokit generate` mapped onto a
+// produce::GenerateRequest, checked by produce::plan_generation (a bad one is
+// named by its C field, or as the caller's option_names spell it) and run by
+// produce::generate, the one generation entry point the command
 // uses too (target defaults, grade stage, local search), so the same options
 // and seed give the same puzzles. Puzzles reach the C callback in index
 // order. A sudokit_stop is the pipeline's stop flag, owned by the caller so
@@ -27,10 +28,6 @@ struct sudokit_stop {
 };
 
 namespace {
-
-constexpr std::uint64_t kMaxCount = 1'000'000'000'000;
-constexpr std::uint32_t kMaxThreads = 256;
-constexpr double kMaxSeconds = 1e8;
 
 // Hands each puzzle to the callback until it asks to stop.
 class CallbackSink final : public PuzzleSink {
@@ -83,107 +80,21 @@ class CallbackSink final : public PuzzleSink {
   std::string level_;  // the level name handed to the callback
 };
 
-// A name option: false after fail() when it names nothing `parse` knows.
-template <class T, class Parse>
-bool name_option(const char* value, const char* field, const char* expected, Parse parse, T& out) {
-  if (!value) return true;
-  const auto parsed = parse(value);
-  if (!parsed) {
-    fail(SUDOKIT_E_OPTION, std::string(field) + ": unknown '" + value + "' (expected " + expected + ")");
-    return false;
-  }
-  out = *parsed;
-  return true;
-}
+// The C fields' names of the options, indexed by SUDOKIT_OPTION_* (the
+// command's own for the four that have no field here).
+constexpr produce::GenerateOptionNames kFieldNames = {
+    "count", "seed", "threads", "method", "scramble", "base", "symmetry", "clues", "minimal", "verify_minimal",
+    "pattern", "dig_order", "max_attempts", "grade", "--with-steps", "levels", "level", "min_rating", "max_rating",
+    "required_techniques", "hardest_technique", "search", "search_keep", "time_limit", "--grade-time-limit",
+    "--shard", "--from", "strategy",
+};
+static_assert(kFieldNames.size() == SUDOKIT_GENERATE_OPTION_TOTAL);
+static_assert(static_cast<int>(produce::GenerateOption::RequireTechnique) == SUDOKIT_OPTION_REQUIRED_TECHNIQUES);
+static_assert(static_cast<int>(produce::GenerateOption::Strategy) == SUDOKIT_OPTION_STRATEGY);
 
-// The options into the pipeline's, and the graded target into `target`:
-// SUDOKIT_OK or the status of the first bad field.
-int pipeline_options(const sudokit_generate_options& o, PipelineOptions& p, grader::Target& target) {
-  if (o.count < 1 || o.count > kMaxCount) return fail(SUDOKIT_E_OPTION, "count must be from 1 to 1e12");
-  p.count = o.count;
-  p.seed = o.seed;
-  if (o.threads < 1 || o.threads > kMaxThreads) return fail(SUDOKIT_E_OPTION, "threads must be from 1 to 256");
-  p.threads = o.threads;
-  if (!name_option(o.method, "method", "backtrack, box-permutation, digit-box or relabel", parse_grid_method,
-                   p.grid.method))
-    return SUDOKIT_E_OPTION;
-  p.grid.scramble = o.scramble != 0;
-  if (o.base) {
-    ParseError error;
-    if (!parse_puzzle(o.base, p.grid.base, error) || !is_valid_solution_grid(p.grid.base))
-      return fail(SUDOKIT_E_OPTION, "base must be a complete valid grid of 81 digits");
-  }
-  if (!name_option(o.symmetry, "symmetry", "none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random",
-                   parse_symmetry, p.symmetry))
-    return SUDOKIT_E_OPTION;
-  if (o.clues != 0 && (o.clues < 17 || o.clues > 80))
-    return fail(SUDOKIT_E_OPTION, "clues must be from 17 to 80 (0 = minimal)");
-  if (o.clues != 0 && o.minimal) return fail(SUDOKIT_E_OPTION, "clues and minimal exclude each other");
-  p.target_clues = o.clues;
-  p.verify_minimal = o.verify_minimal != 0;
-  if (o.max_attempts > 1'000'000) return fail(SUDOKIT_E_OPTION, "max_attempts must be from 1 to 1000000 (0 = default)");
-  if (o.pattern) {
-    if (o.clues != 0) return fail(SUDOKIT_E_OPTION, "pattern fixes the clues; it excludes clues");
-    CellSet pattern;
-    std::string error;
-    if (!parse_pattern(o.pattern, pattern, error)) return fail(SUDOKIT_E_OPTION, "pattern: ", error);
-    if (pattern.size() < 17)
-      return fail(SUDOKIT_E_OPTION, "pattern: " + std::to_string(pattern.size()) +
-                                        " clues; no puzzle with one solution has fewer than 17");
-    p.pattern = pattern;
-    p.max_attempts = 5;  // each attempt is a bounded local search
-    p.max_failures = 2;
-  }
-  if (o.max_attempts != 0) p.max_attempts = o.max_attempts;
-  if (o.dig_order) {
-    if (o.pattern) return fail(SUDOKIT_E_OPTION, "pattern fixes the clues, nothing is dug; it excludes dig_order");
-    if (!name_option(o.dig_order, "dig_order", "random or sparse-digits", parse_dig_order, p.dig_order))
-      return SUDOKIT_E_OPTION;
-  }
-  if (!(o.time_limit >= 0 && o.time_limit <= kMaxSeconds))
-    return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to 1e8 seconds");
-  p.time_limit = o.time_limit;
-
-  // The graded target, checked as the command checks it.
-  std::vector<grader::Level> levels = grader::default_levels();
-  if (o.levels) {
-    std::string error;
-    if (!grader::parse_levels(o.levels, levels, error)) return fail(SUDOKIT_E_OPTION, "levels: ", error);
-  }
-  auto rating = [](double r) { return r == 0 || (r >= kMinRating && r <= kMaxRating); };
-  if (!rating(o.min_rating) || !rating(o.max_rating) || std::isnan(o.min_rating) || std::isnan(o.max_rating))
-    return fail(SUDOKIT_E_OPTION, "min_rating and max_rating must be from 0 to 20 (0 = no bound)");
-  if (o.min_rating > 0) target.min_rating = o.min_rating;
-  if (o.max_rating > 0) target.max_rating = o.max_rating;
-  if (o.level && !target.restrict_to_level(o.level, levels))
-    return fail(SUDOKIT_E_OPTION, std::string("level: unknown '") + o.level + "' (expected one of " +
-                                      grader::level_names(levels) + ")");
-  if (target.min_rating > target.max_rating)
-    return fail(SUDOKIT_E_OPTION, "the rating range is empty (min_rating above max_rating, or outside level)");
-  if (o.required_technique_count > 0 && !o.required_techniques)
-    return fail(SUDOKIT_E_INVALID_ARGUMENT, "required_techniques is NULL with a count");
-  for (std::size_t i = 0; i < o.required_technique_count; ++i) {
-    grader::TechniqueSet t;
-    if (!o.required_techniques[i] || !grader::parse_technique_set(o.required_techniques[i], t))
-      return fail(SUDOKIT_E_OPTION, "required_techniques[" + std::to_string(i) + "]: unknown technique");
-    target.required.push_back(t);
-  }
-  if (o.hardest_technique) {
-    grader::TechniqueSet t;
-    if (!grader::parse_technique_set(o.hardest_technique, t))
-      return fail(SUDOKIT_E_OPTION, std::string("hardest_technique: unknown technique '") + o.hardest_technique + "'");
-    target.hardest = t;
-  }
-  if (o.search < -1 || o.search > 1'000'000) return fail(SUDOKIT_E_OPTION, "search must be from -1 (default) to 1000000");
-  if (o.search_keep < 1 || o.search_keep > 1000) return fail(SUDOKIT_E_OPTION, "search_keep must be from 1 to 1000");
-  if (o.search > 0 && (o.pattern || o.clues != 0))
-    return fail(SUDOKIT_E_OPTION, "search moves clues, so it cannot keep pattern or clues");
-  if (o.search > 0 && !target.any()) return fail(SUDOKIT_E_OPTION, "search needs a target (level, ratings, techniques)");
-
-  return SUDOKIT_OK;
-}
-
-// The checked options as the request `sudokit generate` makes of its own.
+// The options as the request `sudokit generate` makes of its own, unchecked:
+// plan_generation checks them. The fields' zeros that mean "the default"
+// become the request's defaults.
 produce::GenerateRequest request_of(const sudokit_generate_options& o) {
   auto text = [](const char* v, const char* fallback = "") { return std::string(v ? v : fallback); };
   produce::GenerateRequest q;
@@ -203,14 +114,14 @@ produce::GenerateRequest request_of(const sudokit_generate_options& o) {
   q.grade = o.grade != 0;
   q.levels = text(o.levels);
   q.level = text(o.level);
-  if (o.min_rating > 0) q.min_rating = o.min_rating;
-  if (o.max_rating > 0) q.max_rating = o.max_rating;
+  q.min_rating = o.min_rating;
+  if (o.max_rating != 0) q.max_rating = o.max_rating;
   for (std::size_t i = 0; i < o.required_technique_count; ++i) q.require_techniques.emplace_back(o.required_techniques[i]);
   q.hardest_technique = text(o.hardest_technique);
   q.search = o.search;
   q.search_keep = o.search_keep;
   q.strategy = text(o.strategy);
-  q.time_limit = o.time_limit > 0 ? o.time_limit : -1;  // 0: the command's default
+  q.time_limit = o.time_limit != 0 ? o.time_limit : -1;  // 0: the command's default
   return q;
 }
 
@@ -259,15 +170,23 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
       return s;
     if (options && options->struct_size < offsetof(sudokit_generate_options, stop) + sizeof o.stop)
       o.stop = nullptr;  // a struct ending inside the pointer has no stop flag
-    PipelineOptions p;
-    grader::Target target;
-    if (int s = pipeline_options(o, p, target)) return s;
+    if (options && options->struct_size < offsetof(sudokit_generate_options, option_names) + sizeof o.option_names)
+      o.option_names = nullptr;
+    if (o.required_technique_count > 0 && !o.required_techniques)
+      return fail(SUDOKIT_E_INVALID_ARGUMENT, "required_techniques is NULL with a count");
+    for (std::size_t i = 0; i < o.required_technique_count; ++i)
+      if (!o.required_techniques[i])
+        return fail(SUDOKIT_E_INVALID_ARGUMENT, "required_techniques[" + std::to_string(i) + "] is NULL");
+    produce::GenerateOptionNames names = kFieldNames;
+    if (o.option_names)
+      for (std::size_t i = 0; i < names.size(); ++i)
+        if (o.option_names[i]) names[i] = o.option_names[i];
 
     produce::GeneratePlan plan;
     try {
       plan = produce::plan_generation(request_of(o));
-    } catch (const produce::RequestError& e) {
-      return fail(SUDOKIT_E_OPTION, e.what());
+    } catch (const produce::GenerateOptionError& e) {
+      return fail(SUDOKIT_E_OPTION, e.message(names));
     }
     sudokit_stop own;
     std::atomic<bool>& stop = o.stop ? o.stop->raised : own.raised;

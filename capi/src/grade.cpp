@@ -7,6 +7,8 @@
 #include "grader_of_thread.hpp"
 #include "step.hpp"
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/grader/view.hpp"
+#include "sudokit/solver/limits.hpp"
 #include "sudokit/solver/marks_text.hpp"
 
 using namespace sudokit;
@@ -56,9 +58,9 @@ int sudokit_grade(const char* text, size_t length, const sudokit_grade_options* 
     sudokit_grade_options o;
     sudokit_grade_options_init(&o);
     if (int s = read_options(options, o, "sudokit_grade_options")) return s;
-    if (!(o.time_limit >= 0 && o.time_limit <= 1e8))
-      return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to 1e8 seconds");
-    if (o.max_steps < 1 || o.max_steps > 1'000'000) return fail(SUDOKIT_E_OPTION, "max_steps must be from 1 to 1000000");
+    if (!(o.time_limit >= 0 && o.time_limit <= kMaxSeconds))
+      return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to 100000000 seconds");
+    if (o.max_steps < 1 || o.max_steps > kMaxSteps) return fail(SUDOKIT_E_OPTION, "max_steps must be from 1 to 1000000");
     std::vector<grader::Level> levels = grader::default_levels();
     if (o.levels) {
       std::string error;
@@ -100,6 +102,10 @@ int sudokit_grade(const char* text, size_t length, const sudokit_grade_options* 
 void sudokit_grade_result_free(sudokit_grade_result* r) { delete r; }
 
 int32_t sudokit_grade_status(const sudokit_grade_result* r) { return r ? grade_status_code(r->grade.status) : -1; }
+const char* sudokit_grade_status_key(const sudokit_grade_result* r) {
+  // grade_status_key() views string literals.
+  return r ? grader::grade_status_key(r->grade.status).data() : "";
+}
 const char* sudokit_grade_message(const sudokit_grade_result* r) { return r ? r->message.c_str() : ""; }
 double sudokit_grade_er(const sudokit_grade_result* r) { return r && r->grade.rated() ? grader::rounded_rating(r->grade.er) : 0; }
 double sudokit_grade_ep(const sudokit_grade_result* r) { return r && r->grade.rated() ? grader::rounded_rating(r->grade.ep) : 0; }

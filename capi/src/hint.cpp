@@ -8,13 +8,13 @@
 #include "grader_of_thread.hpp"
 #include "step.hpp"
 #include "sudokit/grader/hint.hpp"
+#include "sudokit/solver/limits.hpp"
 
 using namespace sudokit;
 using namespace sudokit::capi;
 
 struct sudokit_hint_result {
-  grader::Hint hint;
-  std::int32_t reveal = SUDOKIT_REVEAL_STEP;
+  grader::Hint hint;  // as much as the options' reveal asked for (grader::HintOptions::reveal)
   StepData step;
   std::vector<std::int32_t> area_houses, area_cells, drawing_houses;
   std::vector<sudokit_candidate> placed, eliminated, cause, on, off;
@@ -56,18 +56,21 @@ int make_hint(const grader::Position& p, const sudokit_hint_options* options, su
   sudokit_hint_options o;
   sudokit_hint_options_init(&o);
   if (int s = read_options(options, o, "sudokit_hint_options")) return s;
+  static_assert(SUDOKIT_REVEAL_AREA == static_cast<int>(grader::HintReveal::Area) &&
+                SUDOKIT_REVEAL_TECHNIQUE == static_cast<int>(grader::HintReveal::Technique) &&
+                SUDOKIT_REVEAL_STEP == static_cast<int>(grader::HintReveal::Step));
   if (o.reveal < SUDOKIT_REVEAL_AREA || o.reveal > SUDOKIT_REVEAL_STEP)
     return fail(SUDOKIT_E_OPTION, "reveal must be SUDOKIT_REVEAL_AREA, _TECHNIQUE or _STEP");
-  if (!(o.time_limit >= 0 && o.time_limit <= 1e8))
-    return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to 1e8 seconds");
+  if (!(o.time_limit >= 0 && o.time_limit <= kMaxSeconds))
+    return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to 100000000 seconds");
   grader::HintOptions ho;
   ho.time_limit = o.time_limit;
+  ho.reveal = static_cast<grader::HintReveal>(o.reveal);
   auto r = std::make_unique<sudokit_hint_result>();
   r->hint = grader::find_hint(grader_of_thread(), p, ho);
-  r->reveal = o.reveal;
   const grader::Hint& h = r->hint;
   if (h.status == grader::HintStatus::Hint) {
-    r->step = map_step(h.step);
+    if (h.reveal != grader::HintReveal::Area) r->step = map_step(h.step);
     r->area_houses.assign(h.area.houses.begin(), h.area.houses.end());
     r->area_cells.assign(h.area.cells.begin(), h.area.cells.end());
     r->drawing_houses.assign(h.drawing.houses.begin(), h.drawing.houses.end());
@@ -91,7 +94,7 @@ int revealed(const sudokit_hint_result* r, int32_t level) {
   if (!r) return fail(SUDOKIT_E_INVALID_ARGUMENT, "result is NULL");
   if (r->hint.status != grader::HintStatus::Hint)
     return fail(SUDOKIT_E_UNAVAILABLE, "no step: the status is ", grader::hint_status_key(r->hint.status));
-  if (r->reveal < level)
+  if (static_cast<int32_t>(r->hint.reveal) < level)
     return fail(SUDOKIT_E_UNAVAILABLE, level == SUDOKIT_REVEAL_STEP ? "not revealed: reveal is below SUDOKIT_REVEAL_STEP"
                                                                   : "not revealed: reveal is SUDOKIT_REVEAL_AREA");
   return SUDOKIT_OK;
@@ -101,12 +104,24 @@ int revealed(const sudokit_hint_result* r, int32_t level) {
 
 extern "C" {
 
+int sudokit_reveal_parse(const char* word, int32_t* reveal) {
+  return guard([&] {
+    if (!word || !reveal) return fail(SUDOKIT_E_INVALID_ARGUMENT, !word ? "word is NULL" : "reveal is NULL");
+    const auto parsed = grader::parse_hint_reveal(word);
+    if (!parsed)
+      return fail(SUDOKIT_E_OPTION, "reveal: unknown '" + std::string(word) + "' (expected " +
+                                        std::string(grader::kHintRevealWords) + ")");
+    *reveal = static_cast<int32_t>(*parsed);
+    return SUDOKIT_OK;
+  });
+}
+
 void sudokit_hint_options_init(sudokit_hint_options* o) {
   if (!o) return;
   *o = sudokit_hint_options{};
   o->struct_size = sizeof *o;
-  o->reveal = SUDOKIT_REVEAL_STEP;
   o->time_limit = grader::HintOptions{}.time_limit;
+  o->reveal = static_cast<int32_t>(grader::HintOptions{}.reveal);
 }
 
 int sudokit_hint(const sudokit_position* position, const sudokit_hint_options* options, sudokit_hint_result** result) {
@@ -181,9 +196,9 @@ int sudokit_hint_area(const sudokit_hint_result* r, const int32_t** houses, size
 int sudokit_hint_technique(const sudokit_hint_result* r, const char** key, const char** name, double* rating) {
   if (!key || !name || !rating) return fail(SUDOKIT_E_INVALID_ARGUMENT, "key, name or rating is NULL");
   if (int s = revealed(r, SUDOKIT_REVEAL_TECHNIQUE)) return s;
-  *key = r->step.technique.c_str();
-  *name = r->step.name.c_str();
-  *rating = r->step.rating;
+  *key = r->step.view.technique.c_str();
+  *name = r->step.view.name.c_str();
+  *rating = r->step.view.rating;
   return SUDOKIT_OK;
 }
 

@@ -351,6 +351,22 @@ ReadStatus PositionReader::next(std::string& text, std::size_t& first_line, Pars
   return grid ? ReadStatus::Record : ReadStatus::End;
 }
 
+std::optional<HintReveal> parse_hint_reveal(std::string_view word) {
+  if (word == "area") return HintReveal::Area;
+  if (word == "technique") return HintReveal::Technique;
+  if (word == "step") return HintReveal::Step;
+  return std::nullopt;
+}
+
+std::string_view hint_reveal_key(HintReveal reveal) {
+  switch (reveal) {
+    case HintReveal::Area: return "area";
+    case HintReveal::Technique: return "technique";
+    case HintReveal::Step: return "step";
+  }
+  return "step";
+}
+
 std::string_view hint_status_key(HintStatus s) {
   switch (s) {
     case HintStatus::Hint: return "hint";
@@ -490,7 +506,19 @@ Hint find_hint(Grader& grader, const Position& p, const HintOptions& options) {
   assert(step_is_sound(h.step, board, h.solution) && "a hint never contradicts a placed digit or the solution");
   h.status = HintStatus::Hint;
   h.area = hint_area(h.step);
-  h.drawing = hint_drawing(h.step, board);
+  h.reveal = options.reveal;
+  if (options.reveal == HintReveal::Step) {
+    h.drawing = hint_drawing(h.step, board);
+  } else {
+    // Tell no more than was asked for: the technique at most.
+    Step told;
+    if (options.reveal == HintReveal::Technique) {
+      told.technique = h.step.technique;
+      told.difficulty = h.step.difficulty;
+      told.label = h.step.label;
+    }
+    h.step = told;
+  }
   return h;
 }
 

@@ -3,10 +3,12 @@
 #include "sudokit/produce/generate.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <random>
 
 #include "sudokit/produce/seeded.hpp"
+#include "sudokit/solver/limits.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
@@ -33,14 +35,19 @@ constexpr double kStoneMargin = 0.5;
 constexpr double kStoneCap = 9.0;
 constexpr std::uint64_t kStonesPerRound = 16;
 
-grader::TechniqueSet technique(const std::string& option, const std::string& name) {
+using Option = GenerateOption;
+
+[[noreturn]] void refuse(Option option, std::vector<MessagePart> message) {
+  throw GenerateOptionError(option, std::move(message));
+}
+
+grader::TechniqueSet technique(Option option, const std::string& name) {
   grader::TechniqueSet t;
   if (grader::parse_technique_set(name, t)) return t;
-  std::string message = "unknown technique '" + name + "'; known:";
+  std::string known;
   for (const auto& key : grader::technique_keys(~grader::TechniqueSet{0} >> (64 - grader::kTechniqueCount)))
-    message += ' ' + key;
-  message += ", and x-chain (any single-digit chain)";
-  throw RequestError(option, message);
+    known += ' ' + key;
+  refuse(option, {option, ": unknown technique '" + name + "'; known:" + known + ", and x-chain (any single-digit chain)"});
 }
 
 /// The options that decide which puzzle each index gets, resolved, as text.
@@ -83,44 +90,44 @@ std::string options_text(const GeneratePlan& plan, const GenerateRequest& q) {
 /// seeds solved, the walk's settings.
 void plan_seeded(const GenerateRequest& q, GeneratePlan& plan) {
   PipelineOptions& o = plan.pipeline;
-  auto refuse = [](const char* option, const char* why) {
-    throw RequestError(option, std::string(option) + " " + why + "; it excludes --from");
+  auto excluded = [](Option option, const char* why) {
+    refuse(option, {option, std::string(" ") + why + "; it excludes ", Option::From});
   };
-  if (o.pattern) refuse("--pattern", "fixes the clues of dug puzzles");
-  if (o.target_clues > 0) refuse("--clues", "fixes the clue count of dug puzzles");
-  if (q.shard_count > 1) refuse("--shard", "splits the indices of dug puzzles");
-  if (q.search_keep > 1) refuse("--search-keep", "keeps neighbours of dug puzzles");
-  if (o.symmetry != Symmetry::None) refuse("--symmetry", "shapes dug puzzles (a move keeps no symmetry)");
-  if (!q.dig_order.empty()) refuse("--dig-order", "orders the digging of new puzzles");
-  if (q.method != "backtrack" || q.scramble || !q.base.empty()) refuse("--method", "makes the grids of dug puzzles");
-  if (q.from.empty()) throw RequestError("--from", "--from: no puzzle to start from");
+  if (o.pattern) excluded(Option::Pattern, "fixes the clues of dug puzzles");
+  if (o.target_clues > 0) excluded(Option::Clues, "fixes the clue count of dug puzzles");
+  if (q.shard_count > 1) excluded(Option::Shard, "splits the indices of dug puzzles");
+  if (q.search_keep > 1) excluded(Option::SearchKeep, "keeps neighbours of dug puzzles");
+  if (o.symmetry != Symmetry::None) excluded(Option::Symmetry, "shapes dug puzzles (a move keeps no symmetry)");
+  if (!q.dig_order.empty()) excluded(Option::DigOrder, "orders the digging of new puzzles");
+  if (q.method != "backtrack" || q.scramble || !q.base.empty()) excluded(Option::Method, "makes the grids of dug puzzles");
+  if (q.from.empty()) refuse(Option::From, {Option::From, ": no puzzle to start from"});
   for (const SeedPuzzle& seed : q.from) {
     SeedPuzzle solved = seed;
     const SolveResult r = solve(seed.puzzle, 2);
     if (r.count != 1)
-      throw RequestError("--from", "--from: the puzzle of line " + std::to_string(seed.line) + " has " +
-                                       (r.count == 0 ? "no solution" : "several solutions"));
+      refuse(Option::From, {Option::From, ": the puzzle of line " + std::to_string(seed.line) + " has " +
+                                              (r.count == 0 ? "no solution" : "several solutions")});
     solved.solution = r.solution;
     plan.seeds.push_back(solved);
   }
   plan.criteria.grade = true;  // the walk climbs the ratings
   o.search_evaluations = q.search >= 0 ? q.search : kSeededSearch;
-  if (o.search_evaluations == 0) throw RequestError("--search", "--search 0 leaves --from nothing to do");
+  if (o.search_evaluations == 0) refuse(Option::Search, {Option::Search, " 0 leaves ", Option::From, " nothing to do"});
   plan.walk.evaluations = o.search_evaluations;
   plan.walk.minimal = q.minimal;
   o.make_filter = [criteria = plan.criteria] { return std::make_unique<GradeStage>(criteria); };
 }
 
-/// Why the climb cannot run this request ("" when it can): the options
+/// Why the climb cannot run this request (empty when it can): the options
 /// that shape dug puzzles a walk's moves would not keep.
-std::string climb_problem(const GenerateRequest& q, const PipelineOptions& o) {
-  if (o.pattern) return "--pattern fixes the clues";
-  if (o.target_clues > 0) return "--clues fixes the clue count";
-  if (o.symmetry != Symmetry::None) return "--symmetry shapes the clues (a move keeps no symmetry)";
-  if (q.shard_count > 1) return "--shard splits the indices of dug puzzles";
-  if (q.search_keep > 1) return "--search-keep keeps neighbours of dug puzzles";
-  if (q.search == 0) return "--search 0 leaves the walks nothing to do";
-  return "";
+std::vector<MessagePart> climb_problem(const GenerateRequest& q, const PipelineOptions& o) {
+  if (o.pattern) return {Option::Pattern, " fixes the clues"};
+  if (o.target_clues > 0) return {Option::Clues, " fixes the clue count"};
+  if (o.symmetry != Symmetry::None) return {Option::Symmetry, " shapes the clues (a move keeps no symmetry)"};
+  if (q.shard_count > 1) return {Option::Shard, " splits the indices of dug puzzles"};
+  if (q.search_keep > 1) return {Option::SearchKeep, " keeps neighbours of dug puzzles"};
+  if (q.search == 0) return {Option::Search, " 0 leaves the walks nothing to do"};
+  return {};
 }
 
 /// The climb: the stones' pipeline (the request's grids and dig order, the
@@ -146,6 +153,32 @@ void plan_climb(const GenerateRequest& q, GeneratePlan& plan) {
 
 }  // namespace
 
+const GenerateOptionNames& command_option_names() {
+  static constexpr GenerateOptionNames names = {
+      "--count", "--seed", "--threads", "--method", "--scramble", "--base", "--symmetry", "--clues", "--minimal",
+      "--verify-minimal", "--pattern", "--dig-order", "--max-attempts", "--grade", "--with-steps", "--levels",
+      "--level", "--min-rating", "--max-rating", "--require-technique", "--hardest-technique", "--search",
+      "--search-keep", "--time-limit", "--grade-time-limit", "--shard", "--from", "--strategy",
+  };
+  return names;
+}
+
+namespace {
+std::string render(const std::vector<MessagePart>& parts, const GenerateOptionNames& names) {
+  std::string text;
+  for (const MessagePart& p : parts) text += p.option ? std::string(names[static_cast<std::size_t>(*p.option)]) : p.text;
+  return text;
+}
+}  // namespace
+
+GenerateOptionError::GenerateOptionError(GenerateOption option, std::vector<MessagePart> message)
+    : RequestError(std::string(command_option_names()[static_cast<std::size_t>(option)]),
+                   render(message, command_option_names())),
+      which_(option),
+      parts_(std::move(message)) {}
+
+std::string GenerateOptionError::message(const GenerateOptionNames& names) const { return render(parts_, names); }
+
 std::uint64_t fresh_seed() {
   std::random_device entropy;
   const std::uint64_t drawn = (std::uint64_t{entropy()} << 32) ^ entropy();
@@ -158,15 +191,32 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
   PipelineOptions& o = plan.pipeline;
   GradeCriteria& criteria = plan.criteria;
   grader::Target& target = criteria.target;
-  if (q.count < 1) throw RequestError("--count", "--count must be at least 1");
+  // The bounds of limits.hpp, which the command's options check as they
+  // are read and the bindings leave to this.
+  if (q.count < 1 || q.count > kMaxCount) refuse(Option::Count, {Option::Count, " must be from 1 to 1000000000000"});
   if (q.shard_count < 1 || q.shard_index >= q.shard_count)
-    throw RequestError("--shard", "--shard K/N needs N at least 1 and K from 0 to N-1");
+    refuse(Option::Shard, {Option::Shard, " K/N needs N at least 1 and K from 0 to N-1"});
   if (q.shard_count > 1 && q.search_keep > 1)
-    throw RequestError("--shard", "--shard splits the run's indices, and --search-keep above 1 makes it count "
-                                  "puzzles instead: use one of them");
-  if (q.threads < 1) throw RequestError("--threads", "--threads must be at least 1");
+    refuse(Option::Shard, {Option::Shard, " splits the run's indices, and ", Option::SearchKeep,
+                           " above 1 makes it count puzzles instead: use one of them"});
+  if (q.threads < 1) refuse(Option::Threads, {Option::Threads, " must be at least 1"});
+  if (q.threads > kMaxThreads) refuse(Option::Threads, {Option::Threads, " must be from 1 to 256"});
   if (q.clues != 0 && (q.clues < 17 || q.clues > 80))
-    throw RequestError("--clues", "--clues must be 17 to 80 (or 0 for a minimal puzzle)");
+    refuse(Option::Clues, {Option::Clues, " must be 17 to 80 (or 0 for a minimal puzzle)"});
+  if (q.max_attempts > kMaxAttempts)
+    refuse(Option::MaxAttempts, {Option::MaxAttempts, " must be from 1 to 1000000 (0 = the default)"});
+  if (q.search < -1 || q.search > kMaxSearch)
+    refuse(Option::Search, {Option::Search, " must be from 0 to 1000000 (-1 = the default)"});
+  if (q.search_keep < 1 || q.search_keep > kMaxSearchKeep)
+    refuse(Option::SearchKeep, {Option::SearchKeep, " must be from 1 to 1000"});
+  if (!(q.min_rating >= kMinRating && q.min_rating <= kMaxRating))
+    refuse(Option::MinRating, {Option::MinRating, " must be from 0 to 20"});
+  if (!(q.max_rating >= kMinRating && q.max_rating <= kMaxRating) && q.max_rating != GenerateRequest{}.max_rating)
+    refuse(Option::MaxRating, {Option::MaxRating, " must be from 0 to 20"});
+  if (std::isnan(q.time_limit) || q.time_limit > kMaxSeconds || (q.time_limit < 0 && q.time_limit != -1))
+    refuse(Option::TimeLimit, {Option::TimeLimit, " must be from 0 (no limit) to 100000000 seconds"});
+  if (!(q.grade_time_limit >= 0 && q.grade_time_limit <= kMaxSeconds))
+    refuse(Option::GradeTimeLimit, {Option::GradeTimeLimit, " must be from 0 (no limit) to 100000000 seconds"});
   o.count = q.count;
   o.seed = q.seed;
   o.shard_index = q.shard_index;
@@ -175,26 +225,31 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
   o.target_clues = q.clues;
 
   const auto method = parse_grid_method(q.method);
-  if (!method) throw RequestError("--method", "unknown --method '" + q.method + "'");
+  if (!method)
+    refuse(Option::Method, {"unknown ", Option::Method, " '" + q.method +
+                                                         "' (expected backtrack, box-permutation, digit-box or relabel)"});
   o.grid.method = *method;
   o.grid.scramble = q.scramble;
   if (!q.base.empty()) {
     ParseError err;
     if (!parse_puzzle(q.base, o.grid.base, err) || !is_valid_solution_grid(o.grid.base))
-      throw RequestError("--base", "--base must be a complete valid grid of 81 digits");
+      refuse(Option::Base, {Option::Base, " must be a complete valid grid of 81 digits"});
   }
   const auto symmetry = parse_symmetry(q.symmetry);
-  if (!symmetry) throw RequestError("--symmetry", "unknown --symmetry '" + q.symmetry + "'");
+  if (!symmetry)
+    refuse(Option::Symmetry, {"unknown ", Option::Symmetry, " '" + q.symmetry +
+                                                             "' (expected none, rot180, rot90, mirror, diagonal, "
+                                                             "antidiagonal, dihedral or random)"});
   o.symmetry = *symmetry;
-  if (q.clues != 0 && q.minimal) throw RequestError("--clues", "--clues and --minimal exclude each other");
+  if (q.clues != 0 && q.minimal) refuse(Option::Clues, {Option::Clues, " and ", Option::Minimal, " exclude each other"});
   if (!q.pattern.empty()) {
-    if (q.clues != 0) throw RequestError("--pattern", "--pattern fixes the clues; it excludes --clues");
+    if (q.clues != 0) refuse(Option::Pattern, {Option::Pattern, " fixes the clues; it excludes ", Option::Clues});
     CellSet pattern;
     std::string error;
-    if (!parse_pattern(q.pattern, pattern, error)) throw RequestError("--pattern", "--pattern: " + error);
+    if (!parse_pattern(q.pattern, pattern, error)) refuse(Option::Pattern, {Option::Pattern, ": " + error});
     if (pattern.size() < 17)
-      throw RequestError("--pattern", "the pattern has " + std::to_string(pattern.size()) +
-                                          " clues; no puzzle with one solution has fewer than 17");
+      refuse(Option::Pattern, {Option::Pattern, ": " + std::to_string(pattern.size()) +
+                                                    " clues; no puzzle with one solution has fewer than 17"});
     o.pattern = pattern;
     o.max_attempts = kPatternAttempts;
     o.max_failures = kPatternFailures;
@@ -203,16 +258,16 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
   if (!q.dig_order.empty()) {
     const auto order = parse_dig_order(q.dig_order);
     if (!order)
-      throw RequestError("--dig-order", "unknown --dig-order '" + q.dig_order + "' (expected random or sparse-digits)");
+      refuse(Option::DigOrder, {"unknown ", Option::DigOrder, " '" + q.dig_order + "' (expected random or sparse-digits)"});
     if (o.pattern)
-      throw RequestError("--dig-order", "--pattern fixes the clues, nothing is dug; it excludes --dig-order");
+      refuse(Option::DigOrder, {Option::Pattern, " fixes the clues, nothing is dug; it excludes ", Option::DigOrder});
     o.dig_order = *order;
   }
   o.verify_minimal = q.verify_minimal;
 
   if (!q.levels.empty()) {
     std::string error;
-    if (!grader::parse_levels(q.levels, criteria.levels, error)) throw RequestError("--levels", "--levels: " + error);
+    if (!grader::parse_levels(q.levels, criteria.levels, error)) refuse(Option::Levels, {Option::Levels, ": " + error});
   }
   criteria.grade = q.grade || q.with_steps;
   criteria.keep_steps = q.with_steps;
@@ -220,12 +275,13 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
   target.min_rating = q.min_rating;
   target.max_rating = q.max_rating;
   if (!q.level.empty() && !target.restrict_to_level(q.level, criteria.levels))
-    throw RequestError("--level", "unknown --level '" + q.level + "'");
+    refuse(Option::Level, {"unknown ", Option::Level, " '" + q.level + "' (expected " +
+                                                       grader::level_names(criteria.levels) + ")"});
   if (target.min_rating > target.max_rating)
-    throw RequestError("--min-rating",
-                       "the rating range is empty (--min-rating above --max-rating, or outside --level)");
-  for (const auto& name : q.require_techniques) target.required.push_back(technique("--require-technique", name));
-  if (!q.hardest_technique.empty()) target.hardest = technique("--hardest-technique", q.hardest_technique);
+    refuse(Option::MinRating, {"the rating range is empty (", Option::MinRating, " above ", Option::MaxRating,
+                               ", or outside ", Option::Level, ")"});
+  for (const auto& name : q.require_techniques) target.required.push_back(technique(Option::RequireTechnique, name));
+  if (!q.hardest_technique.empty()) target.hardest = technique(Option::HardestTechnique, q.hardest_technique);
 
   // Sparse digits makes harder puzzles: the default for targets beyond the
   // singles (docs/GRADING.md has the rates of both orders).
@@ -234,25 +290,29 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
   o.search_evaluations = q.search >= 0 ? q.search : (target.any() ? kDefaultSearch : 0);
   o.search_keep = q.search_keep;
   if (q.search > 0 && (o.pattern || o.target_clues > 0) && !q.seeded)
-    throw RequestError("--search", "--search moves clues, so it cannot keep --pattern or --clues");
+    refuse(Option::Search, {Option::Search, " moves clues, so it cannot keep ", Option::Pattern, " or ", Option::Clues});
   if (o.search_evaluations > 0 && !target.any() && !q.seeded)
-    throw RequestError("--search", "--search needs a target (--min-rating, --max-rating, --level, "
-                                   "--require-technique or --hardest-technique)");
+    refuse(Option::Search, {Option::Search, " needs a target (", Option::MinRating, ", ", Option::MaxRating, ", ",
+                            Option::Level, ", ", Option::RequireTechnique, " or ", Option::HardestTechnique, ")"});
 
   if (q.seeded) {
     if (!q.strategy.empty())
-      throw RequestError("--strategy", "--strategy chooses how puzzles are looked for without --from; it excludes --from");
+      refuse(Option::Strategy, {Option::Strategy, " chooses how puzzles are looked for without ", Option::From,
+                                "; it excludes ", Option::From});
     plan_seeded(q, plan);
   } else if (q.strategy == "climb") {
-    if (const std::string why = climb_problem(q, o); !why.empty())
-      throw RequestError("--strategy", "--strategy climb walks from dug puzzles, and " + why);
+    if (std::vector<MessagePart> why = climb_problem(q, o); !why.empty()) {
+      why.insert(why.begin(), {Option::Strategy, " climb walks from dug puzzles, and "});
+      refuse(Option::Strategy, std::move(why));
+    }
     if (!target.rating_bounded() || target.min_rating <= 0)
-      throw RequestError("--strategy", "--strategy climb climbs the rating: it needs --min-rating (or --level)");
+      refuse(Option::Strategy, {Option::Strategy, " climb climbs the rating: it needs ", Option::MinRating, " (or ",
+                                Option::Level, ")"});
     plan_climb(q, plan);
   } else if (q.strategy.empty()) {
     if (target.min_rating >= kClimbFloor && climb_problem(q, o).empty()) plan_climb(q, plan);
   } else if (q.strategy != "dig") {
-    throw RequestError("--strategy", "unknown --strategy '" + q.strategy + "' (expected dig or climb)");
+    refuse(Option::Strategy, {"unknown ", Option::Strategy, " '" + q.strategy + "' (expected dig or climb)"});
   }
 
   // A rare target may never be met: without a time limit of its own it gets

@@ -6,6 +6,7 @@
 #include "sudokit/db/record_format.hpp"
 #include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/technique.hpp"
+#include "sudokit/grader/view.hpp"
 
 namespace sudokit::produce {
 
@@ -32,11 +33,9 @@ void append_json(std::string& out, const GradeWriting& w, std::string_view text,
   if (!g.rated()) j["reason"] = status_message(g.status);
   nlohmann::ordered_json steps = nlohmann::ordered_json::array();
   for (const Step& s : g.steps) {
-    nlohmann::ordered_json step = {{"technique", technique_key(s.technique)},
-                                   {"name", s.name()},
-                                   {"rating", rounded_rating(s.difficulty)},
-                                   {"text", explain(s)}};
-    if (!s.detail.empty()) step["detail"] = s.detail;  // chains: the chain in Eureka notation
+    const StepView v = step_view(s);
+    nlohmann::ordered_json step = {{"technique", v.technique}, {"name", v.name}, {"rating", v.rating}, {"text", v.text}};
+    if (!v.chain.empty()) step["detail"] = v.chain;  // chains: the chain in Eureka notation
     steps.push_back(std::move(step));
   }
   j["steps"] = std::move(steps);

@@ -241,43 +241,78 @@ TEST(CapiGenerate, DefaultsWithoutOptions) {
   EXPECT_NE(a.seed, b.seed);
 }
 
-TEST(CapiGenerate, BadOptionsAreNamed) {
+// Every field with a bad value: the message names the field (never a
+// command-line --flag), and with option_names it names the caller's own
+// spelling instead (as Python's keywords and npm's keys do).
+TEST(CapiGenerate, BadOptionsAreNamedByTheirFields) {
   static const std::string one_clue = "x" + std::string(80, '.');
   static const char* techniques[] = {"x-wing", "no-such-thing"};
   struct Case {
     void (*set)(sudokit_generate_options&);
-    int status;
+    int option;  // SUDOKIT_OPTION_*, -1 = not an option's value
     const char* words;
   };
   const Case cases[] = {
-      {[](sudokit_generate_options& o) { o.count = 0; }, SUDOKIT_E_OPTION, "count"},
-      {[](sudokit_generate_options& o) { o.threads = 0; }, SUDOKIT_E_OPTION, "threads"},
-      {[](sudokit_generate_options& o) { o.threads = 257; }, SUDOKIT_E_OPTION, "threads"},
-      {[](sudokit_generate_options& o) { o.method = "magic"; }, SUDOKIT_E_OPTION, "method: unknown 'magic'"},
-      {[](sudokit_generate_options& o) { o.symmetry = "rot45"; }, SUDOKIT_E_OPTION, "symmetry: unknown 'rot45'"},
-      {[](sudokit_generate_options& o) { o.clues = 16; }, SUDOKIT_E_OPTION, "clues"},
-      {[](sudokit_generate_options& o) { o.clues = 25, o.minimal = 1; }, SUDOKIT_E_OPTION, "clues and minimal"},
-      {[](sudokit_generate_options& o) { o.pattern = "xx"; }, SUDOKIT_E_OPTION, "pattern"},
-      {[](sudokit_generate_options& o) { o.pattern = one_clue.c_str(); }, SUDOKIT_E_OPTION, "fewer than 17"},
-      {[](sudokit_generate_options& o) { o.dig_order = "backwards"; }, SUDOKIT_E_OPTION, "dig_order"},
-      {[](sudokit_generate_options& o) { o.time_limit = -1; }, SUDOKIT_E_OPTION, "time_limit"},
-      {[](sudokit_generate_options& o) { o.base = "123"; }, SUDOKIT_E_OPTION, "base"},
-      {[](sudokit_generate_options& o) { o.level = "impossible"; }, SUDOKIT_E_OPTION, "level: unknown 'impossible'"},
+      {[](sudokit_generate_options& o) { o.count = 0; }, SUDOKIT_OPTION_COUNT, "count must be from 1"},
+      {[](sudokit_generate_options& o) { o.count = 2'000'000'000'000; }, SUDOKIT_OPTION_COUNT, "count must be from 1"},
+      {[](sudokit_generate_options& o) { o.threads = 0; }, SUDOKIT_OPTION_THREADS, "threads must be"},
+      {[](sudokit_generate_options& o) { o.threads = 257; }, SUDOKIT_OPTION_THREADS, "threads must be from 1 to 256"},
+      {[](sudokit_generate_options& o) { o.method = "magic"; }, SUDOKIT_OPTION_METHOD, "unknown method 'magic'"},
+      {[](sudokit_generate_options& o) { o.base = "123"; }, SUDOKIT_OPTION_BASE, "base must be a complete valid grid"},
+      {[](sudokit_generate_options& o) { o.symmetry = "rot45"; }, SUDOKIT_OPTION_SYMMETRY, "unknown symmetry 'rot45'"},
+      {[](sudokit_generate_options& o) { o.clues = 16; }, SUDOKIT_OPTION_CLUES, "clues must be 17 to 80"},
+      {[](sudokit_generate_options& o) { o.clues = 25, o.minimal = 1; }, SUDOKIT_OPTION_CLUES,
+       "clues and minimal exclude each other"},
+      {[](sudokit_generate_options& o) { o.pattern = "xx"; }, SUDOKIT_OPTION_PATTERN, "pattern: "},
+      {[](sudokit_generate_options& o) { o.pattern = one_clue.c_str(); }, SUDOKIT_OPTION_PATTERN,
+       "pattern: 1 clues; no puzzle with one solution has fewer than 17"},
+      {[](sudokit_generate_options& o) { o.dig_order = "backwards"; }, SUDOKIT_OPTION_DIG_ORDER,
+       "unknown dig_order 'backwards'"},
+      {[](sudokit_generate_options& o) { o.max_attempts = 2'000'000; }, SUDOKIT_OPTION_MAX_ATTEMPTS,
+       "max_attempts must be from 1 to 1000000"},
+      {[](sudokit_generate_options& o) { o.time_limit = -5; }, SUDOKIT_OPTION_TIME_LIMIT, "time_limit must be from 0"},
+      {[](sudokit_generate_options& o) { o.time_limit = 1e9; }, SUDOKIT_OPTION_TIME_LIMIT, "time_limit must be from 0"},
+      {[](sudokit_generate_options& o) { o.levels = "easy"; }, SUDOKIT_OPTION_LEVELS, "levels: "},
+      {[](sudokit_generate_options& o) { o.level = "impossible"; }, SUDOKIT_OPTION_LEVEL,
+       "unknown level 'impossible' (expected easy, medium, hard, diabolical, expert, extreme, nightmare)"},
+      {[](sudokit_generate_options& o) { o.min_rating = 25; }, SUDOKIT_OPTION_MIN_RATING, "min_rating must be from 0 to 20"},
+      {[](sudokit_generate_options& o) { o.max_rating = -2; }, SUDOKIT_OPTION_MAX_RATING, "max_rating must be from 0 to 20"},
+      {[](sudokit_generate_options& o) { o.min_rating = 5, o.max_rating = 4; }, SUDOKIT_OPTION_MIN_RATING,
+       "the rating range is empty (min_rating above max_rating, or outside level)"},
       {[](sudokit_generate_options& o) { o.required_techniques = techniques, o.required_technique_count = 2; },
-       SUDOKIT_E_OPTION, "required_techniques[1]"},
-      {[](sudokit_generate_options& o) { o.min_rating = 25; }, SUDOKIT_E_OPTION, "min_rating"},
-      {[](sudokit_generate_options& o) { o.search = 4; }, SUDOKIT_E_OPTION, "search needs a target"},
-      {[](sudokit_generate_options& o) { o.strategy = "hill"; }, SUDOKIT_E_OPTION, "unknown --strategy 'hill'"},
-      {[](sudokit_generate_options& o) { o.strategy = "climb"; }, SUDOKIT_E_OPTION, "it needs --min-rating"},
-      {[](sudokit_generate_options& o) { o.struct_size = 8; }, SUDOKIT_E_INVALID_ARGUMENT, "struct_size"},
+       SUDOKIT_OPTION_REQUIRED_TECHNIQUES, "required_techniques: unknown technique 'no-such-thing'"},
+      {[](sudokit_generate_options& o) { o.hardest_technique = "w-wing-x"; }, SUDOKIT_OPTION_HARDEST_TECHNIQUE,
+       "hardest_technique: unknown technique 'w-wing-x'"},
+      {[](sudokit_generate_options& o) { o.search = -2; }, SUDOKIT_OPTION_SEARCH, "search must be from 0 to 1000000"},
+      {[](sudokit_generate_options& o) { o.search = 4; }, SUDOKIT_OPTION_SEARCH,
+       "search needs a target (min_rating, max_rating, level, required_techniques or hardest_technique)"},
+      {[](sudokit_generate_options& o) { o.level = "hard", o.clues = 30, o.search = 4; }, SUDOKIT_OPTION_SEARCH,
+       "search moves clues, so it cannot keep pattern or clues"},
+      {[](sudokit_generate_options& o) { o.search_keep = 0; }, SUDOKIT_OPTION_SEARCH_KEEP, "search_keep must be from 1 to 1000"},
+      {[](sudokit_generate_options& o) { o.strategy = "hill"; }, SUDOKIT_OPTION_STRATEGY, "unknown strategy 'hill'"},
+      {[](sudokit_generate_options& o) { o.strategy = "climb"; }, SUDOKIT_OPTION_STRATEGY,
+       "strategy climb climbs the rating: it needs min_rating (or level)"},
+      {[](sudokit_generate_options& o) { o.required_technique_count = 1; }, -1, "required_techniques is NULL"},
+      {[](sudokit_generate_options& o) { o.struct_size = 8; }, -1, "struct_size"},
   };
+  // A binding's own spelling: "<0>", "<1>", ... by SUDOKIT_OPTION_*.
+  std::vector<std::string> spelt;
+  std::vector<const char*> names;
+  for (int i = 0; i < SUDOKIT_GENERATE_OPTION_TOTAL; ++i) spelt.push_back("<" + std::to_string(i) + ">");
+  for (const std::string& n : spelt) names.push_back(n.c_str());
   for (const Case& k : cases) {
     sudokit_generate_options o = options(1, 1);
     k.set(o);
     Collector c;
-    EXPECT_EQ(generate(o, c), k.status) << k.words;
+    EXPECT_EQ(generate(o, c), k.option >= 0 ? SUDOKIT_E_OPTION : SUDOKIT_E_INVALID_ARGUMENT) << k.words;
     EXPECT_NE(last_error().find(k.words), std::string::npos) << last_error();
+    EXPECT_EQ(last_error().find("--"), std::string::npos) << last_error();
     EXPECT_TRUE(c.made.empty());
+    if (k.option < 0) continue;
+    o.option_names = names.data();
+    EXPECT_EQ(generate(o, c), SUDOKIT_E_OPTION) << k.words;
+    EXPECT_NE(last_error().find(spelt[k.option]), std::string::npos) << k.words << ": " << last_error();
+    EXPECT_EQ(last_error().find("--"), std::string::npos) << last_error();
   }
   Collector c;
   EXPECT_EQ(sudokit_generate(nullptr, nullptr, &c, nullptr), SUDOKIT_E_INVALID_ARGUMENT);

@@ -4,6 +4,7 @@
 // sink that collects, one that throws, and the SQLite store, and the grade
 // stage under a run's time limit.
 #include "sudokit/produce/generate.hpp"
+#include "sudokit/solver/limits.hpp"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -134,26 +135,50 @@ struct BadRequest {
 
 TEST(GeneratePlan, NamesTheOptionOfEveryProblem) {
   const std::vector<BadRequest> cases = {
-      {"count", [](GenerateRequest& q) { q.count = 0; }, "--count", "--count must be at least 1"},
+      {"count", [](GenerateRequest& q) { q.count = 0; }, "--count", "--count must be from 1 to 1000000000000"},
+      {"count too large", [](GenerateRequest& q) { q.count = kMaxCount + 1; }, "--count",
+       "--count must be from 1 to 1000000000000"},
+      {"too many threads", [](GenerateRequest& q) { q.threads = kMaxThreads + 1; }, "--threads",
+       "--threads must be from 1 to 256"},
+      {"max attempts", [](GenerateRequest& q) { q.max_attempts = kMaxAttempts + 1; }, "--max-attempts",
+       "--max-attempts must be from 1 to 1000000 (0 = the default)"},
+      {"search below -1", [](GenerateRequest& q) { q.search = -2; }, "--search",
+       "--search must be from 0 to 1000000 (-1 = the default)"},
+      {"search keep", [](GenerateRequest& q) { q.search_keep = 0; }, "--search-keep", "--search-keep must be from 1 to 1000"},
+      {"min rating", [](GenerateRequest& q) { q.min_rating = 21; }, "--min-rating", "--min-rating must be from 0 to 20"},
+      {"max rating", [](GenerateRequest& q) { q.max_rating = -1; }, "--max-rating", "--max-rating must be from 0 to 20"},
+      {"time limit", [](GenerateRequest& q) { q.time_limit = kMaxSeconds * 2; }, "--time-limit",
+       "--time-limit must be from 0 (no limit) to 100000000 seconds"},
+      {"negative time limit", [](GenerateRequest& q) { q.time_limit = -3; }, "--time-limit",
+       "--time-limit must be from 0 (no limit) to 100000000 seconds"},
+      {"grade time limit", [](GenerateRequest& q) { q.grade_time_limit = -1; }, "--grade-time-limit",
+       "--grade-time-limit must be from 0 (no limit) to 100000000 seconds"},
+      {"strategy", [](GenerateRequest& q) { q.strategy = "hill"; }, "--strategy",
+       "unknown --strategy 'hill' (expected dig or climb)"},
+      {"climb without a floor", [](GenerateRequest& q) { q.strategy = "climb"; }, "--strategy",
+       "--strategy climb climbs the rating: it needs --min-rating (or --level)"},
+      {"climb with a pattern", [](GenerateRequest& q) { q.strategy = "climb"; q.min_rating = 9.5; q.pattern = kPattern; },
+       "--strategy", "--strategy climb walks from dug puzzles, and --pattern fixes the clues"},
       {"threads", [](GenerateRequest& q) { q.threads = 0; }, "--threads", "--threads must be at least 1"},
       {"clues", [](GenerateRequest& q) { q.clues = 16; }, "--clues", "--clues must be 17 to 80 (or 0 for a minimal puzzle)"},
-      {"method", [](GenerateRequest& q) { q.method = "magic"; }, "--method", "unknown --method 'magic'"},
+      {"method", [](GenerateRequest& q) { q.method = "magic"; }, "--method", "unknown --method 'magic' (expected backtrack, box-permutation, digit-box or relabel)"},
       {"base", [](GenerateRequest& q) { q.base = std::string(81, '1'); }, "--base",
        "--base must be a complete valid grid of 81 digits"},
-      {"symmetry", [](GenerateRequest& q) { q.symmetry = "spiral"; }, "--symmetry", "unknown --symmetry 'spiral'"},
+      {"symmetry", [](GenerateRequest& q) { q.symmetry = "spiral"; }, "--symmetry", "unknown --symmetry 'spiral' (expected none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random)"},
       {"clues and minimal", [](GenerateRequest& q) { q.clues = 30; q.minimal = true; }, "--clues",
        "--clues and --minimal exclude each other"},
       {"pattern and clues", [](GenerateRequest& q) { q.clues = 30; q.pattern = kPattern; }, "--pattern",
        "--pattern fixes the clues; it excludes --clues"},
       {"pattern too small", [](GenerateRequest& q) { q.pattern = std::string(16, 'x') + std::string(65, '.'); },
-       "--pattern", "the pattern has 16 clues; no puzzle with one solution has fewer than 17"},
+       "--pattern", "--pattern: 16 clues; no puzzle with one solution has fewer than 17"},
       {"dig order", [](GenerateRequest& q) { q.dig_order = "inside-out"; }, "--dig-order",
        "unknown --dig-order 'inside-out' (expected random or sparse-digits)"},
       {"dig order and pattern", [](GenerateRequest& q) { q.pattern = kPattern; q.dig_order = "random"; }, "--dig-order",
        "--pattern fixes the clues, nothing is dug; it excludes --dig-order"},
-      {"level", [](GenerateRequest& q) { q.level = "impossible"; }, "--level", "unknown --level 'impossible'"},
+      {"level", [](GenerateRequest& q) { q.level = "impossible"; }, "--level",
+       "unknown --level 'impossible' (expected easy, medium, hard, diabolical, expert, extreme, nightmare)"},
       {"custom level", [](GenerateRequest& q) { q.levels = "easy:0,tough:3"; q.level = "hard"; }, "--level",
-       "unknown --level 'hard'"},
+       "unknown --level 'hard' (expected easy, tough)"},
       {"empty range", [](GenerateRequest& q) { q.min_rating = 5; q.max_rating = 4; }, "--min-rating",
        "the rating range is empty (--min-rating above --max-rating, or outside --level)"},
       {"range outside level", [](GenerateRequest& q) { q.level = "easy"; q.min_rating = 9; }, "--min-rating",
@@ -167,15 +192,26 @@ TEST(GeneratePlan, NamesTheOptionOfEveryProblem) {
       {"shard of a run that keeps neighbours", [](GenerateRequest& q) { q.shard_count = 2; q.level = "hard"; q.search_keep = 3; },
        "--shard", "--shard splits the run's indices, and --search-keep above 1 makes it count puzzles instead: use one of them"},
   };
+  // A front end's own names: "<0>", "<1>", ... by identity.
+  GenerateOptionNames names;
+  std::vector<std::string> spelt;
+  for (std::size_t i = 0; i < kGenerateOptionCount; ++i) spelt.push_back("<" + std::to_string(i) + ">");
+  for (std::size_t i = 0; i < kGenerateOptionCount; ++i) names[i] = spelt[i];
   for (const auto& c : cases) {
     GenerateRequest q;
     c.change(q);
     try {
       plan_generation(q);
       ADD_FAILURE() << c.what << ": accepted";
-    } catch (const RequestError& e) {
+    } catch (const GenerateOptionError& e) {
       EXPECT_EQ(e.option(), c.option) << c.what;
       EXPECT_EQ(std::string(e.what()), c.message) << c.what;
+      // In another front end's spelling: the option at fault by its name
+      // there, and no option by the command's name.
+      EXPECT_EQ(command_option_names()[static_cast<std::size_t>(e.which())], c.option) << c.what;
+      const std::string theirs = e.message(names);
+      EXPECT_NE(theirs.find(spelt[static_cast<std::size_t>(e.which())]), std::string::npos) << c.what << ": " << theirs;
+      EXPECT_EQ(theirs.find("--"), std::string::npos) << c.what << ": " << theirs;
     }
   }
   // The level table and techniques say what they know.
@@ -198,7 +234,7 @@ TEST(GeneratePlan, NamesTheOptionOfEveryProblem) {
     } catch (const RequestError& e) {
       EXPECT_EQ(e.option(), hardest ? "--hardest-technique" : "--require-technique");
       const std::string m = e.what();
-      EXPECT_EQ(m.rfind("unknown technique 'w-wing-x'; known: ", 0), 0u) << m;
+      EXPECT_EQ(m.rfind(e.option() + ": unknown technique 'w-wing-x'; known: ", 0), 0u) << m;
       EXPECT_NE(m.find(" x-wing "), std::string::npos) << m;
       EXPECT_NE(m.find(", and x-chain (any single-digit chain)"), std::string::npos) << m;
     }

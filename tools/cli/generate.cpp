@@ -167,9 +167,9 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   opts.add_options()
       ("require-technique", po::value<std::vector<std::string>>(&q.require_techniques)->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
       ("hardest-technique", po::value<std::string>(&q.hardest_technique), "keep only puzzles whose hardest step (the one that sets ER) is this technique");
-  add_number(opts, "search", q.search, {0, 1'000'000, "plain filtering"},
+  add_number(opts, "search", q.search, {0, kMaxSearch, "plain filtering"},
              "local search around each puzzle that nearly meets the target: neighbours graded per puzzle, the first that meets it replaces it (default 32 with a target); with --from, neighbours judged per start (default 64; 0 is refused)");
-  add_number(opts, "search-keep", q.search_keep, {1, 1000},
+  add_number(opts, "search-keep", q.search_keep, {1, kMaxSearchKeep},
              "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)",
              1);
   add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise); with --from, what a run this stops has found depends on the machine's speed",
@@ -177,7 +177,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   add_number(opts, "batch-rows", batch_rows, {1, 1'000'000},
              "with --db: commit after this many puzzles (and at least once a second); a killed run loses at most one batch",
              batch_rows);
-  add_number(opts, "max-attempts", q.max_attempts, {1, 1'000'000},
+  add_number(opts, "max-attempts", q.max_attempts, {1, kMaxAttempts},
              "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
   add_store_wait_options(opts);  // with --db: --busy-timeout, --pg-timeout
   add_progress_option(opts);

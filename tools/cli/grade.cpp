@@ -35,7 +35,7 @@ void declare_options(po::options_description& opts, GradeOptions& options, unsig
       ("compare", "input rows carry reference ratings (puzzle ER [EP [ED]]): print agreement statistics and a confusion table")
       ("mismatches", "with --compare, also list the puzzles whose ER differs")
       ("levels", po::value<std::string>(), ("level table NAME:MIN,NAME:MIN,... on the rounded ER (default " + format_levels() + ")").c_str());
-  add_number(opts, "max-steps", options.max_steps, {1, kMaxSteps}, "give up (not rated) after this many steps", 2000);
+  add_number(opts, "max-steps", options.max_steps, {1, kMaxSteps}, "give up (not rated) after this many steps", options.max_steps);
   add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"},
              "give up (not rated) after this many seconds of work on one puzzle", 60.0);
   add_number(opts, "threads", threads, {1, kMaxThreads},

@@ -6,16 +6,14 @@
 #include "commands.hpp"
 #include "input.hpp"
 #include "options.hpp"
-#include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/hint.hpp"
+#include "sudokit/grader/view.hpp"
 
 namespace sudokit::cli {
 
 using namespace sudokit::grader;
 
 namespace {
-
-int reveal_level(const std::string& r) { return r == "area" ? 0 : r == "technique" ? 1 : r == "step" ? 2 : -1; }
 
 std::string area_text(const HintArea& a) {
   std::string s;
@@ -25,7 +23,7 @@ std::string area_text(const HintArea& a) {
   return s;
 }
 
-nlohmann::json hint_json(const Hint& h, std::size_t line, int level) {
+nlohmann::json hint_json(const Hint& h, std::size_t line) {
   nlohmann::json j = {{"line", line}, {"status", hint_status_key(h.status)}};
   if (h.status == HintStatus::Mistakes) {
     nlohmann::json m = nlohmann::json::array();
@@ -48,28 +46,23 @@ nlohmann::json hint_json(const Hint& h, std::size_t line, int level) {
   for (int u : h.area.houses) houses.push_back(unit_name(u));
   for (int c : h.area.cells) cells.push_back(cell_name(c));
   j["area"] = {{"houses", houses}, {"cells", cells}};
-  if (level >= 1)
-    j["technique"] = {{"key", technique_key(h.step.technique)},
-                      {"name", h.step.name()},
-                      {"rating", rounded_rating(h.step.difficulty)}};
-  if (level >= 2) {
-    nlohmann::json placements = nlohmann::json::array(), eliminations = nlohmann::json::array();
-    if (h.step.places()) placements.push_back({{"cell", cell_name(h.step.place_cell)}, {"digit", h.step.place_digit}});
-    for (int c = 0; c < kCells; ++c)
-      for_each_digit(h.step.removals[c], [&](int d) {
-        if (c != h.step.place_cell) eliminations.push_back({{"cell", cell_name(c)}, {"digit", d}});
-      });
-    j["step"] = {{"placements", placements}, {"eliminations", eliminations}, {"text", explain(h.step)}};
+  if (h.reveal == HintReveal::Area) return j;
+  const StepView step = step_view(h.step);
+  j["technique"] = {{"key", step.technique}, {"name", step.name}, {"rating", step.rating}};
+  if (h.reveal == HintReveal::Step) {
     auto candidates = [](const std::vector<CandidateRef>& list) {
       nlohmann::json a = nlohmann::json::array();
       for (const CandidateRef& c : list) a.push_back({{"cell", cell_name(c.cell)}, {"digit", c.digit}});
       return a;
     };
+    nlohmann::json placements = nlohmann::json::array();
+    if (step.place_cell >= 0) placements.push_back({{"cell", cell_name(step.place_cell)}, {"digit", step.place_digit}});
+    j["step"] = {{"placements", placements}, {"eliminations", candidates(step.eliminations)}, {"text", step.text}};
     nlohmann::json dh = nlohmann::json::array();
     for (int u : h.drawing.houses) dh.push_back(unit_name(u));
     j["step"]["cause"] = candidates(h.drawing.cause);
     j["step"]["houses"] = dh;
-    if (!h.step.detail.empty()) j["step"]["chain"] = h.step.detail;
+    if (!step.chain.empty()) j["step"]["chain"] = step.chain;
     if (!h.drawing.links.empty()) {
       nlohmann::json links = nlohmann::json::array();
       for (const ChainLink& l : h.drawing.links)
@@ -84,7 +77,7 @@ nlohmann::json hint_json(const Hint& h, std::size_t line, int level) {
   return j;
 }
 
-std::string hint_text(const Hint& h, int level) {
+std::string hint_text(const Hint& h) {
   if (h.status == HintStatus::Mistakes) {
     std::string s = "mistakes:\n";
     for (const Mistake& x : h.mistakes) s += "  " + x.message + "\n";
@@ -92,9 +85,10 @@ std::string hint_text(const Hint& h, int level) {
   }
   if (h.status != HintStatus::Hint) return std::string(hint_status_key(h.status)) + ": " + h.message + "\n";
   std::string s = "area: " + area_text(h.area) + "\n";
-  if (level >= 1)
-    s += "technique: " + h.step.name() + " (" + format_rating(h.step.difficulty) + ")\n";
-  if (level >= 2) s += "step: " + explain(h.step) + "\n";
+  if (h.reveal == HintReveal::Area) return s;
+  const StepView step = step_view(h.step);
+  s += "technique: " + step.name + " (" + format_rating(h.step.difficulty) + ")\n";
+  if (h.reveal == HintReveal::Step) s += "step: " + step.text + "\n";
   return s;
 }
 
@@ -107,7 +101,7 @@ int run_hint(const std::vector<std::string>& args) {
       ("format", po::value<std::string>()->default_value("text"), "output: text or json (one object per position)");
   HintOptions options;
   add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"},
-             "give up after this many seconds of search per position", 10.0);
+             "give up after this many seconds of search per position", options.time_limit);
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit hint [options] [FILE...]\n"
@@ -121,12 +115,13 @@ int run_hint(const std::vector<std::string>& args) {
     std::cerr << "sudokit hint: unknown --format '" << format << "' (expected text or json)\n";
     return kUsageError;
   }
-  const int level = reveal_level(vm["reveal"].as<std::string>());
-  if (level < 0) {
-    std::cerr << "sudokit hint: unknown --reveal '" << vm["reveal"].as<std::string>()
-              << "' (expected area, technique or step)\n";
+  const auto reveal = parse_hint_reveal(vm["reveal"].as<std::string>());
+  if (!reveal) {
+    std::cerr << "sudokit hint: unknown --reveal '" << vm["reveal"].as<std::string>() << "' (expected "
+              << kHintRevealWords << ")\n";
     return kUsageError;
   }
+  options.reveal = *reveal;
 
   Grader grader;
   Diagnostics diag;
@@ -145,10 +140,10 @@ int run_hint(const std::vector<std::string>& args) {
       return;
     }
     if (format == "json") {
-      out.buffer() += hint_json(h, first, level).dump();
+      out.buffer() += hint_json(h, first).dump();
       out.buffer() += '\n';
     } else {
-      out.buffer() += hint_text(h, level);
+      out.buffer() += hint_text(h);
     }
     out.maybe_flush();
   };

@@ -24,6 +24,7 @@
 #include "commands.hpp"
 #include "input.hpp"
 #include "sudokit/db/paths.hpp"
+#include "sudokit/solver/limits.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::cli {
@@ -66,24 +67,8 @@ inline std::optional<int> parse_options(const std::vector<std::string>& args, co
   return std::nullopt;
 }
 
-/// Worker threads a command accepts (generate, db import): more than the
-/// machine's cores is allowed (it gains nothing); beyond this many a typo
-/// would only exhaust memory or the process's thread limit.
-inline constexpr unsigned kMaxThreads = 256;
-
-/// The most puzzles or grids one run makes (generate, grids --count): far
-/// beyond any run's time, and small enough that the generator's bound of
-/// 10^6 candidates per wanted puzzle stays within 64 bits.
-inline constexpr std::uint64_t kMaxCount = 1'000'000'000'000;
-
-/// The most grader steps per puzzle an option may allow (--max-steps).
-/// Every puzzle is solved in fewer than 1,000 steps; more only lets a
-/// runaway grade run longer.
-inline constexpr int kMaxSteps = 1'000'000;
-
-/// The longest time limit (seconds, about three years): well inside what
-/// the clocks' 64-bit nanosecond counts hold.
-inline constexpr double kMaxSeconds = 1e8;
+// The bounds of the options (kMaxThreads, kMaxCount, kMaxSteps, kMaxSeconds)
+// are the library's: sudokit/solver/limits.hpp.
 
 /// The shortest text that reads back as `v` ("60", "0.5", "1e-09"); whole
 /// numbers in full ("100000000", not "1e+08").

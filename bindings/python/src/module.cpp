@@ -82,19 +82,6 @@ struct Grade {
   bool rated() const { return status == "rated"; }
 };
 
-const char* grade_status_key(int32_t s) {
-  switch (s) {
-    case SUDOKIT_GRADE_RATED: return "rated";
-    case SUDOKIT_GRADE_BEYOND_TECHNIQUES: return "beyond-techniques";
-    case SUDOKIT_GRADE_NO_SOLUTION: return "no-solution";
-    case SUDOKIT_GRADE_MULTIPLE_SOLUTIONS: return "multiple-solutions";
-    case SUDOKIT_GRADE_INVALID_GIVENS: return "invalid-givens";
-    case SUDOKIT_GRADE_STEP_LIMIT: return "step-limit";
-    case SUDOKIT_GRADE_TIME_LIMIT: return "time-limit";
-  }
-  return "unknown";
-}
-
 template <class T, void (*Free)(T*)>
 using Handle = std::unique_ptr<T, decltype([](T* p) { Free(p); })>;
 
@@ -114,7 +101,7 @@ Grade grade(const std::string& text, bool steps, double time_limit, int max_step
   check(status);
   Handle<sudokit_grade_result, sudokit_grade_result_free> r(raw);
   Grade g;
-  g.status = grade_status_key(sudokit_grade_status(raw));
+  g.status = sudokit_grade_status_key(raw);
   g.message = sudokit_grade_message(raw);
   if (g.rated()) {
     g.er = sudokit_grade_er(raw);
@@ -170,18 +157,12 @@ struct Hint {
   std::optional<std::string> solution;
 };
 
-int reveal_code(const std::string& reveal) {
-  if (reveal == "area") return SUDOKIT_REVEAL_AREA;
-  if (reveal == "technique") return SUDOKIT_REVEAL_TECHNIQUE;
-  if (reveal == "step") return SUDOKIT_REVEAL_STEP;
-  throw Error("reveal must be area, technique or step, not '" + reveal + "'");
-}
 
 Hint hint(std::optional<std::string> text, std::optional<std::string> givens, std::optional<std::string> entries,
           std::optional<std::string> marks, const std::string& reveal, double time_limit) {
   sudokit_hint_options o;
   sudokit_hint_options_init(&o);
-  o.reveal = reveal_code(reveal);
+  check(sudokit_reveal_parse(reveal.c_str(), &o.reveal));
   o.time_limit = time_limit;
   sudokit_hint_result* raw = nullptr;
   if (text && (givens || entries || marks))
@@ -257,6 +238,17 @@ struct Report {
   bool stopped = false, complete = true;
 };
 
+// generate()'s keyword for each option, indexed by SUDOKIT_OPTION_*: the C
+// API names a bad option by it (sudokit_generate_options.option_names), so
+// the message names the keyword the caller wrote. The four the command has
+// and generate() has not are never at fault.
+const char* const kKeywords[SUDOKIT_GENERATE_OPTION_TOTAL] = {
+    "count", "seed", "threads", "method", "scramble", "base", "symmetry", "clues", "minimal", "verify_minimal",
+    "pattern", "dig_order", "max_attempts", "grade", "with_steps", "levels", "level", "min_rating", "max_rating",
+    "require_technique", "hardest_technique", "search", "search_keep", "time_limit", "grade_time_limit", "shard",
+    "from", "strategy",
+};
+
 // The options of sudokit_generate from keyword arguments named as its
 // fields; strings are kept alive in `keep` for the call.
 struct GenerateOptions {
@@ -309,6 +301,7 @@ void read_generate_options(const py::dict& kw, GenerateOptions& g) {
   }
   o.required_techniques = g.techniques.data();
   o.required_technique_count = g.techniques.size();
+  o.option_names = kKeywords;
 }
 
 struct CallbackState {
@@ -443,6 +436,15 @@ std::string quoted(const std::string& s) { return py::repr(py::str(s)).cast<std:
 }  // namespace
 
 PYBIND11_MODULE(_sudokit, m) {
+  // The library's defaults (the C API's _init functions fill them), for
+  // the package's signatures.
+  sudokit_grade_options grade_defaults;
+  sudokit_grade_options_init(&grade_defaults);
+  sudokit_hint_options hint_defaults;
+  sudokit_hint_options_init(&hint_defaults);
+  m.attr("GRADE_MAX_STEPS") = grade_defaults.max_steps;
+  m.attr("GRADE_TIME_LIMIT") = grade_defaults.time_limit;
+  m.attr("HINT_TIME_LIMIT") = hint_defaults.time_limit;
   m.doc() = "sudokit's C API for Python (the sudokit package wraps it; use that).";
   static py::exception<Error> error(m, "Error", PyExc_ValueError);
   py::register_exception_translator([](std::exception_ptr p) {

@@ -81,7 +81,8 @@ def techniques() -> List[Tuple[str, str]]:
     return _sudokit.techniques()
 
 
-def grade(puzzle: str, *, steps: bool = False, time_limit: float = 0.0, max_steps: int = 2000,
+def grade(puzzle: str, *, steps: bool = False, time_limit: float = _sudokit.GRADE_TIME_LIMIT,
+          max_steps: int = _sudokit.GRADE_MAX_STEPS,
           levels: Optional[str] = None) -> Grade:
     """Rates a puzzle (81 characters) or a pencil-mark position (729) the way
     Sukaku Explainer does: Grade with er, ep, ed, level, hardest, histogram
@@ -92,7 +93,8 @@ def grade(puzzle: str, *, steps: bool = False, time_limit: float = 0.0, max_step
 
 
 def hint(position: Optional[str] = None, *, givens: Optional[str] = None, entries: Optional[str] = None,
-         marks: Optional[str] = None, reveal: Reveal = "step", time_limit: float = 10.0) -> Hint:
+         marks: Optional[str] = None, reveal: Reveal = "step",
+         time_limit: float = _sudokit.HINT_TIME_LIMIT) -> Hint:
     """The hint for a player's position: the player's mistakes first (status
     'mistakes'), else the next step Sukaku Explainer takes from it, revealed
     up to `reveal` ('area', 'technique' or 'step'). The position is either a

@@ -6,6 +6,10 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 class Error(ValueError): ...
 
+GRADE_MAX_STEPS: int
+GRADE_TIME_LIMIT: float
+HINT_TIME_LIMIT: float
+
 def version() -> str: ...
 def fresh_seed() -> int: ...
 

@@ -77,6 +77,62 @@ def test_errors_are_sudokit_errors_with_the_message():
         sudokit.generate(colour="red")
 
 
+# Every keyword of generate(), grade() and hint() with a bad value: the
+# message names the keyword as the caller wrote it, never a command-line
+# --flag or a C field that the keyword does not match.
+BAD_KEYWORDS = [
+    ("generate", dict(count=0), "count", "count must be from 1 to 1000000000000"),
+    ("generate", dict(threads=0), "threads", "threads must be at least 1"),
+    ("generate", dict(threads=300), "threads", "threads must be from 1 to 256"),
+    ("generate", dict(method="magic"), "method", "unknown method 'magic'"),
+    ("generate", dict(base="123"), "base", "base must be a complete valid grid"),
+    ("generate", dict(symmetry="spiral"), "symmetry", "unknown symmetry 'spiral'"),
+    ("generate", dict(clues=5), "clues", "clues must be 17 to 80"),
+    ("generate", dict(clues=30, minimal=True), "minimal", "clues and minimal exclude each other"),
+    ("generate", dict(pattern="x" * 16 + "." * 65), "pattern", "pattern: 16 clues"),
+    ("generate", dict(dig_order="inside-out"), "dig_order", "unknown dig_order 'inside-out'"),
+    ("generate", dict(max_attempts=2000000), "max_attempts", "max_attempts must be from 1 to 1000000"),
+    ("generate", dict(time_limit=-5.0), "time_limit", "time_limit must be from 0 (no limit)"),
+    ("generate", dict(level="expret"), "level", "unknown level 'expret' (expected easy, medium, hard"),
+    ("generate", dict(levels="easy"), "levels", "levels: "),
+    ("generate", dict(min_rating=25.0), "min_rating", "min_rating must be from 0 to 20"),
+    ("generate", dict(max_rating=-2.0), "max_rating", "max_rating must be from 0 to 20"),
+    ("generate", dict(require_technique="bogus"), "require_technique", "require_technique: unknown technique 'bogus'"),
+    ("generate", dict(hardest_technique="bogus"), "hardest_technique", "hardest_technique: unknown technique"),
+    ("generate", dict(search=4), "search",
+     "search needs a target (min_rating, max_rating, level, require_technique or hardest_technique)"),
+    ("generate", dict(search=-5), "search", "search must be from 0 to 1000000"),
+    ("generate", dict(search_keep=0), "search_keep", "search_keep must be from 1 to 1000"),
+    ("generate", dict(strategy="hill"), "strategy", "unknown strategy 'hill'"),
+    ("grade", dict(time_limit=-1.0), "time_limit", "time_limit must be from 0"),
+    ("grade", dict(max_steps=0), "max_steps", "max_steps must be from 1 to 1000000"),
+    ("grade", dict(levels="easy"), "levels", "levels: "),
+    ("hint", dict(reveal="areaa"), "reveal", "unknown 'areaa' (expected area, technique or step)"),
+    ("hint", dict(time_limit=1e9), "time_limit", "time_limit must be from 0"),
+]
+
+
+@pytest.mark.parametrize("call,kw,keyword,words", BAD_KEYWORDS, ids=[f"{c[0]}-{c[2]}" for c in BAD_KEYWORDS])
+def test_a_bad_keyword_is_named_as_the_caller_wrote_it(call, kw, keyword, words):
+    with pytest.raises(sudokit.Error) as e:
+        if call == "generate":
+            list(sudokit.generate(count=kw.pop("count", 1), seed=1, **kw))
+        elif call == "grade":
+            sudokit.grade(HARD, **kw)
+        else:
+            sudokit.hint(HARD, **kw)
+    message = str(e.value)
+    assert words in message
+    assert keyword in message
+    assert "--" not in message
+    assert "required_techniques" not in message
+
+
+def test_the_defaults_are_the_librarys():
+    assert sudokit.grade.__kwdefaults__["max_steps"] == 2000
+    assert sudokit.hint.__kwdefaults__["time_limit"] == 10.0
+
+
 def test_grades_agree_with_sukaku_explainer_on_the_calibration_set():
     sample = rows("se_rated_calibration.tsv", 2000)[::20]
     assert len(sample) == 100

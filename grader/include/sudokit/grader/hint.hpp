@@ -23,6 +23,7 @@
 // removes what a placed digit or the solution contradicts (asserted).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -155,18 +156,33 @@ struct HintDrawing {
   std::vector<CandidateRef> off;
 };
 
+/// How much of the step a hint tells (a player asks for more one level at
+/// a time): the area to look at; also the technique (its name and rating);
+/// also the whole step and its drawing.
+enum class HintReveal { Area, Technique, Step };
+/// "area", "technique" or "step"; nullopt for any other word.
+std::optional<HintReveal> parse_hint_reveal(std::string_view word);
+std::string_view hint_reveal_key(HintReveal reveal);
+/// The words parse_hint_reveal takes, for messages: "area, technique or step".
+inline constexpr std::string_view kHintRevealWords = "area, technique or step";
+
 struct Hint {
   HintStatus status = HintStatus::Hint;
   std::string message;             // for statuses other than Hint and Mistakes
   std::vector<Mistake> mistakes;   // with Mistakes, in cell order
-  Step step;                       // with Hint
+  HintReveal reveal = HintReveal::Step;  // how much of the step below is told (HintOptions::reveal)
+  Step step;                       // with Hint: reveal Step, all of it; reveal Technique, only its technique,
+                                   // label (name()) and difficulty; reveal Area, nothing
   HintArea area;                   // with Hint
-  HintDrawing drawing;             // with Hint
+  HintDrawing drawing;             // with Hint and reveal Step (else empty)
   Grid solution{};                 // when the position has one solution
 };
 
+/// The defaults of a hint: every front end's (the command, the C API,
+/// Python, npm).
 struct HintOptions {
   double time_limit = 10.0;  // seconds for the step search; 0 = unbounded
+  HintReveal reveal = HintReveal::Step;  // how much of the step the hint holds
 };
 
 /// The hint for a position; reuse one Grader per thread.

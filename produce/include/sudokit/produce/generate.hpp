@@ -25,11 +25,14 @@
 //   judged per start.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sudokit/generator/pipeline.hpp"
@@ -101,6 +104,48 @@ class RequestError : public std::invalid_argument {
   std::string option_;
 };
 
+/// The options of a GenerateRequest by identity, so that each front end
+/// (the command, the C API, Python, npm) reports a bad one in its own
+/// spelling: plan_generation throws GenerateOptionError naming them by
+/// identity, and a front end renders the message with its table of names.
+enum class GenerateOption : std::uint8_t {
+  Count, Seed, Threads, Method, Scramble, Base, Symmetry, Clues, Minimal, VerifyMinimal, Pattern, DigOrder,
+  MaxAttempts, Grade, WithSteps, Levels, Level, MinRating, MaxRating, RequireTechnique, HardestTechnique, Search,
+  SearchKeep, TimeLimit, GradeTimeLimit, Shard, From, Strategy,
+};
+inline constexpr std::size_t kGenerateOptionCount = static_cast<std::size_t>(GenerateOption::Strategy) + 1;
+
+/// A front end's name of each option, indexed by GenerateOption.
+using GenerateOptionNames = std::array<std::string_view, kGenerateOptionCount>;
+
+/// The command's names ("--count", "--min-rating", ...): what() and
+/// option() of every GenerateOptionError.
+const GenerateOptionNames& command_option_names();
+
+/// A piece of a message about options: text, or an option named by identity.
+struct MessagePart {
+  MessagePart(std::string text) : text(std::move(text)) {}
+  MessagePart(const char* text) : text(text) {}
+  MessagePart(GenerateOption option) : option(option) {}
+  std::string text;
+  std::optional<GenerateOption> option;
+};
+
+/// A GenerateRequest that cannot be run: the option at fault by identity
+/// and a message whose option names each front end spells its own way
+/// (message(names)); what() and option() are the command's spelling.
+class GenerateOptionError : public RequestError {
+ public:
+  GenerateOptionError(GenerateOption option, std::vector<MessagePart> message);
+  GenerateOption which() const { return which_; }
+  /// The message with every option spelt as `names` spells it.
+  std::string message(const GenerateOptionNames& names) const;
+
+ private:
+  GenerateOption which_;
+  std::vector<MessagePart> parts_;
+};
+
 /// A checked request with every default resolved.
 struct GeneratePlan {
   PipelineOptions pipeline;  // progress and stop are set by generate()
@@ -151,8 +196,9 @@ std::string run_key(const GeneratePlan& plan);
 /// each reports the seed it used so the run can be repeated with it.
 std::uint64_t fresh_seed();
 
-/// Checks the request (throws RequestError, the first problem found) and
-/// applies the defaults above. A shard of a run that keeps several
+/// Checks the request (throws GenerateOptionError, the first problem found:
+/// a value outside the bounds of sudokit/solver/limits.hpp, an unknown
+/// name, options that exclude each other) and applies the defaults above. A shard of a run that keeps several
 /// neighbours per puzzle (search_keep > 1) is refused: that run counts
 /// puzzles, not indices.
 GeneratePlan plan_generation(const GenerateRequest& request);
