@@ -3,7 +3,7 @@
 // puzzle is 81 characters ('.' or '0' empty).
 
 export declare class SudokitError extends Error {
-  /** The option at fault ("level"), when one is. */
+  /** The key of the option at fault ("level"), as the call spelt it, when one is. */
   option?: string;
   /** generate(): the puzzles made before the time limit or failures ended it. */
   puzzles?: GeneratedPuzzle[];

@@ -16,87 +16,75 @@
 // result; index.d.ts types them.
 import createEngine from './dist/engine.js';
 
-/** What a bad input or option throws: the `sudokit` command's message. */
+/** What a bad input or option throws: the library's message, naming an option by its key. */
 export class SudokitError extends Error {
   constructor(message, option) {
     super(message);
     this.name = 'SudokitError';
-    /** The option at fault ("level"), when one is. */
+    /** The key of the option at fault ("level"), when one is. */
     this.option = option;
   }
 }
 
-// ---- Options: the command's ranges and messages (tools/cli/generate.cpp) ----
+// ---- Options: their keys and types; the engine checks their values ---------
+// (the library's bounds and messages, each option named by its key here).
 
-const kMaxCount = 1e12;
-const kMaxSeconds = 1e8;
 const kMaxSeed = (1n << 64n) - 1n;
 
-// option -> [kind, lo, hi, what 0 means]; kinds: int, real, text, bool, list.
+// option key -> kind: int, real, seed, text, bool, list.
 const GENERATE_OPTIONS = {
-  count: ['int', 1, kMaxCount],
-  seed: ['seed'],
-  method: ['text'],
-  scramble: ['bool'],
-  base: ['text'],
-  symmetry: ['text'],
-  clues: ['int', 17, 80],
-  minimal: ['bool'],
-  verifyMinimal: ['bool'],
-  pattern: ['text'],
-  digOrder: ['text'],
-  maxAttempts: ['int', 1, 1e6],
-  grade: ['bool'],
-  level: ['text'],
-  levels: ['text'],
-  minRating: ['real', 0, 20],
-  maxRating: ['real', 1, 20],
-  requireTechniques: ['list'],
-  hardestTechnique: ['text'],
-  search: ['int', 0, 1e6, 'plain filtering'],
-  searchKeep: ['int', 1, 1000],
-  timeLimit: ['real', 0, kMaxSeconds, 'no limit'],
+  count: 'int',
+  seed: 'seed',
+  method: 'text',
+  scramble: 'bool',
+  base: 'text',
+  symmetry: 'text',
+  clues: 'int',
+  minimal: 'bool',
+  verifyMinimal: 'bool',
+  pattern: 'text',
+  digOrder: 'text',
+  maxAttempts: 'int',
+  grade: 'bool',
+  level: 'text',
+  levels: 'text',
+  minRating: 'real',
+  maxRating: 'real',
+  requireTechniques: 'list',
+  hardestTechnique: 'text',
+  strategy: 'text',
+  search: 'int',
+  searchKeep: 'int',
+  timeLimit: 'real',
 };
 const GRADE_OPTIONS = {
-  steps: ['bool'],
-  levels: ['text'],
-  timeLimit: ['real', 0, kMaxSeconds, 'no limit'],
-  maxSteps: ['int', 1, 1e6],
+  steps: 'bool',
+  levels: 'text',
+  timeLimit: 'real',
+  maxSteps: 'int',
 };
 const HINT_OPTIONS = {
-  reveal: ['text'],
-  timeLimit: ['real', 0, kMaxSeconds, 'no limit'],
+  reveal: 'text',
+  timeLimit: 'real',
 };
 // Options of the worker's calls, not the engine's.
 const CALL_OPTIONS = new Set(['signal', 'timeout']);
 
-/** "--min-rating" for "minRating": the command's name of an option. */
-function flagName(option) {
-  const kebab = option.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-  return '--' + (kebab === 'require-techniques' ? 'require-technique' : kebab);
-}
-
-function describe(kind, lo, hi, zero) {
-  const text = (kind === 'int' ? 'a whole number from ' : 'a number from ') + lo + ' to ' + hi;
-  return zero ? `${text} (0 = ${zero})` : text;
-}
-
-/** Checks `options` against `table` (unknown names, types, ranges); returns a clean copy. */
+/** Checks the keys and types of `options` against `table`; returns a clean copy. */
 function checkOptions(options, table) {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) throw new SudokitError('options must be an object');
   const out = {};
   for (const [name, value] of Object.entries(options)) {
     if (CALL_OPTIONS.has(name)) continue;
-    const spec = table[name];
-    if (!spec) throw new SudokitError(`unrecognised option '${flagName(name)}'`, name);
+    const kind = table[name];
+    if (!kind) {
+      throw new SudokitError(`unknown option key "${name}" (expected ${Object.keys(table).join(', ')})`, name);
+    }
     if (value === undefined || value === null) continue;
-    const [kind, lo, hi, zero] = spec;
-    const flag = flagName(name);
     if (kind === 'int' || kind === 'real') {
-      const ok = typeof value === 'number' && Number.isFinite(value) && (kind === 'real' || Number.isInteger(value)) &&
-                 value >= lo && value <= hi;
-      if (!ok) throw new SudokitError(`${flag} must be ${describe(kind, lo, hi, zero)} (found ${String(value)})`, name);
+      const ok = typeof value === 'number' && Number.isFinite(value) && (kind === 'real' || Number.isInteger(value));
+      if (!ok) throw new SudokitError(`${name} must be ${kind === 'int' ? 'a whole number' : 'a finite number'} (found ${String(value)})`, name);
       out[name] = value;
     } else if (kind === 'seed') {
       let seed;
@@ -108,18 +96,18 @@ function checkOptions(options, table) {
         seed = -1n;
       }
       if (seed < 0n || seed > kMaxSeed)
-        throw new SudokitError(`${flag} must be a whole number from 0 to ${kMaxSeed} (found ${String(value)})`, name);
+        throw new SudokitError(`${name} must be a whole number from 0 to ${kMaxSeed} (found ${String(value)})`, name);
       out[name] = seed.toString();
     } else if (kind === 'bool') {
-      if (typeof value !== 'boolean') throw new SudokitError(`${flag} must be true or false (found ${String(value)})`, name);
+      if (typeof value !== 'boolean') throw new SudokitError(`${name} must be true or false (found ${String(value)})`, name);
       out[name] = value;
     } else if (kind === 'text') {
-      if (typeof value !== 'string') throw new SudokitError(`${flag} must be a string (found ${String(value)})`, name);
+      if (typeof value !== 'string') throw new SudokitError(`${name} must be a string (found ${String(value)})`, name);
       out[name] = value;
     } else if (kind === 'list') {
       const list = typeof value === 'string' ? [value] : value;
       if (!Array.isArray(list) || !list.every((t) => typeof t === 'string'))
-        throw new SudokitError(`${flag} must be a string or an array of strings`, name);
+        throw new SudokitError(`${name} must be a string or an array of strings`, name);
       out[name] = list;
     }
   }
@@ -132,11 +120,8 @@ function checkText(text, what) {
 }
 
 function unwrap(result) {
-  if (result && result.error !== undefined) {
-    // The engine names options as the command does ("--level"); SudokitError.option is the JS name.
-    const option = result.option ? result.option.replace(/^--/, '').replace(/-([a-z])/g, (_, c) => c.toUpperCase()) : undefined;
-    throw new SudokitError(result.error, option === 'requireTechnique' ? 'requireTechniques' : option);
-  }
+  // The engine names a bad option by its key, as SudokitError.option does.
+  if (result && result.error !== undefined) throw new SudokitError(result.error, result.option || undefined);
   return result;
 }
 

@@ -6,10 +6,14 @@
 //     message without its "source:line: " prefix.
 //   * Generation is produce::plan_generation + produce::generate, the
 //     command's own request: same options, same seed, same puzzles; a bad
-//     option gets the command's message ("unknown --level 'x'"); without a
-//     seed index.js takes freshSeed(), the command's own draw.
-// Every function returns a plain object; a failure is {error, option?} and
-// index.js throws it as a SudokitError. No C++ exception leaves this file.
+//     option gets the library's message with the option named by its key
+//     (kOptionKeys: "unknown level 'x' (expected ...)"); without a seed
+//     index.js takes freshSeed(), the command's own draw.
+//   * Steps are the grader's flat view (grader/view.hpp), hints are trimmed
+//     to the reveal level by the library, bounds and defaults are the
+//     library's (solver/limits.hpp, grader::GradeOptions, HintOptions).
+// Every function returns a plain object; a failure is {error, option?} (the
+// option's key) and index.js throws it as a SudokitError. No C++ exception leaves this file.
 // The build has no threads: the pipeline works on the calling thread
 // (generator/pipeline.hpp), and one Grader serves every call.
 #include <emscripten/bind.h>
@@ -17,6 +21,7 @@
 
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <new>
 #include <string>
 #include <vector>
@@ -27,8 +32,10 @@
 #include "sudokit/grader/grade.hpp"
 #include "sudokit/grader/hint.hpp"
 #include "sudokit/grader/technique.hpp"
+#include "sudokit/grader/view.hpp"
 #include "sudokit/produce/generate.hpp"
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/limits.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
 
@@ -44,13 +51,24 @@ val failure(const std::string& message, const std::string& option = "") {
   return v;
 }
 
+// generate()'s option keys (index.js, README.md), indexed by
+// produce::GenerateOption: a bad option is named by its key. The command's
+// --with-steps, --grade-time-limit, --shard and --from have no key here and
+// are never at fault.
+constexpr produce::GenerateOptionNames kOptionKeys = {
+    "count", "seed", "threads", "method", "scramble", "base", "symmetry", "clues", "minimal", "verifyMinimal",
+    "pattern", "digOrder", "maxAttempts", "grade", "withSteps", "levels", "level", "minRating", "maxRating",
+    "requireTechniques", "hardestTechnique", "search", "searchKeep", "timeLimit", "gradeTimeLimit", "shard",
+    "from", "strategy",
+};
+
 // Runs `body`, turning anything it throws into a failure object.
 template <class Body>
 val guarded(Body body) {
   try {
     return body();
-  } catch (const produce::RequestError& e) {
-    return failure(e.what(), e.option());
+  } catch (const produce::GenerateOptionError& e) {
+    return failure(e.message(kOptionKeys), std::string(kOptionKeys[static_cast<std::size_t>(e.which())]));
   } catch (const std::bad_alloc&) {
     return failure("out of memory");
   } catch (const std::exception& e) {
@@ -105,46 +123,26 @@ val candidates(const std::vector<grader::CandidateRef>& list) {
   return a;
 }
 
-// A step with the fields of the C API's sudokit_step (capi/include/sudokit.h).
+// A step: the grader's flat view (grader/view.hpp), as the C API's sudokit_step.
 val step_value(const grader::Step& s) {
+  const grader::StepView step = grader::step_view(s);
   val v = val::object();
-  v.set("technique", std::string(grader::technique_key(s.technique)));
-  v.set("name", s.name());
-  v.set("rating", grader::rounded_rating(s.difficulty));
-  v.set("placeCell", s.places() ? int(s.place_cell) : -1);
-  v.set("placeDigit", s.places() ? int(s.place_digit) : 0);
-  val elims = val::array();
-  for (int c = 0; c < kCells; ++c)
-    if (c != s.place_cell) for_each_digit(s.removals[c], [&](int d) { elims.call<void>("push", candidate(c, d)); });
-  v.set("eliminations", elims);
-  std::vector<int> cells, houses;
-  s.cells.for_each([&](int c) { cells.push_back(c); });
-  for (int u = 0; u < 27; ++u)
-    if (s.units & (std::uint32_t{1} << u)) houses.push_back(u);
-  v.set("cells", ints(cells));
-  v.set("houses", ints(houses));
-  v.set("text", grader::explain(s));
-  v.set("chain", s.detail);
+  v.set("technique", step.technique);
+  v.set("name", step.name);
+  v.set("rating", step.rating);
+  v.set("placeCell", step.place_cell);
+  v.set("placeDigit", step.place_digit);
+  v.set("eliminations", candidates(step.eliminations));
+  v.set("cells", ints(step.cells));
+  v.set("houses", ints(step.houses));
+  v.set("text", step.text);
+  v.set("chain", step.chain);
   return v;
-}
-
-const char* grade_status_key(grader::GradeStatus s) {
-  switch (s) {
-    case grader::GradeStatus::Rated: return "rated";
-    case grader::GradeStatus::BeyondTechniques: return "beyond-techniques";
-    case grader::GradeStatus::NoSolution: return "no-solution";
-    case grader::GradeStatus::MultipleSolutions: return "multiple-solutions";
-    case grader::GradeStatus::InvalidGivens: return "invalid-givens";
-    case grader::GradeStatus::StepLimit: return "step-limit";
-    case grader::GradeStatus::TimeLimit: return "time-limit";
-    case grader::GradeStatus::AboveCeiling: return "above-ceiling";
-  }
-  return "unknown";
 }
 
 val grade_value(const grader::Grade& g, const std::vector<grader::Level>& levels, bool with_solution) {
   val v = val::object();
-  v.set("status", std::string(grade_status_key(g.status)));
+  v.set("status", std::string(grader::grade_status_key(g.status)));
   v.set("rated", g.rated());
   if (!g.rated()) v.set("message", grader::status_message(g.status));
   if (g.rated()) {
@@ -226,13 +224,14 @@ val sk_grade(std::string text, val options) {
     if (!read_one(text, true, rec, error)) return failure(error);
     std::vector<grader::Level> levels = grader::default_levels();
     const std::string table = text_or(options, "levels");
-    if (!table.empty() && !grader::parse_levels(table, levels, error)) return failure(error, "levels");
+    if (!table.empty() && !grader::parse_levels(table, levels, error)) return failure("levels: " + error, "levels");
     grader::GradeOptions o;
     o.keep_steps = flag(options, "steps", true);
-    o.time_limit = number_or(options, "timeLimit", 0);
-    const double max_steps = number_or(options, "maxSteps", 2000);
-    if (!(o.time_limit >= 0 && o.time_limit <= 1e8)) return failure("timeLimit must be from 0 (none) to 1e8 seconds", "timeLimit");
-    if (!(max_steps >= 1 && max_steps <= 1e6 && std::floor(max_steps) == max_steps))
+    o.time_limit = number_or(options, "timeLimit", o.time_limit);
+    const double max_steps = number_or(options, "maxSteps", o.max_steps);
+    if (!(o.time_limit >= 0 && o.time_limit <= kMaxSeconds))
+      return failure("timeLimit must be from 0 (no limit) to 100000000 seconds", "timeLimit");
+    if (!(max_steps >= 1 && max_steps <= kMaxSteps && std::floor(max_steps) == max_steps))
       return failure("maxSteps must be a whole number from 1 to 1000000", "maxSteps");
     o.max_steps = static_cast<int>(max_steps);
     const grader::Grade g = rec.has_marks ? the_grader().grade_marks(rec.marks, o) : the_grader().grade(rec.grid, o);
@@ -261,17 +260,20 @@ val sk_hint(val position, val options) {
                                         marks.empty() ? nullptr : &m, pos, pe))
         return failure(pe.message);
     }
-    const std::string reveal = text_or(options, "reveal", "step");
-    const int level = reveal == "area" ? 0 : reveal == "technique" ? 1 : reveal == "step" ? 2 : -1;
-    if (level < 0) return failure("unknown reveal '" + reveal + "' (expected area, technique or step)", "reveal");
     grader::HintOptions ho;
-    ho.time_limit = number_or(options, "timeLimit", 10);
-    if (!(ho.time_limit >= 0 && ho.time_limit <= 1e8)) return failure("timeLimit must be from 0 (none) to 1e8 seconds", "timeLimit");
+    const std::string reveal = text_or(options, "reveal", std::string(grader::hint_reveal_key(ho.reveal)));
+    const auto level = grader::parse_hint_reveal(reveal);
+    if (!level)
+      return failure("unknown reveal '" + reveal + "' (expected " + std::string(grader::kHintRevealWords) + ")", "reveal");
+    ho.reveal = *level;
+    ho.time_limit = number_or(options, "timeLimit", ho.time_limit);
+    if (!(ho.time_limit >= 0 && ho.time_limit <= kMaxSeconds))
+      return failure("timeLimit must be from 0 (no limit) to 100000000 seconds", "timeLimit");
     const grader::Hint h = grader::find_hint(the_grader(), pos, ho);
 
     val v = val::object();
     v.set("status", std::string(grader::hint_status_key(h.status)));
-    v.set("reveal", reveal);
+    v.set("reveal", std::string(grader::hint_reveal_key(h.reveal)));
     if (h.status == grader::HintStatus::Mistakes) {
       val list = val::array();
       for (const grader::Mistake& x : h.mistakes) {
@@ -294,14 +296,14 @@ val sk_hint(val position, val options) {
     area.set("houses", ints(h.area.houses));
     area.set("cells", ints(h.area.cells));
     v.set("area", area);
-    if (level >= 1) {
+    if (h.reveal != grader::HintReveal::Area) {
       val t = val::object();
       t.set("key", std::string(grader::technique_key(h.step.technique)));
       t.set("name", h.step.name());
       t.set("rating", grader::rounded_rating(h.step.difficulty));
       v.set("technique", t);
     }
-    if (level >= 2) {
+    if (h.reveal == grader::HintReveal::Step) {
       v.set("step", step_value(h.step));
       val d = val::object();
       d.set("placed", candidates(h.drawing.placed));
@@ -371,13 +373,24 @@ class CallbackSink final : public PuzzleSink {
 
 }  // namespace
 
+// A whole-number option into T: index.js has checked it is a whole number;
+// a value beyond T's range becomes T's nearest bound, which
+// plan_generation refuses by the option's key (no conversion out of range).
+template <class T>
+T whole(const val& options, const char* key, T fallback) {
+  const double x = number_or(options, key, static_cast<double>(fallback));
+  if (!(x >= static_cast<double>(std::numeric_limits<T>::lowest()))) return std::numeric_limits<T>::lowest();
+  if (x >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+  return static_cast<T>(x);
+}
+
 // options: the request's fields as index.js names them (camelCase), already
-// type-checked there; seed as a decimal string (64 bits). onPuzzle(puzzle)
-// returns true to stop.
+// type-checked there (ranges are plan_generation's); seed as a decimal
+// string (64 bits). onPuzzle(puzzle) returns true to stop.
 val sk_generate(val options, val on_puzzle) {
   return guarded([&] {
     produce::GenerateRequest q;
-    q.count = static_cast<std::uint64_t>(number_or(options, "count", 1));
+    q.count = whole<std::uint64_t>(options, "count", 1);
     const std::string seed = text_or(options, "seed", "0");
     if (!parse_number(std::string_view(seed), q.seed)) return failure("seed must be a whole number from 0 to 18446744073709551615", "seed");
     q.threads = 1;
@@ -385,25 +398,25 @@ val sk_generate(val options, val on_puzzle) {
     q.scramble = flag(options, "scramble");
     q.base = text_or(options, "base");
     q.symmetry = text_or(options, "symmetry", "none");
-    q.clues = static_cast<int>(number_or(options, "clues", 0));
+    q.clues = whole<int>(options, "clues", 0);
     q.minimal = flag(options, "minimal");
     q.verify_minimal = flag(options, "verifyMinimal");
     q.pattern = text_or(options, "pattern");
     q.dig_order = text_or(options, "digOrder");
-    q.max_attempts = static_cast<std::uint32_t>(number_or(options, "maxAttempts", 0));
+    q.max_attempts = whole<std::uint32_t>(options, "maxAttempts", 0);
     q.grade = flag(options, "grade", true);
     q.levels = text_or(options, "levels");
     q.level = text_or(options, "level");
-    q.min_rating = number_or(options, "minRating", 0);
-    q.max_rating = number_or(options, "maxRating", 100);
+    q.min_rating = number_or(options, "minRating", q.min_rating);
+    q.max_rating = number_or(options, "maxRating", q.max_rating);
     const val required = options["requireTechniques"];
     if (!required.isUndefined() && !required.isNull())
       for (const std::string& t : emscripten::vecFromJSArray<std::string>(required)) q.require_techniques.push_back(t);
     q.hardest_technique = text_or(options, "hardestTechnique");
     q.strategy = text_or(options, "strategy");
-    q.search = static_cast<int>(number_or(options, "search", -1));
-    q.search_keep = static_cast<int>(number_or(options, "searchKeep", 1));
-    q.time_limit = number_or(options, "timeLimit", -1);
+    q.search = whole<int>(options, "search", q.search);
+    q.search_keep = whole<int>(options, "searchKeep", q.search_keep);
+    q.time_limit = number_or(options, "timeLimit", q.time_limit);
     const produce::GeneratePlan plan = produce::plan_generation(q);
 
     CallbackSink sink(on_puzzle);

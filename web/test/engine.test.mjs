@@ -241,35 +241,89 @@ test('canonical forms are the same under random transforms', () => {
   }
 });
 
-test('bad input throws the command\'s message and leaves the module working', () => {
+test('bad text throws the command\'s message and leaves the module working', () => {
   const cases = [
-    [() => engine.generate({ level: 'foo' }), ['generate', '-n', '1', '--level', 'foo'], 'level'],
-    [() => engine.generate({ clues: 5 }), ['generate', '--clues', '5'], 'clues'],
-    [() => engine.generate({ count: 0 }), ['generate', '-n', '0'], 'count'],
-    [() => engine.generate({ minRating: 5, maxRating: 3 }), ['generate', '--min-rating', '5', '--max-rating', '3'], 'minRating'],
-    [() => engine.generate({ symmetry: 'spiral' }), ['generate', '--symmetry', 'spiral'], 'symmetry'],
-    [() => engine.generate({ requireTechniques: ['bogus'] }), ['generate', '--require-technique', 'bogus'], 'requireTechniques'],
-    [() => engine.generate({ timeLimit: -1 }), ['generate', '--time-limit', '-1'], 'timeLimit'],
-    [() => engine.generate({ seed: -3 }), ['generate', '--seed', '-3'], 'seed'],
-    [() => engine.grade('12345'), ['grade'], undefined, '12345\n'],
-    [() => engine.solve('1234567.9'), ['solve'], undefined, '1234567.9\n'],
-    [() => engine.solve('1234567x9'), ['solve'], undefined, '1234567x9\n'],
-    [() => engine.canonical('1.2.3' + 'x'.repeat(76)), ['canon'], undefined, '1.2.3' + 'x'.repeat(76) + '\n'],
-    [() => engine.hint('12'), ['hint'], undefined, '12\n'],
+    [() => engine.grade('12345'), ['grade'], '12345\n'],
+    [() => engine.solve('1234567.9'), ['solve'], '1234567.9\n'],
+    [() => engine.solve('1234567x9'), ['solve'], '1234567x9\n'],
+    [() => engine.canonical('1.2.3' + 'x'.repeat(76)), ['canon'], '1.2.3' + 'x'.repeat(76) + '\n'],
+    [() => engine.hint('12'), ['hint'], '12\n'],
   ];
-  for (const [call, args, option, input] of cases) {
-    const expected = cliMessage(args, input ?? '');
+  for (const [call, args, input] of cases) {
+    const expected = cliMessage(args, input);
     assert.throws(call, (e) => {
       assert.ok(e instanceof sk.SudokitError && e instanceof Error);
       assert.equal(e.message, expected, args.join(' '));
-      assert.equal(e.option, option, args.join(' '));
+      assert.equal(e.option, undefined, args.join(' '));
       return true;
     });
   }
-  assert.throws(() => engine.generate({ colour: 'red' }), /unrecognised option '--colour'/);
   assert.throws(() => engine.grade(42), sk.SudokitError);
   assert.throws(() => engine.hint({ entries: '1'.repeat(81) }), sk.SudokitError);
   // Still working.
+  assert.equal(engine.generate({ seed: 1 }).length, 1);
+});
+
+// Every option of every call with a bad value (or a bad key): the error
+// names the option by its key, in SudokitError.option and in the message,
+// and never by a command-line --flag.
+test('a bad option is named by its key, never as a command-line flag', () => {
+  const hard = calibration[0].puzzle;
+  const pattern16 = 'x'.repeat(16) + '.'.repeat(65);
+  const generate = (o) => () => engine.generate({ seed: 1, ...o });
+  const cases = [
+    [generate({ count: 0 }), 'count', 'count must be from 1 to 1000000000000'],
+    [generate({ count: 1.5 }), 'count', 'count must be a whole number (found 1.5)'],
+    [generate({ seed: -3 }), 'seed', 'seed must be a whole number from 0 to 18446744073709551615 (found -3)'],
+    [generate({ method: 'magic' }), 'method', "unknown method 'magic' (expected backtrack, box-permutation, digit-box or relabel)"],
+    [generate({ scramble: 1 }), 'scramble', 'scramble must be true or false (found 1)'],
+    [generate({ base: '123' }), 'base', 'base must be a complete valid grid of 81 digits'],
+    [generate({ symmetry: 'spiral' }), 'symmetry', "unknown symmetry 'spiral'"],
+    [generate({ clues: 5 }), 'clues', 'clues must be 17 to 80 (or 0 for a minimal puzzle)'],
+    [generate({ clues: 30, minimal: true }), 'clues', 'clues and minimal exclude each other'],
+    [generate({ minimal: 'yes' }), 'minimal', 'minimal must be true or false'],
+    [generate({ verifyMinimal: 0 }), 'verifyMinimal', 'verifyMinimal must be true or false'],
+    [generate({ pattern: pattern16 }), 'pattern', 'pattern: 16 clues; no puzzle with one solution has fewer than 17'],
+    [generate({ pattern: 'xx' }), 'pattern', 'pattern: '],
+    [generate({ digOrder: 'inside-out' }), 'digOrder', "unknown digOrder 'inside-out' (expected random or sparse-digits)"],
+    [generate({ maxAttempts: 2e6 }), 'maxAttempts', 'maxAttempts must be from 1 to 1000000'],
+    [generate({ grade: 'no' }), 'grade', 'grade must be true or false'],
+    [generate({ level: 'expret' }), 'level', "unknown level 'expret' (expected easy, medium, hard, diabolical, expert, extreme, nightmare)"],
+    [generate({ levels: 'easy' }), 'levels', 'levels: '],
+    [generate({ minRating: 25 }), 'minRating', 'minRating must be from 0 to 20'],
+    [generate({ maxRating: -1 }), 'maxRating', 'maxRating must be from 0 to 20'],
+    [generate({ minRating: 5, maxRating: 3 }), 'minRating', 'the rating range is empty (minRating above maxRating, or outside level)'],
+    [generate({ requireTechniques: ['bogus'] }), 'requireTechniques', "requireTechniques: unknown technique 'bogus'"],
+    [generate({ requireTechniques: [3] }), 'requireTechniques', 'requireTechniques must be a string or an array of strings'],
+    [generate({ hardestTechnique: 'bogus' }), 'hardestTechnique', "hardestTechnique: unknown technique 'bogus'"],
+    [generate({ strategy: 'hill' }), 'strategy', "unknown strategy 'hill' (expected dig or climb)"],
+    [generate({ strategy: 'climb' }), 'strategy', 'strategy climb climbs the rating: it needs minRating (or level)'],
+    [generate({ search: 4 }), 'search', 'search needs a target (minRating, maxRating, level, requireTechniques or hardestTechnique)'],
+    [generate({ search: -7 }), 'search', 'search must be from 0 to 1000000'],
+    [generate({ searchKeep: 0 }), 'searchKeep', 'searchKeep must be from 1 to 1000'],
+    [generate({ timeLimit: -5 }), 'timeLimit', 'timeLimit must be from 0 (no limit) to 100000000 seconds'],
+    [generate({ timeLimit: 1e9 }), 'timeLimit', 'timeLimit must be from 0 (no limit) to 100000000 seconds'],
+    [generate({ levle: 'expert' }), 'levle', 'unknown option key "levle"'],
+    [() => engine.grade(hard, { steps: 1 }), 'steps', 'steps must be true or false'],
+    [() => engine.grade(hard, { levels: 'easy' }), 'levels', 'levels: '],
+    [() => engine.grade(hard, { timeLimit: -1 }), 'timeLimit', 'timeLimit must be from 0 (no limit) to 100000000 seconds'],
+    [() => engine.grade(hard, { maxSteps: 0 }), 'maxSteps', 'maxSteps must be a whole number from 1 to 1000000'],
+    [() => engine.grade(hard, { maxStep: 10 }), 'maxStep', 'unknown option key "maxStep"'],
+    [() => engine.hint(hard, { reveal: 'areaa' }), 'reveal', "unknown reveal 'areaa' (expected area, technique or step)"],
+    [() => engine.hint(hard, { timeLimit: 1e9 }), 'timeLimit', 'timeLimit must be from 0 (no limit) to 100000000 seconds'],
+    [() => engine.hint(hard, { revael: 'area' }), 'revael', 'unknown option key "revael"'],
+    [() => engine.countSolutions(hard, 0), 'limit', 'limit must be a whole number from 1 to 1000000000'],
+  ];
+  for (const [call, key, words] of cases) {
+    assert.throws(call, (e) => {
+      assert.ok(e instanceof sk.SudokitError, `${key}: ${e}`);
+      assert.equal(e.option, key, e.message);
+      assert.ok(e.message.includes(words), `${key}: "${e.message}" lacks "${words}"`);
+      assert.ok(e.message.includes(key), `${key}: "${e.message}"`);
+      assert.ok(!e.message.includes('--'), `${key}: "${e.message}"`);
+      return true;
+    });
+  }
   assert.equal(engine.generate({ seed: 1 }).length, 1);
 });
 
