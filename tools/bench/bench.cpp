@@ -716,7 +716,7 @@ void bench_grader(const Options& o) {
 // One row per speed target of issue #20 (grading and graded generation 5x
 // faster), each with the ratio against the build before the change, timed in
 // the same run: SUDOKIT_BASELINE names that build's `sudokit` binary
-// (docs/BENCHMARKS.md, "Speed", says how to make it); without it the rows
+// (docs/BENCHMARKS.md, "Peers", says how to make it); without it the rows
 // say "(no baseline)". A ratio is our rate over the baseline's (above 1 =
 // faster), in wall-clock and in CPU time; the two binaries' runs alternate.
 // The worked examples run max(1, runs / 2) times, graded generation
