@@ -20,10 +20,7 @@ void NetWriter::new_hint(std::vector<ChainLink>* links) {
 }
 
 void NetWriter::new_branch() {
-  if (++branch_ == 0) {
-    shown_.fill(0);
-    branch_ = 1;
-  }
+  shown_.clear();
   pending_.clear();
 }
 
@@ -59,7 +56,7 @@ void NetWriter::write_path(const std::vector<int>& path, std::string& out) {
       digit = n.digit;
     }
     out += cell_name(n.cell);
-    shown_[static_cast<std::size_t>(key(n))] = branch_;
+    shown_.insert(key(n));
     if (i > 0 && (n.rule || view_.parent_count(q) > 1)) bracket(q, n, out);
   }
 }

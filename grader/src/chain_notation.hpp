@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "chain_support.hpp"
+#include "stamped_set.hpp"
 
 namespace sudokit::grader {
 
@@ -51,14 +52,14 @@ class NetView {
   ~NetView() = default;
 };
 
-/// One chain given as potential codes (potential_code), the assumption first:
+/// One chain given as potential keys, the assumption first:
 /// static chains keep their path this way until they are described.
 class PathView final : public NetView {
  public:
   void set(const std::vector<int>* codes) { codes_ = codes; }
   NetNode node(int index) const override {
-    const int code = (*codes_)[static_cast<std::size_t>(index)];
-    return {code / 20, code / 2 % 10, (code & 1) != 0, false, Technique::Count, nullptr};
+    const Potential p = Potential::of_key((*codes_)[index]);
+    return {p.cell, p.digit, p.on, false, Technique::Count, nullptr};
   }
   int parent_count(int index) const override { return index > 0 ? 1 : 0; }
   int parent(int index, int) const override { return index - 1; }
@@ -90,14 +91,13 @@ class NetWriter {
   void proofs(std::string& out);
 
  private:
-  static int key(const NetNode& n) { return (n.cell * 10 + n.digit) * 2 + (n.on ? 1 : 0); }
-  bool shown(int index) const { return shown_[static_cast<std::size_t>(key(view_.node(index)))] == branch_; }
+  static int key(const NetNode& n) { return potential_key(n.cell, n.digit, n.on); }
+  bool shown(int index) const { return shown_.contains(key(view_.node(index))); }
   void write_path(const std::vector<int>& path, std::string& out);
   void bracket(int index, const NetNode& n, std::string& out);
 
   const NetView& view_;
-  std::array<std::uint32_t, 1620> shown_{};
-  std::uint32_t branch_ = 0;
+  StampedSet<kPotentialKeys> shown_;  // the potentials written in this branch
   std::vector<int> pending_;                        // bracketed candidates waiting for a proof
   std::vector<std::pair<int, const NestedChain*>> nested_;  // nested hints to print, first use
   std::vector<const NestedChain*> printed_;                 // nested hints printed for this hint

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "potential.hpp"
 #include "sudokit/grader/step.hpp"
 #include "sudokit/grader/technique.hpp"
 
@@ -68,14 +69,20 @@ class NodeList {
 /// the last position in a box, row or column.
 enum class Cause : std::uint8_t { None, NakedSingle, HiddenBox, HiddenRow, HiddenColumn, Advanced };
 
-/// The region cause for a unit id (box 0..8, row 9..17, column 18..26).
+/// The region cause for a unit id: its kind.
 constexpr Cause region_cause(int unit_id) {
-  return unit_id < 9 ? Cause::HiddenBox : unit_id < 18 ? Cause::HiddenRow : Cause::HiddenColumn;
+  switch (unit_kind(unit_id)) {
+    case UnitKind::Box: return Cause::HiddenBox;
+    case UnitKind::Row: return Cause::HiddenRow;
+    case UnitKind::Column: break;
+  }
+  return Cause::HiddenColumn;
 }
-/// The unit of `cell` named by a region cause.
+/// The unit of `cell` named by a region cause (kCellUnits lists a cell's
+/// units by kind).
 inline int cause_unit(Cause c, int cell) {
-  const auto& u = kCellUnits[static_cast<std::size_t>(cell)];
-  return c == Cause::HiddenBox ? u[0] : c == Cause::HiddenRow ? u[1] : u[2];
+  const UnitKind kind = c == Cause::HiddenBox ? UnitKind::Box : c == Cause::HiddenRow ? UnitKind::Row : UnitKind::Column;
+  return kCellUnits[cell][static_cast<int>(kind)];
 }
 
 /// SE's length increment for a chain of the given complexity, added up as doubles.
@@ -97,11 +104,11 @@ constexpr double computed_length_increment(int complexity) {
 inline constexpr int kLengthIncrements = 2048;
 inline constexpr auto kLengthIncrement = [] {
   std::array<double, kLengthIncrements> t{};
-  for (int c = 0; c < kLengthIncrements; ++c) t[static_cast<std::size_t>(c)] = computed_length_increment(c);
+  for (int c = 0; c < kLengthIncrements; ++c) t[c] = computed_length_increment(c);
   return t;
 }();
 inline double length_increment(int complexity) {
-  if (complexity >= 0 && complexity < kLengthIncrements) return kLengthIncrement[static_cast<std::size_t>(complexity)];
+  if (complexity >= 0 && complexity < kLengthIncrements) return kLengthIncrement[complexity];
   return computed_length_increment(complexity);
 }
 
@@ -126,15 +133,10 @@ struct CauseEntry {
 struct NestedChain {
   std::vector<CauseEntry> causes;   // SE's collectRuleParents walk, all targets in order
   std::vector<int> removal_cells;   // cells with eliminations, in SE's insertion order
-  std::vector<std::uint32_t> identity;  // targets and their chains: SE's FullChain equality
+  std::vector<int> identity;  // targets and their chains as potential keys, -1 after each: SE's FullChain equality
   int complexity = 0;               // flat + nested complexity of the hint
   std::string text;                 // "<name>: <chains> => <conclusion>", for the outer hint's explanation
 };
-
-/// (cell, digit, on) packed, for identities.
-constexpr std::uint32_t potential_code(int cell, int digit, bool on) {
-  return static_cast<std::uint32_t>((cell * 10 + digit) * 2 + (on ? 1 : 0));
-}
 
 /// A chain hint with SE's kind key (double forcing 1, X 2, Y 3, XY 4, cell 5,
 /// region 6, contradiction 7).

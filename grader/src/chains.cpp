@@ -34,25 +34,58 @@
 #include <unordered_map>
 #include <vector>
 
+#include "chain_bounds.hpp"
 #include "chain_notation.hpp"
 #include "chain_support.hpp"
 #include "reach.hpp"
+#include "stamped_set.hpp"
 #include "sudokit/grader/explain.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
 namespace {
 
-struct Potential {
-  std::uint8_t cell;
-  std::uint8_t digit;
-  bool on;
+// A potential as the search derived it: how, at which level, from which
+// node (the first way it was reached; the only parent static chains keep).
+struct Node : Potential {
   Cause cause;          // the rule that derived it (None for the assumption)
   std::uint16_t level;  // links from the assumption
   int parent;           // index in the node pool, -1 for the assumption
 };
 
-constexpr int key(int cell, int digit) { return cell * 10 + digit; }
+// Speed only, in nested use: an outer dynamic chain asks on the reduced grid
+// of each of its runs, and runs from different assumptions often reach the
+// same grid (the 10.7 example: 4,808 calls, 3,983 grids). The hints are a
+// function of the candidates and of which digits find_changed() leaves out
+// (the X pass skips those: run_pass), so they are kept by that key and given
+// again. Bounded: the table is emptied when full.
+class RememberedHints {
+ public:
+  struct GridKey {
+    std::array<std::uint16_t, kCells + 1> words{};  // each cell's candidates; then the digits left out
+    bool operator==(const GridKey&) const = default;
+  };
+  /// The hints kept for `key`, or null.
+  const std::vector<Step>* find(const GridKey& key) const {
+    const auto it = kept_.find(key);
+    return it == kept_.end() ? nullptr : &it->second;
+  }
+  const std::vector<Step>& keep(const GridKey& key, std::vector<Step>&& steps) {
+    if (kept_.size() >= kLimit) kept_.clear();
+    return kept_.emplace(key, std::move(steps)).first->second;
+  }
+
+ private:
+  struct GridKeyHash {
+    std::size_t operator()(const GridKey& k) const {
+      std::uint64_t h = 0x9E3779B97F4A7C15ull;
+      for (std::uint16_t w : k.words) h = (h ^ w) * 0x100000001B3ull;
+      return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+  };
+  static constexpr std::size_t kLimit = 4096;
+  std::unordered_map<GridKey, std::vector<Step>, GridKeyHash> kept_;
+};
 
 class ForcingChainsAndCycles final : public Producer {
  public:
@@ -66,46 +99,25 @@ class ForcingChainsAndCycles final : public Producer {
   }
 
  private:
-  // --- nested use: the same reduced grid comes back -------------------------
-  // An outer dynamic chain asks on the reduced grid of each of its runs, and
-  // runs from different assumptions often reach the same grid (the 10.7
-  // example: 4,808 calls, 3,983 grids). The hints are a function of the
-  // candidates and of which digits find_changed() leaves out (the X pass
-  // skips those: run_pass), so they are kept by that key and given again.
-  // Bounded: the table is emptied when full. A search cut short by the work
-  // budget is not kept.
-  struct GridKey {
-    std::array<std::uint16_t, kCells + 1> words{};  // each cell's candidates; then the digits left out
-    bool operator==(const GridKey&) const = default;
-  };
-  struct GridKeyHash {
-    std::size_t operator()(const GridKey& k) const {
-      std::uint64_t h = 0x9E3779B97F4A7C15ull;
-      for (std::uint16_t w : k.words) h = (h ^ w) * 0x100000001B3ull;
-      return static_cast<std::size_t>(h ^ (h >> 29));
-    }
-  };
-  static constexpr std::size_t kRemembered = 4096;
 
+  // Nested use: the hints of a grid asked about before (RememberedHints). A
+  // search cut short by the work budget is not kept.
   void find_remembered(const Board& board, StepSink& sink) {
-    GridKey k;
+    RememberedHints::GridKey k;
     for (int c = 0; c < kCells; ++c)
-      k.words[static_cast<std::size_t>(c)] =
+      k.words[c] =
           static_cast<std::uint16_t>(board.candidates(c) | (board.value(c) << 10));  // DigitMask: bits 0..8
     for (int d = 1; d <= 9; ++d)
       if (unchanged(d)) k.words[kCells] = static_cast<std::uint16_t>(k.words[kCells] | digit_bit(d));
-    if (const auto it = remembered_.find(k); it != remembered_.end()) {
-      for (const Step& st : it->second)
+    if (const std::vector<Step>* kept = remembered_.find(k)) {
+      for (const Step& st : *kept)
         if (!sink.add(st)) return;
       return;
     }
     AllSteps all;
     search(board, all);
     const std::vector<Step>* found = &all.steps;
-    if (!work_budget_expired()) {
-      if (remembered_.size() >= kRemembered) remembered_.clear();
-      found = &remembered_.emplace(k, std::move(all.steps)).first->second;
-    }
+    if (!work_budget_expired()) found = &remembered_.keep(k, std::move(all.steps));
     for (const Step& st : *found)
       if (!sink.add(st)) return;
   }
@@ -113,10 +125,7 @@ class ForcingChainsAndCycles final : public Producer {
   void search(const Board& board, StepSink& sink) {
     board_ = &board;
     hints_.clear();
-    best_key_ = Key{};
-    ++best_changes_;
-    longest_ = {kMaxChain, kMaxChain};
-    first_only_ = !nesting_ && sink.first_only();
+    bounds_.start(!nesting_, sink.first_only());
     mark_links();
     reach_.start(*board_, true, true, false);  // built when first asked
     contradicts_.fill(-1);
@@ -132,35 +141,27 @@ class ForcingChainsAndCycles final : public Producer {
   void new_search() {
     node_count_ = 0;
     reached_off_.fill(CellSet{});
-    if (++gen_ == 0) {
-      on_stamp_.fill(0);
-      off_stamp_.fill(0);
-      off_done_.fill(0);
-      gen_ = 1;
-    }
+    reached_.clear();
+    off_done_.clear();
   }
-  int find_on(int cell, int digit) const { return on_stamp_[key(cell, digit)] == gen_ ? on_idx_[key(cell, digit)] : -1; }
-  int find_off(int cell, int digit) const { return off_stamp_[key(cell, digit)] == gen_ ? off_idx_[key(cell, digit)] : -1; }
+  int find_on(int cell, int digit) const { return reached_.find(potential_key(cell, digit, true), -1); }
+  int find_off(int cell, int digit) const { return reached_.find(potential_key(cell, digit, false), -1); }
   void put(int node) {
-    const Potential& p = nodes_[static_cast<std::size_t>(node)];
-    auto& stamp = p.on ? on_stamp_ : off_stamp_;
-    auto& idx = p.on ? on_idx_ : off_idx_;
-    stamp[key(p.cell, p.digit)] = gen_;
-    idx[key(p.cell, p.digit)] = node;
+    const Node& p = nodes_[node];
+    reached_.put(p.key(), node);
     if (!p.on) reached_off_[p.digit].add(p.cell);
   }
   int add_node(int cell, int digit, bool on, int parent, Cause cause = Cause::None) {
-    const int level = parent < 0 ? 0 : nodes_[static_cast<std::size_t>(parent)].level + 1;
+    const int level = parent < 0 ? 0 : nodes_[parent].level + 1;
     // The pool only grows (node_count_ is its size in use): the searches'
     // hottest path has no push_back, only a rarely taken grow.
     if (static_cast<std::size_t>(node_count_) == nodes_.size()) grow_nodes();
-    nodes_[static_cast<std::size_t>(node_count_)] = {static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(digit), on,
-                                                      cause, static_cast<std::uint16_t>(level), parent};
+    nodes_[node_count_] = {Potential::of(cell, digit, on), cause, static_cast<std::uint16_t>(level), parent};
     return node_count_++;
   }
   [[gnu::noinline, gnu::cold]] void grow_nodes() { nodes_.resize(std::max<std::size_t>(1024, 2 * nodes_.size())); }
   bool same(int a, int cell, int digit, bool on) const {
-    const Potential& p = nodes_[static_cast<std::size_t>(a)];
+    const Node& p = nodes_[a];
     return p.cell == cell && p.digit == digit && p.on == on;
   }
 
@@ -177,25 +178,25 @@ class ForcingChainsAndCycles final : public Producer {
       const std::uint8_t bivalue = popcount(m) == 2 ? 1 : 0;
       for_each_digit(m, [&](int d) {
         std::uint8_t bits = bivalue;
-        Partners& to = partners_[static_cast<std::size_t>(key(cell, d))];
+        Partners& to = partners_[candidate_key(cell, d)];
         to.digit = bivalue ? static_cast<std::uint8_t>(single_digit(static_cast<DigitMask>(m & ~digit_bit(d)))) : 0;
         to.count = 0;
-        for (int u : kCellUnits[static_cast<std::size_t>(cell)]) {
+        for (int u : kCellUnits[cell]) {
           const std::uint16_t pos = board_->positions(u, d);
           if (popcount(pos) != 2) continue;
           bits |= 2;
-          const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
-          int other = cells[static_cast<std::size_t>(lowest_bit_index(pos))];
-          if (other == cell) other = cells[static_cast<std::size_t>(lowest_bit_index(clear_lowest_bit(pos)))];
+          const auto& cells = kUnitCells[u];
+          int other = cells[lowest_bit_index(pos)];
+          if (other == cell) other = cells[lowest_bit_index(clear_lowest_bit(pos))];
           bool dup = false;  // the same other cell through an earlier house
           for (int i = 0; i < to.count; ++i) dup = dup || to.cell[i] == other;
           if (dup) continue;
           to.cell[to.count] = static_cast<std::uint8_t>(other);
           to.cause[to.count++] = region_cause(u);
         }
-        link_[static_cast<std::size_t>(key(cell, d))] = bits;
+        link_[candidate_key(cell, d)] = bits;
         for (int links = 1; links <= 3; ++links)
-          if (bits & links) live_[static_cast<std::size_t>(links)][static_cast<std::size_t>(d)].add(cell);
+          if (bits & links) live_[links][d].add(cell);
       });
     }
   }
@@ -205,8 +206,8 @@ class ForcingChainsAndCycles final : public Producer {
   // it is never made: the nodes, parents and queue order of every potential
   // that matters are the same as with it.
   bool matters(int cell, int digit, int links, int keep) const {
-    const int k = key(cell, digit);
-    return (link_[static_cast<std::size_t>(k)] & links) != 0 || k == keep;
+    const int k = candidate_key(cell, digit);
+    return (link_[k] & links) != 0 || k == keep;
   }
 
   // "p is on" makes these off: other candidates of its cell (Y only), then the
@@ -222,11 +223,11 @@ class ForcingChainsAndCycles final : public Producer {
   using ByDigit = std::array<CellSet, 10>;
   void on_to_off(int p, bool y, int links, int keep, Reached reached, NodeList& out, const ByDigit* only = nullptr) {
     out.clear();
-    const Potential src = nodes_[static_cast<std::size_t>(p)];
+    const Node src = nodes_[p];
     const int cell = src.cell, d = src.digit;
     if (y) {
       for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)), [&](int v) {
-        if (only && !(*only)[static_cast<std::size_t>(v)].has(cell)) return;
+        if (only && !(*only)[v].has(cell)) return;
         if (!matters(cell, v, links, keep)) return;
         if (reached != Reached::Keep && find_off(cell, v) >= 0 && !(reached == Reached::UnlessClosing && closes(cell, v)))
           return;
@@ -234,25 +235,25 @@ class ForcingChainsAndCycles final : public Producer {
       });
     }
     // live_ holds candidates only (mark_links), and so does the target `keep`.
-    CellSet live = live_[static_cast<std::size_t>(links)][static_cast<std::size_t>(d)];
+    CellSet live = live_[links][d];
     if (keep >= 0 && keep % 10 == d) live.add(keep / 10);
-    live &= kPeerSet[static_cast<std::size_t>(cell)];  // before the reached ones are sorted out: only peers matter
-    if (only) live &= (*only)[static_cast<std::size_t>(d)];
+    live &= kPeerSet[cell];  // before the reached ones are sorted out: only peers matter
+    if (only) live &= (*only)[d];
     if (reached != Reached::Keep) {
-      const CellSet again = live & reached_off_[static_cast<std::size_t>(d)];
+      const CellSet again = live & reached_off_[d];
       live -= again;
       if (reached == Reached::UnlessClosing)
         again.for_each([&](int c) {
           if (closes(c, d)) live.add(c);
         });
     }
-    const auto& units = kCellUnits[static_cast<std::size_t>(cell)];
-    const CellSet box = kUnitSet[static_cast<std::size_t>(units[0])];
+    const auto& units = kCellUnits[cell];
+    const CellSet box = kUnitSet[units[0]];
     (live & box).for_each([&](int c) { out.push_back(add_node(c, d, false, p, Cause::HiddenBox)); });
-    ((live & kUnitSet[static_cast<std::size_t>(units[1])]) - box).for_each([&](int c) {
+    ((live & kUnitSet[units[1]]) - box).for_each([&](int c) {
       out.push_back(add_node(c, d, false, p, Cause::HiddenRow));
     });
-    ((live & kUnitSet[static_cast<std::size_t>(units[2])]) - box).for_each([&](int c) {
+    ((live & kUnitSet[units[2]]) - box).for_each([&](int c) {
       out.push_back(add_node(c, d, false, p, Cause::HiddenColumn));
     });
   }
@@ -264,8 +265,8 @@ class ForcingChainsAndCycles final : public Producer {
   // on_to_off).
   void off_to_on(int p, bool y, bool x, bool fresh, NodeList& out, const ByDigit* only = nullptr) {
     out.clear();
-    const Potential src = nodes_[static_cast<std::size_t>(p)];
-    const Partners& to = partners_[static_cast<std::size_t>(key(src.cell, src.digit))];
+    const Node src = nodes_[p];
+    const Partners& to = partners_[candidate_key(src.cell, src.digit)];
     if (y && to.digit && !(fresh && find_on(src.cell, to.digit) >= 0) &&
         !(only && !(*only)[to.digit].has(src.cell)))
       out.push_back(add_node(src.cell, to.digit, true, p, Cause::NakedSingle));
@@ -278,116 +279,30 @@ class ForcingChainsAndCycles final : public Producer {
   // Marks the potentials on the first-parent path above `child` (not child
   // itself); is_marked_ancestor() then answers for any target in O(1).
   void mark_ancestors(int child) {
-    if (++anc_gen_ == 0) {
-      anc_stamp_.fill(0);
-      anc_gen_ = 1;
-    }
-    for (int q = nodes_[static_cast<std::size_t>(child)].parent; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
-      const Potential& p = nodes_[static_cast<std::size_t>(q)];
-      anc_stamp_[static_cast<std::size_t>(key(p.cell, p.digit) * 2 + (p.on ? 1 : 0))] = anc_gen_;
-    }
+    ancestors_.clear();
+    for (int q = nodes_[child].parent; q >= 0; q = nodes_[q].parent) ancestors_.insert(nodes_[q].key());
   }
-  bool is_marked_ancestor(int target) const {
-    const Potential& t = nodes_[static_cast<std::size_t>(target)];
-    return anc_stamp_[static_cast<std::size_t>(key(t.cell, t.digit) * 2 + (t.on ? 1 : 0))] == anc_gen_;
-  }
+  bool is_marked_ancestor(int target) const { return ancestors_.contains(nodes_[target].key()); }
 
   // Number of distinct potentials (cell, digit, on/off) among `node` and its ancestors.
   int ancestor_count(int node) {
-    if (++count_gen_ == 0) {  // wrapped round: old stamps could match again
-      count_stamp_.fill(0);
-      count_gen_ = 1;
-    }
+    counted_.clear();
     int n = 0;
-    for (int q = node; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
-      const Potential& p = nodes_[static_cast<std::size_t>(q)];
-      const int k = key(p.cell, p.digit) * 2 + (p.on ? 1 : 0);
-      if (count_stamp_[static_cast<std::size_t>(k)] == count_gen_) continue;
-      count_stamp_[static_cast<std::size_t>(k)] = count_gen_;
-      ++n;
-    }
+    for (int q = node; q >= 0; q = nodes_[q].parent)
+      if (counted_.insert(nodes_[q].key())) ++n;
     return n;
   }
 
-  // Whether expanding a node at `level` can still yield a hint no harder
-  // than the best one found so far: hints are sorted by rating first, and a
-  // hint derived below it has at least level + 1 + `extra` distinct
-  // potentials. BFS visits levels in order, so once this fails the search
-  // can stop (the searches ask deepest_worth() below).
-  // For a sink keeping the first hint only, the whole key counts: the hint
-  // must sort before the best one (`kind` is the sort key of the search's
-  // hints; an equal key found later sorts after it).
-  bool worth_at(int level, double base, int extra, int kind) const {
-    if (nesting_) return true;  // nested use needs every hint
-    const int length = level + 1 + extra;
-    const double rating = base + length_increment(length);
-    if (first_only_) return Key{rating, length, kind} < best_key_;
-    return rating <= best_key_.rating;
-  }
-  // The same test as a level bound, for a search's inner loop: the deepest
-  // level worth_at() allows (-1 for none). The key grows with the length
-  // (the rating never falls, the complexity rises), so worth_at() holds up
-  // to some level and not beyond. Kept in `bound` and worked out again when
-  // the best hint changes (best_changes_ counts the changes).
-  struct LevelBound {
-    int deepest = -1;
-    std::uint64_t changes = ~std::uint64_t{0};  // 64 bits: never wraps round to a stale value
-  };
-  int deepest_worth(LevelBound& bound, double base, int extra, int kind) const {
-    if (nesting_) return kMaxChain;  // nested use needs every hint
-    if (bound.changes == best_changes_) return bound.deepest;
-    bound.changes = best_changes_;
-    int lo = -1, hi = kMaxChain + 1;  // worth_at(lo) or lo = -1; !worth_at(hi) or hi past every level
-    while (hi - lo > 1) {
-      const int mid = lo + (hi - lo) / 2;
-      (worth_at(mid, base, extra, kind) ? lo : hi) = mid;
-    }
-    assert((lo >= 0) == worth_at(0, base, extra, kind) && (lo == kMaxChain || !worth_at(lo + 1, base, extra, kind)) &&
-           "worth_at holds up to a level and not beyond");
-    bound.deepest = lo;
-    return lo;
-  }
+
   void record(ChainHint&& h) {
-    const Key k{h.step.difficulty, h.step.complexity, h.sort_key};
-    if (k < best_key_) {
-      ++best_changes_;
-      best_key_ = k;
-      longest_[0] = longest_winning_chain(false);
-      longest_[1] = longest_winning_chain(true);
-    }
+    bounds_.found(h.step.difficulty, h.step.complexity, h.sort_key);
     hints_.push_back(std::move(h));
   }
 
-  // emit_sorted's order of hints, before the order they were found in.
-  struct Key {
-    double rating = 1e9;
-    int complexity = 0;
-    int kind = 0;
-    bool operator<(const Key& o) const {
-      if (rating != o.rating) return rating < o.rating;
-      if (complexity != o.complexity) return complexity < o.complexity;
-      return kind < o.kind;
-    }
-  };
-  // The longest forcing chain (in links) whose hint would sort before every
-  // hint found so far: a hint equal to the best sorts after it, being found
-  // later. -1 when none can. Kept in longest_ as the best changes.
-  int longest_winning_chain(bool y) const {
-    const double base = y ? 7.0 : 6.6;
-    const int kind = y ? 4 : 2;  // chain_hint's sort key
-    int longest = -1;
-    for (int links = 1; links <= kMaxChain; ++links) {
-      if (!(Key{base + length_increment(links + 1), links + 1, kind} < best_key_)) break;
-      longest = links;
-    }
-    return longest;
-  }
-  static constexpr int kMaxChain = 2 * 810;  // more links than potentials
-
   // --- the passes ---------------------------------------------------------------
   void run_pass(bool y, bool x) {
-    // A pass whose base rating already exceeds the best hint cannot win.
-    if (!nesting_ && (x && y ? 7.0 : 6.5) > best_key_.rating) return;
+    // Bound: a pass whose base rating already exceeds the best hint cannot win.
+    if (!bounds_.pass_may_win(x && y ? 7.0 : 6.5)) return;
     for (int cell = 0; cell < kCells; ++cell) {
       const DigitMask m = board_->candidates(cell);
       if (board_->value(cell) != 0 || popcount(m) < 2) continue;
@@ -413,9 +328,9 @@ class ForcingChainsAndCycles final : public Producer {
       // reached (may_contradict). For a sink that wants the first hint only,
       // only for one whose chain would sort first: its one hint's length is
       // found with half the depth (shortest_contradiction).
-      const int longest = first_only_ ? longest_[y ? 1 : 0] : kMaxChain;
-      if (longest < 0 || !may_contradict(potential(cell, d, from_on))) continue;
-      if (first_only_ && shortest_contradiction(cell, d, from_on, y, longest) < 0) continue;
+      const int longest = bounds_.longest_chain(y);
+      if (longest < 0 || !may_contradict(potential_key(cell, d, from_on))) continue;
+      if (bounds_.first_only() && shortest_contradiction(cell, d, from_on, y, longest) < 0) continue;
       forcing_chains(cell, d, from_on, y);
     }
   }
@@ -432,10 +347,9 @@ class ForcingChainsAndCycles final : public Producer {
   // links, and the search then finds nothing; that costs less than a second
   // build, digit by digit (the 10.7 example made 16,855 builds of one digit
   // beside 4,867 of all; leaving them out saved 8% of its time).
-  static constexpr int potential(int cell, int digit, bool on) { return reach_index(cell, digit, on); }
   // The X and XY passes ask about the same assumptions: answered once per find.
   bool may_contradict(int v) {
-    std::int8_t& known = contradicts_[static_cast<std::size_t>(v)];
+    std::int8_t& known = contradicts_[v];
     if (known < 0) known = reach_.reaches(v, v ^ 1) ? 1 : 0;
     return known != 0;
   }
@@ -456,12 +370,12 @@ class ForcingChainsAndCycles final : public Producer {
   // same link, so each "off" on the way matters()).
   int shortest_contradiction(int cell, int d, bool from_on, bool y, int max_links) {
     start_search(cell, d, from_on);
-    const int keep = from_on ? key(cell, d) : -1;
-    int shortest = kMaxChain + 1;
+    const int keep = from_on ? candidate_key(cell, d) : -1;
+    int shortest = LevelBounds::kMaxChain + 1;
     auto reached = [&](int q) {
-      const Potential& n = nodes_[static_cast<std::size_t>(q)];
+      const Node& n = nodes_[q];
       const int negation = n.on ? find_off(n.cell, n.digit) : find_on(n.cell, n.digit);
-      if (negation >= 0) shortest = std::min(shortest, n.level + nodes_[static_cast<std::size_t>(negation)].level);
+      if (negation >= 0) shortest = std::min(shortest, n.level + nodes_[negation].level);
     };
     std::size_t on_head = 0, off_head = 0;
     for (int level = 0;; ++level) {
@@ -475,7 +389,7 @@ class ForcingChainsAndCycles final : public Producer {
         while (on_head < pending_on_.size()) {
           on_to_off(pending_on_[on_head++], y, (y ? 1 : 0) | 2, keep, Reached::Skip, scratch_);
           for (int q : scratch_) {
-            const Potential& n = nodes_[static_cast<std::size_t>(q)];
+            const Node& n = nodes_[q];
             if (find_off(n.cell, n.digit) >= 0) continue;
             pending_off_.push_back(q);
             put(q);
@@ -487,7 +401,7 @@ class ForcingChainsAndCycles final : public Producer {
         while (off_head < pending_off_.size()) {
           off_to_on(pending_off_[off_head++], y, true, true, scratch_);
           for (int q : scratch_) {
-            const Potential& n = nodes_[static_cast<std::size_t>(q)];
+            const Node& n = nodes_[q];
             if (find_on(n.cell, n.digit) >= 0) continue;
             pending_on_.push_back(q);
             put(q);
@@ -503,14 +417,14 @@ class ForcingChainsAndCycles final : public Producer {
     // The link that closes a cycle makes the start on from an "off": the
     // start's cell is bivalue (Y) or its digit has two positions in one of
     // its houses (X). Without such a link no cycle comes back.
-    if ((link_[static_cast<std::size_t>(key(cell, d))] & ((y ? 1 : 0) | (x ? 2 : 0))) == 0) return;
+    if ((link_[candidate_key(cell, d)] & ((y ? 1 : 0) | (x ? 2 : 0))) == 0) return;
     // A cycle through the start lies in the start's component of the
     // implication graph with X and Y links (reach.hpp; every pass's links
     // are among them): a component of fewer than 4 potentials holds none of
     // 4 links or more, and the search makes no potential outside it. What
     // it leaves out reaches nothing inside (else it would be inside), so the
     // levels, parents and order of those it makes are unchanged.
-    const int comp = reach_.component(potential(cell, d, true));
+    const int comp = reach_.component(potential_key(cell, d, true));
     if (comp < 0) return;
     const ImplicationReach::Members m = reach_.members(comp);
     if (m.count < 4) return;
@@ -521,14 +435,14 @@ class ForcingChainsAndCycles final : public Producer {
     // bivalue start (Y). Links are symmetric: c is the start's partner
     // exactly when the start is c's.
     closers_.fill(CellSet{});
-    const Partners& start_to = partners_[static_cast<std::size_t>(key(cell, d))];
+    const Partners& start_to = partners_[candidate_key(cell, d)];
     if (x)
-      for (int i = 0; i < start_to.count; ++i) closers_[static_cast<std::size_t>(d)].add(start_to.cell[i]);
+      for (int i = 0; i < start_to.count; ++i) closers_[d].add(start_to.cell[i]);
     if (y && start_to.digit != 0) closers_[start_to.digit].add(cell);
     // The start makes each of them off (a peer with its digit, or its cell's
     // other digit), and each makes it on: they are in its component, and
     // the last level's closers_ are a part of within_->off.
-    assert((closers_[static_cast<std::size_t>(d)] - within_->off[static_cast<std::size_t>(d)]).empty() &&
+    assert((closers_[d] - within_->off[d]).empty() &&
            (closers_[start_to.digit] - within_->off[start_to.digit]).empty() &&
            "a closing off is in the start's component");
     const int source = add_node(cell, d, true, -1);
@@ -537,16 +451,16 @@ class ForcingChainsAndCycles final : public Producer {
     pending_off_.clear();
     const double cycle_base = x && y ? 7.0 : 6.5;
     const int cycle_kind = x && y ? 4 : (y ? 3 : 2);  // cycle_hint's sort key
-    LevelBound& on_bound = cycle_bounds_[static_cast<std::size_t>(cycle_kind)][1];
-    LevelBound& off_bound = cycle_bounds_[static_cast<std::size_t>(cycle_kind)][0];
+    LevelBounds::Cache& on_bound = cycle_bounds_[cycle_kind][1];
+    LevelBounds::Cache& off_bound = cycle_bounds_[cycle_kind][0];
     int length = 0;
     std::size_t on_head = 0, off_head = 0;
     while (on_head < pending_on_.size() || off_head < pending_off_.size()) {
       ++length;
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
-        const int level = nodes_[static_cast<std::size_t>(p)].level;
-        const int deepest = deepest_worth(on_bound, cycle_base, 1, cycle_kind);
+        const int level = nodes_[p].level;
+        const int deepest = bounds_.deepest(on_bound, cycle_base, 1, cycle_kind);
         if (level > deepest) return;
         // The last level: no "on" two links further is expanded, so the
         // "off"s made here matter only if they close the cycle.
@@ -554,7 +468,7 @@ class ForcingChainsAndCycles final : public Producer {
                   level + 2 > deepest ? &closers_ : &within_->off);
         bool marked = false;
         for (int q : scratch_) {
-          const Potential& n = nodes_[static_cast<std::size_t>(q)];
+          const Node& n = nodes_[q];
           if (find_off(n.cell, n.digit) < 0) {
             put(q);  // not reached before, so not an ancestor of p
           } else {
@@ -568,8 +482,8 @@ class ForcingChainsAndCycles final : public Producer {
       ++length;
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
-        const int level = nodes_[static_cast<std::size_t>(p)].level;
-        const int deepest = deepest_worth(off_bound, cycle_base, 0, cycle_kind);
+        const int level = nodes_[p].level;
+        const int deepest = bounds_.deepest(off_bound, cycle_base, 0, cycle_kind);
         if (level > deepest) return;
         if (level + 2 > deepest) {
           // The last level: the "on"s made here are not expanded, so only
@@ -577,18 +491,16 @@ class ForcingChainsAndCycles final : public Producer {
           if (length >= 4) close_cycle(p, cell, d, y, x);
           continue;
         }
-        const Potential& off = nodes_[static_cast<std::size_t>(p)];
-        std::uint32_t& done = off_done_[static_cast<std::size_t>(key(off.cell, off.digit))];
-        if (done == gen_) {
+        const Node& off = nodes_[p];
+        if (!off_done_.insert(off.candidate())) {
           // Processed before through another parent: its "on" consequences are
           // already known, so only a new way back to the start matters.
           if (length >= 4) close_cycle(p, cell, d, y, x);
           continue;
         }
-        done = gen_;
         off_to_on(p, y, x, false, scratch_, &within_->on);
         for (int q : scratch_) {
-          const Potential& n = nodes_[static_cast<std::size_t>(q)];
+          const Node& n = nodes_[q];
           if (length >= 4 && n.cell == cell && n.digit == d) cycle_hint(q, y, x);
           if (find_on(n.cell, n.digit) < 0) {
             pending_on_.push_back(q);
@@ -613,19 +525,19 @@ class ForcingChainsAndCycles final : public Producer {
     w.comp = comp;
     for (int i = 0; i < m.count; ++i) {
       const int v = m.first[i];
-      ((v & 1) ? w.on : w.off)[static_cast<std::size_t>((v / 2) % 10)].add(v / 20);
+      ((v & 1) ? w.on : w.off)[(v / 2) % 10].add(v / 20);
     }
     return w;
   }
 
   // Whether the "off" (c, v) makes the cycle's start on (close_cycle's test).
-  bool closes(int c, int v) const { return closers_[static_cast<std::size_t>(v)].has(c); }
+  bool closes(int c, int v) const { return closers_[v].has(c); }
 
   // If "off" node p implies the start (cell, d) on, records that cycle end.
   // Same rules and order as off_to_on, restricted to the start.
   void close_cycle(int p, int cell, int d, bool y, bool x) {
-    const Potential src = nodes_[static_cast<std::size_t>(p)];
-    const Partners& to = partners_[static_cast<std::size_t>(key(src.cell, src.digit))];
+    const Node src = nodes_[p];
+    const Partners& to = partners_[candidate_key(src.cell, src.digit)];
     if (y && src.cell == cell) {
       if (to.digit == d) cycle_hint(add_node(cell, d, true, p, Cause::NakedSingle), y, x);
       return;
@@ -643,37 +555,37 @@ class ForcingChainsAndCycles final : public Producer {
     // "on" node and each "off" node sees outside the cycle (in SE's order);
     // the cycle eliminates those seen by both.
     CellSet cells;
-    for (int q = end; nodes_[static_cast<std::size_t>(q)].parent >= 0; q = nodes_[static_cast<std::size_t>(q)].parent)
-      cells.add(nodes_[static_cast<std::size_t>(q)].cell);
+    for (int q = end; nodes_[q].parent >= 0; q = nodes_[q].parent)
+      cells.add(nodes_[q].cell);
     std::array<CellSet, 10> by_on{}, by_off{};
     DigitMask digits = 0;  // the cycle's digits
-    for (int q = end; nodes_[static_cast<std::size_t>(q)].parent >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
-      const Potential& p = nodes_[static_cast<std::size_t>(q)];
+    for (int q = end; nodes_[q].parent >= 0; q = nodes_[q].parent) {
+      const Node& p = nodes_[q];
       (p.on ? by_on : by_off)[p.digit] |= (kPeerSet[p.cell] - cells) & board_->digit_cells(p.digit);
       digits |= digit_bit(p.digit);
     }
     // Most cycles eliminate nothing: see so before anything is listed.
     bool eliminates = false;
     for_each_digit(digits, [&](int d) {
-      eliminates = eliminates || !(by_on[static_cast<std::size_t>(d)] & by_off[static_cast<std::size_t>(d)]).empty();
+      eliminates = eliminates || !(by_on[d] & by_off[d]).empty();
     });
     if (!eliminates) return;
     // The "on" nodes' candidates in the order the walk first sees them.
     std::array<CellSet, 10> on_so_far{};
     cancel_.clear();
-    for (int q = end; nodes_[static_cast<std::size_t>(q)].parent >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
-      const Potential& p = nodes_[static_cast<std::size_t>(q)];
+    for (int q = end; nodes_[q].parent >= 0; q = nodes_[q].parent) {
+      const Node& p = nodes_[q];
       if (!p.on) continue;
       auto& mine = on_so_far[p.digit];
       const CellSet seen = (kPeerSet[p.cell] - cells) & board_->digit_cells(p.digit);
-      (seen - mine).for_each([&](int c) { cancel_.push_back(key(c, p.digit)); });
+      (seen - mine).for_each([&](int c) { cancel_.push_back(candidate_key(c, p.digit)); });
       mine |= seen;
     }
     Step s;
     removal_cells_.clear();
     for (int k : cancel_) {
       const int c = k / 10, d = k % 10;
-      if (!by_off[static_cast<std::size_t>(d)].has(c)) continue;
+      if (!by_off[d].has(c)) continue;
       if (!s.removals[c]) removal_cells_.push_back(c);
       s.removals[c] |= digit_bit(d);
     }
@@ -702,19 +614,19 @@ class ForcingChainsAndCycles final : public Producer {
     rec->text = std::move(text);
     rec->removal_cells = removal_cells_;
     path_.clear();
-    for (int q = end; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) path_.push_back(q);  // end .. root
+    for (int q = end; q >= 0; q = nodes_[q].parent) path_.push_back(q);  // end .. root
     // Target 1: from the end back towards the start (the start equals the end).
     for (std::size_t i = 0; i + 1 < path_.size(); ++i) {
-      const Potential& p = nodes_[static_cast<std::size_t>(path_[i])];
+      const Node& p = nodes_[path_[i]];
       if (p.on && p.cause != Cause::None) rec->causes.push_back({p.cell, p.digit, p.cause});
-      rec->identity.push_back(potential_code(p.cell, p.digit, p.on));
+      rec->identity.push_back(p.key());
     }
-    rec->identity.push_back(~0u);
+    rec->identity.push_back(-1);
     // Target 2: the reversed cycle, from the start forwards.
     for (std::size_t i = path_.size(); i-- > 1;) {
-      const Potential& p = nodes_[static_cast<std::size_t>(path_[i])];
+      const Node& p = nodes_[path_[i]];
       if (!p.on && p.cause != Cause::None) rec->causes.push_back({p.cell, p.digit, p.cause});
-      rec->identity.push_back(potential_code(p.cell, p.digit, !p.on));
+      rec->identity.push_back(p.negation().key());
     }
     return rec;
   }
@@ -733,15 +645,15 @@ class ForcingChainsAndCycles final : public Producer {
   void forcing_chains(int cell, int d, bool from_on, bool y) {
     start_search(cell, d, from_on);
     const double base = y ? 7.0 : 6.6;
-    LevelBound& bound = chain_bounds_[y ? 1 : 0];
+    LevelBounds::Cache& bound = chain_bounds_[y ? 1 : 0];
     std::size_t on_head = 0, off_head = 0;
     while (on_head < pending_on_.size() || off_head < pending_off_.size()) {
       while (on_head < pending_on_.size()) {
         const int p = pending_on_[on_head++];
-        if (nodes_[static_cast<std::size_t>(p)].level > deepest_worth(bound, base, 1, y ? 4 : 2)) return;
-        on_to_off(p, y, (y ? 1 : 0) | 2, from_on ? key(cell, d) : -1, Reached::Skip, scratch_);
+        if (nodes_[p].level > bounds_.deepest(bound, base, 1, y ? 4 : 2)) return;
+        on_to_off(p, y, (y ? 1 : 0) | 2, from_on ? candidate_key(cell, d) : -1, Reached::Skip, scratch_);
         for (int q : scratch_) {
-          const Potential& n = nodes_[static_cast<std::size_t>(q)];
+          const Node& n = nodes_[q];
           if (from_on && n.cell == cell && n.digit == d) return chain_hint(q, y);  // its one target
           if (find_off(n.cell, n.digit) < 0) {
             pending_off_.push_back(q);
@@ -751,10 +663,10 @@ class ForcingChainsAndCycles final : public Producer {
       }
       while (off_head < pending_off_.size()) {
         const int p = pending_off_[off_head++];
-        if (nodes_[static_cast<std::size_t>(p)].level > deepest_worth(bound, base, 1, y ? 4 : 2)) return;
+        if (nodes_[p].level > bounds_.deepest(bound, base, 1, y ? 4 : 2)) return;
         off_to_on(p, y, true, true, scratch_);
         for (int q : scratch_) {
-          const Potential& n = nodes_[static_cast<std::size_t>(q)];
+          const Node& n = nodes_[q];
           if (!from_on && n.cell == cell && n.digit == d) return chain_hint(q, y);
           if (find_on(n.cell, n.digit) < 0) {
             pending_on_.push_back(q);
@@ -766,7 +678,7 @@ class ForcingChainsAndCycles final : public Producer {
   }
 
   void chain_hint(int target, bool y) {
-    const Potential t = nodes_[static_cast<std::size_t>(target)];
+    const Node t = nodes_[target];
     Step s;
     if (t.on) {
       s.removals[t.cell] = static_cast<DigitMask>(board_->candidates(t.cell) & ~digit_bit(t.digit));
@@ -789,10 +701,10 @@ class ForcingChainsAndCycles final : public Producer {
       rec->complexity = h.step.complexity;
       rec->text = h.step.name() + ": " + h.step.detail;
       rec->removal_cells.push_back(t.cell);
-      for (int q = target; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
-        const Potential& p = nodes_[static_cast<std::size_t>(q)];
+      for (int q = target; q >= 0; q = nodes_[q].parent) {
+        const Node& p = nodes_[q];
         if (p.on && p.cause != Cause::None) rec->causes.push_back({p.cell, p.digit, p.cause});
-        rec->identity.push_back(potential_code(p.cell, p.digit, p.on));
+        rec->identity.push_back(p.key());
       }
       h.step.nested = std::move(rec);
     }
@@ -803,11 +715,11 @@ class ForcingChainsAndCycles final : public Producer {
   // assumption first: what the hint's explanation is written from.
   std::vector<int> path_codes(int end) const {
     int n = 0;
-    for (int q = end; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) ++n;
+    for (int q = end; q >= 0; q = nodes_[q].parent) ++n;
     std::vector<int> codes(static_cast<std::size_t>(n));
-    for (int q = end; q >= 0; q = nodes_[static_cast<std::size_t>(q)].parent) {
-      const Potential& p = nodes_[static_cast<std::size_t>(q)];
-      codes[static_cast<std::size_t>(--n)] = static_cast<int>(potential_code(p.cell, p.digit, p.on));
+    for (int q = end; q >= 0; q = nodes_[q].parent) {
+      const Node& p = nodes_[q];
+      codes[--n] = p.key();
     }
     return codes;
   }
@@ -829,12 +741,11 @@ class ForcingChainsAndCycles final : public Producer {
   }
 
   const Board* board_ = nullptr;
-  std::vector<Potential> nodes_;  // the node pool: its first node_count_ are this search's
+  std::vector<Node> nodes_;  // the node pool: its first node_count_ are this search's
   int node_count_ = 0;
   NodeList pending_on_, pending_off_, scratch_;
   std::vector<ChainHint> hints_;
-  std::array<int, 810> on_idx_{}, off_idx_{};
-  std::array<std::uint8_t, 810> link_{};  // mark_links()
+  std::array<std::uint8_t, kCandidateKeys> link_{};  // mark_links()
   ByDigit closers_{};                       // by digit: the cells whose "off" closes it (all in within_->off)
   std::vector<Within> withins_;             // component_sets(), emptied by each find
   const Within* within_ = nullptr;          // the cycle search's component
@@ -848,23 +759,18 @@ class ForcingChainsAndCycles final : public Producer {
     std::uint8_t cell[3] = {};
     Cause cause[3] = {};
   };
-  std::array<Partners, 810> partners_{};
+  std::array<Partners, kCandidateKeys> partners_{};
   ImplicationReach reach_;  // may_contradict(), X and Y links, per find()
-  std::array<std::int8_t, 1620> contradicts_{};  // may_contradict() by potential: -1 not asked yet
-  std::array<std::uint32_t, 1620> anc_stamp_{};  // mark_ancestors()
-  std::uint32_t anc_gen_ = 0;
-  std::array<std::uint32_t, 810> on_stamp_{}, off_stamp_{}, off_done_{};
-  std::uint32_t gen_ = 0;
-  std::array<std::uint32_t, 1620> count_stamp_{};
-  std::uint32_t count_gen_ = 0;
-  Key best_key_;  // the first in emit_sorted's order among the hints found so far (its rating is the lowest)
-  std::uint64_t best_changes_ = 0;  // how often best_key_ was set (deepest_worth)
-  std::array<std::array<LevelBound, 2>, 5> cycle_bounds_{};  // [cycle kind][extra]: cycles()
-  std::array<LevelBound, 2> chain_bounds_{};                 // [y]: forcing_chains()
-  std::array<int, 2> longest_{};  // longest_winning_chain(y), by y
-  bool first_only_ = false;  // the sink wants the first hint only (StepSink::first_only)
+  std::array<std::int8_t, kPotentialKeys> contradicts_{};  // may_contradict() by potential: -1 not asked yet
+  StampedMap<kPotentialKeys, int> reached_;       // this search's node of each potential reached
+  StampedSet<kCandidateKeys> off_done_;           // the "off"s whose consequences a cycle search made
+  StampedSet<kPotentialKeys> ancestors_;          // mark_ancestors()
+  StampedSet<kPotentialKeys> counted_;            // ancestor_count()
+  LevelBounds bounds_;  // speed only (chain_bounds.hpp)
+  std::array<std::array<LevelBounds::Cache, 2>, 5> cycle_bounds_{};  // [cycle kind][extra]: cycles()
+  std::array<LevelBounds::Cache, 2> chain_bounds_{};                 // [y]: forcing_chains()
   bool nesting_ = false;
-  std::unordered_map<GridKey, std::vector<Step>, GridKeyHash> remembered_;  // find_remembered()
+  RememberedHints remembered_;  // find_remembered()
   std::vector<int> cancel_, removal_cells_, path_;
   PathView path_view_;
   NetWriter writer_{path_view_};

@@ -32,21 +32,19 @@
 #include <cassert>
 #include <vector>
 
+#include "chain_bounds.hpp"
 #include "chain_notation.hpp"
 #include "chain_support.hpp"
 #include "reach.hpp"
+#include "stamped_set.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
 namespace {
 
-constexpr int kKeys = 810;  // cell * 10 + digit
-constexpr int key(int cell, int digit) { return cell * 10 + digit; }
-
-struct Node {
-  std::uint8_t cell;
-  std::uint8_t digit;
-  bool on;
+// A potential as a run derived it: how, and from which nodes (the first
+// parent, then the "hidden" ones: earlier removals the link relied on).
+struct Node : Potential {
   Cause cause;
   int parents_begin;           // into the parent pool
   std::uint16_t parents_count;
@@ -57,24 +55,25 @@ struct Node {
 // The potentials one run derived, in insertion order, with lookup by (cell,
 // digit). Membership is a bit set (cleared per run, small enough to stay in
 // the first-level cache while the run is built and read); the node index of a
-// member is in `idx`, which is never cleared.
+// member is in `idx`, which is never cleared. Both are indexed by potential key.
 struct Run {
   bool consistent = true;          // false when the run met a contradiction
   int absurd_on = -1, absurd_off = -1;  // the clashing pair, then
   NodeList ons, offs;
-  std::array<std::uint64_t, (2 * kKeys + 63) / 64> member{};
-  std::array<int, 2 * kKeys> idx;  // valid where `member` has the bit
+  std::array<std::uint64_t, (kPotentialKeys + 63) / 64> member{};
+  std::array<int, kPotentialKeys> idx;  // valid where `member` has the bit
 
   void reset() {
     ons.clear();
     offs.clear();
     member.fill(0);
   }
-  int find(std::size_t slot) const { return (member[slot >> 6] >> (slot & 63)) & 1 ? idx[slot] : -1; }
-  int on(int k) const { return find(static_cast<std::size_t>(2 * k + 1)); }
-  int off(int k) const { return find(static_cast<std::size_t>(2 * k)); }
+  int find(int slot) const { return (member[slot >> 6] >> (slot & 63)) & 1 ? idx[slot] : -1; }
+  // By candidate key.
+  int on(int k) const { return find(2 * k + 1); }
+  int off(int k) const { return find(2 * k); }
   void add(int k, bool is_on, int node) {
-    const std::size_t slot = static_cast<std::size_t>(2 * k + (is_on ? 1 : 0));
+    const int slot = 2 * k + (is_on ? 1 : 0);
     member[slot >> 6] |= std::uint64_t{1} << (slot & 63);
     idx[slot] = node;
     (is_on ? ons : offs).push_back(node);
@@ -107,17 +106,13 @@ class DynamicChains final : public Producer, private NetView {
 
   void find(const Board& board, StepSink& sink) override {
     board_ = &board;
-    first_only_ = !nesting_ && sink.first_only();
-    best_complexity_ = -1;
+    bound_.start(!nesting_ && sink.first_only());
     hints_.clear();
     nodes_.clear();
     parent_pool_.clear();
     nested_.clear();
     runs_used_ = 0;
-    if (++cache_gen_ == 0) {
-      cache_stamp_.fill(0);
-      cache_gen_ = 1;
-    }
+    cached_.clear();
     if (mode_ == Mode::Multiple) reach_.start(board, true, true, true);
     for (int cell = 0; cell < kCells; ++cell) {
       if (board.value(cell) != 0) continue;
@@ -147,12 +142,11 @@ class DynamicChains final : public Producer, private NetView {
   // a candidate serves its own contradiction, double, region and cell
   // forcing, and every region forcing where it is another position.
   Run& cached_run(int cell, int digit, bool on) {
-    const std::size_t k = static_cast<std::size_t>(key(cell, digit) * 2 + (on ? 1 : 0));
-    if (cache_stamp_[k] == cache_gen_) return *runs_[static_cast<std::size_t>(cache_slot_[k])];
+    const int k = potential_key(cell, digit, on);
+    if (const int slot = cached_.find(k, -1); slot >= 0) return *runs_[slot];
     if (runs_.size() <= runs_used_) runs_.push_back(std::make_unique<Run>());
     Run& r = *runs_[runs_used_];
-    cache_stamp_[k] = cache_gen_;
-    cache_slot_[k] = static_cast<int>(runs_used_++);
+    cached_.put(k, static_cast<int>(runs_used_++));
     r.consistent = chain_from(r, cell, digit, on);
     r.absurd_on = r.consistent ? -1 : absurd_on_;
     r.absurd_off = r.consistent ? -1 : absurd_off_;
@@ -162,8 +156,7 @@ class DynamicChains final : public Producer, private NetView {
   // --- nodes ------------------------------------------------------------------
   int make_node(int cell, int digit, bool on, int parent, Cause cause = Cause::None, int nested = -1,
                 Technique rule = Technique::Count) {
-    nodes_.push_back({static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(digit), on, cause,
-                      static_cast<int>(parent_pool_.size()), static_cast<std::uint16_t>(parent >= 0 ? 1 : 0), rule,
+    nodes_.push_back({Potential::of(cell, digit, on), cause, static_cast<int>(parent_pool_.size()), static_cast<std::uint16_t>(parent >= 0 ? 1 : 0), rule,
                       nested});
     if (parent >= 0) parent_pool_.push_back(parent);
     return static_cast<int>(nodes_.size()) - 1;
@@ -171,7 +164,7 @@ class DynamicChains final : public Producer, private NetView {
   // Appends a hidden parent to the node created last.
   void add_parent(int node, int parent) {
     parent_pool_.push_back(parent);
-    ++nodes_[static_cast<std::size_t>(node)].parents_count;
+    ++nodes_[node].parents_count;
   }
 
   // --- the working grid ---------------------------------------------------------
@@ -197,7 +190,7 @@ class DynamicChains final : public Producer, private NetView {
     for (;;) {
       if (on_head < r.ons.size()) {
         const int p = r.ons[on_head++];
-        const Node src = nodes_[static_cast<std::size_t>(p)];
+        const Node src = nodes_[p];
         const int cell = src.cell, d = src.digit;
         // Other candidates of the cell go off.
         if (y) {
@@ -208,61 +201,61 @@ class DynamicChains final : public Producer, private NetView {
           }
         }
         // The digit goes off in the box, then in the row and column outside the box.
-        const auto& units = kCellUnits[static_cast<std::size_t>(cell)];
+        const auto& units = kCellUnits[cell];
         const CellSet box = kUnitSet[units[0]];
         for (int k = 0; k < 3; ++k) {
-          CellSet where = cells_[d] & kUnitSet[units[static_cast<std::size_t>(k)]];
+          CellSet where = cells_[d] & kUnitSet[units[k]];
           where.remove(cell);
           if (k > 0) where -= box;
           bool ok = true;
-          const Cause cause = region_cause(units[static_cast<std::size_t>(k)]);
-          for_each_in_unit_order(units[static_cast<std::size_t>(k)], where, [&](int c) {
+          const Cause cause = region_cause(units[k]);
+          for_each_in_unit_order(units[k], where, [&](int c) {
             if (ok) ok = derive_off(r, c, d, p, cause);
           });
           if (!ok) return false;
         }
       } else if (off_head < r.offs.size()) {
         const int p = r.offs[off_head++];
-        const Node src = nodes_[static_cast<std::size_t>(p)];
+        const Node src = nodes_[p];
         const int cell = src.cell, d = src.digit;
         made_.clear();
         // An "on" the run already holds (and does not contradict) would be
         // dropped below, so it is not made.
         auto held = [&r](int k) { return r.on(k) >= 0 && r.off(k) < 0; };
         if (y && popcount(cand_[cell]) == 2 &&
-            !held(key(cell, single_digit(static_cast<DigitMask>(cand_[cell] & ~digit_bit(d)))))) {
+            !held(candidate_key(cell, single_digit(static_cast<DigitMask>(cand_[cell] & ~digit_bit(d)))))) {
           const int other = single_digit(static_cast<DigitMask>(cand_[cell] & ~digit_bit(d)));
           const int q = make_node(cell, other, true, p, Cause::NakedSingle);
           if (dynamic()) {
             for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~cand_[cell]),
-                           [&](int v) { add_parent(q, r.off(key(cell, v))); });
+                           [&](int v) { add_parent(q, r.off(candidate_key(cell, v))); });
           }
           made_.push_back(q);
         }
         for (int k = 0; k < 3; ++k) {
-          const int u = kCellUnits[static_cast<std::size_t>(cell)][static_cast<std::size_t>(k)];
-          const CellSet where = cells_[d] & kUnitSet[static_cast<std::size_t>(u)];
+          const int u = kCellUnits[cell][k];
+          const CellSet where = cells_[d] & kUnitSet[u];
           if (where.size() != 2) continue;
           CellSet rest = where;
           rest.remove(cell);
           const int other = rest.first();
           bool dup = false;
           for (int q : made_) {
-            const Node& n = nodes_[static_cast<std::size_t>(q)];
+            const Node& n = nodes_[q];
             dup = dup || (n.cell == other && n.digit == d);
           }
-          if (dup || held(key(other, d))) continue;
+          if (dup || held(candidate_key(other, d))) continue;
           const int q = make_node(other, d, true, p, region_cause(u));
           if (dynamic()) {
-            const CellSet removed = (board_->digit_cells(d) & kUnitSet[static_cast<std::size_t>(u)]) - where;
-            for_each_in_unit_order(u, removed, [&](int c) { add_parent(q, r.off(key(c, d))); });
+            const CellSet removed = (board_->digit_cells(d) & kUnitSet[u]) - where;
+            for_each_in_unit_order(u, removed, [&](int c) { add_parent(q, r.off(candidate_key(c, d))); });
           }
           made_.push_back(q);
         }
         if (dynamic()) turn_off(cell, d);
         for (int q : made_) {
-          const Node& n = nodes_[static_cast<std::size_t>(q)];
-          const int k = key(n.cell, n.digit);
+          const Node& n = nodes_[q];
+          const int k = candidate_key(n.cell, n.digit);
           const int conj = r.off(k);
           if (conj >= 0) {
             absurd_on_ = q;
@@ -292,7 +285,7 @@ class DynamicChains final : public Producer, private NetView {
       scratch_current_ = true;
     }
     for (int d = 1; d <= 9; ++d)
-      (scratch_.digit_cells(d) - cells_[static_cast<std::size_t>(d)]).for_each([&](int c) { scratch_.eliminate(c, d); });
+      (scratch_.digit_cells(d) - cells_[d]).for_each([&](int c) { scratch_.eliminate(c, d); });
     const Board& scratch = scratch_;
     assert(scratch.candidate_masks().masks == cand_);
     made_.clear();
@@ -307,10 +300,9 @@ class DynamicChains final : public Producer, private NetView {
       Removed removed;
       bool any = false;
       for (int d = 1; d <= 9; ++d) {
-        const auto k = static_cast<std::size_t>(d);
-        removed[k] = rule_cells_[i][k] - cells_[k];
-        rule_cells_[i][k] = cells_[k];
-        any = any || !removed[k].empty();
+        removed[d] = rule_cells_[i][d] - cells_[d];
+        rule_cells_[i][d] = cells_[d];
+        any = any || !removed[d].empty();
       }
       if (!any) continue;  // the grid it last ran on: nothing new
       AllSteps all;
@@ -346,8 +338,8 @@ class DynamicChains final : public Producer, private NetView {
     }
     bool queued = false;
     for (int q : made_) {
-      const Node& n = nodes_[static_cast<std::size_t>(q)];
-      const int k = key(n.cell, n.digit);
+      const Node& n = nodes_[q];
+      const int k = candidate_key(n.cell, n.digit);
       if (r.off(k) >= 0) continue;
       r.add(k, false, q);
       queued = true;
@@ -378,7 +370,7 @@ class DynamicChains final : public Producer, private NetView {
   // order of the house holding them (for fish: cover line by cover line).
   static void removal_order(const Step& st, std::vector<int>& out) {
     auto from_unit = [&](int u) {
-      for (int c : kUnitCells[static_cast<std::size_t>(u)])
+      for (int c : kUnitCells[u])
         if (st.removals[c]) out.push_back(c);
     };
     switch (st.technique) {
@@ -389,7 +381,7 @@ class DynamicChains final : public Producer, private NetView {
       case Technique::XWing:
       case Technique::Swordfish:
       case Technique::Jellyfish: {
-        const int cover = st.fish_base == LineKind::Columns ? 9 : 18;
+        const int cover = first_unit(st.fish_base == LineKind::Columns ? UnitKind::Row : UnitKind::Column);
         for (int u = cover; u < cover + 9; ++u)
           if (st.units & (1u << u)) from_unit(u);
         break;
@@ -417,10 +409,10 @@ class DynamicChains final : public Producer, private NetView {
       for (const CauseEntry& e : st.nested->causes) {
         if (e.cause == Cause::NakedSingle) {
           for (int v = 1; v <= 9; ++v)
-            if (removed(e.cell, v)) push_once(key(e.cell, v));
+            if (removed(e.cell, v)) push_once(candidate_key(e.cell, v));
         } else {
-          for (int c : kUnitCells[static_cast<std::size_t>(cause_unit(e.cause, e.cell))])
-            if (removed(c, e.digit)) push_once(key(c, e.digit));
+          for (int c : kUnitCells[cause_unit(e.cause, e.cell)])
+            if (removed(c, e.digit)) push_once(candidate_key(c, e.digit));
         }
       }
       return;
@@ -429,22 +421,24 @@ class DynamicChains final : public Producer, private NetView {
       case Technique::Pointing:
       case Technique::Claiming: {
         const int d = single_digit(st.digits);
-        for (int c : kUnitCells[static_cast<std::size_t>(st.unit)])
-          if (removed(c, d) && !kUnitSet[static_cast<std::size_t>(st.unit2)].has(c)) out.push_back(key(c, d));
+        for (int c : kUnitCells[st.unit])
+          if (removed(c, d) && !kUnitSet[st.unit2].has(c)) out.push_back(candidate_key(c, d));
         break;
       }
       case Technique::XWing:
       case Technique::Swordfish:
       case Technique::Jellyfish: {
         const int d = single_digit(st.digits);
-        const int base = st.fish_base == LineKind::Columns ? 18 : 9, cover = base == 18 ? 9 : 18;
+        const bool columns = st.fish_base == LineKind::Columns;
+        const int base = first_unit(columns ? UnitKind::Column : UnitKind::Row);
+        const int cover = first_unit(columns ? UnitKind::Row : UnitKind::Column);
         CellSet covered;
         for (int u = cover; u < cover + 9; ++u)
-          if (st.units & (1u << u)) covered |= kUnitSet[static_cast<std::size_t>(u)];
+          if (st.units & (1u << u)) covered |= kUnitSet[u];
         for (int u = base; u < base + 9; ++u) {
           if (!(st.units & (1u << u))) continue;
-          for (int c : kUnitCells[static_cast<std::size_t>(u)])
-            if (removed(c, d) && !covered.has(c)) out.push_back(key(c, d));
+          for (int c : kUnitCells[u])
+            if (removed(c, d) && !covered.has(c)) out.push_back(candidate_key(c, d));
         }
         break;
       }
@@ -453,12 +447,12 @@ class DynamicChains final : public Producer, private NetView {
       case Technique::HiddenQuad: {
         std::uint16_t mine = 0;
         for_each_digit(st.digits, [&](int d) { mine |= now.positions(st.unit, d); });
-        const auto& cells = kUnitCells[static_cast<std::size_t>(st.unit)];
+        const auto& cells = kUnitCells[st.unit];
         for (int i = 0; i < 9; ++i) {
           if (mine & (1u << i)) continue;
-          const int c = cells[static_cast<std::size_t>(i)];
+          const int c = cells[i];
           for_each_digit(st.digits, [&](int d) {
-            if (board_->candidates(c) & digit_bit(d)) out.push_back(key(c, d));
+            if (board_->candidates(c) & digit_bit(d)) out.push_back(candidate_key(c, d));
           });
         }
         break;
@@ -467,7 +461,7 @@ class DynamicChains final : public Producer, private NetView {
       case Technique::NakedTriplet:
       case Technique::NakedQuad:
         st.cells.for_each([&](int c) {
-          for_each_digit(static_cast<DigitMask>(board_->candidates(c) & ~st.digits), [&](int d) { out.push_back(key(c, d)); });
+          for_each_digit(static_cast<DigitMask>(board_->candidates(c) & ~st.digits), [&](int d) { out.push_back(candidate_key(c, d)); });
         });
         break;
       default:
@@ -477,7 +471,7 @@ class DynamicChains final : public Producer, private NetView {
 
   // An "off" derived from `parent`: contradiction if it is already on.
   bool derive_off(Run& r, int cell, int digit, int parent, Cause cause) {
-    const int k = key(cell, digit);
+    const int k = candidate_key(cell, digit);
     const int conj = r.on(k);
     if (conj >= 0) {
       absurd_on_ = conj;
@@ -492,7 +486,7 @@ class DynamicChains final : public Producer, private NetView {
   // order is the house's.
   template <class F>
   static void for_each_in_unit_order(int unit, const CellSet& cells, F&& f) {
-    assert((cells - kUnitSet[static_cast<std::size_t>(unit)]).empty() && "cells of the house only");
+    assert((cells - kUnitSet[unit]).empty() && "cells of the house only");
     (void)unit;
     cells.for_each(f);
   }
@@ -500,7 +494,7 @@ class DynamicChains final : public Producer, private NetView {
   // Runs from one assumption; returns false on a contradiction.
   bool chain_from(Run& r, int cell, int digit, bool on) {
     r.reset();
-    r.add(key(cell, digit), on, make_node(cell, digit, on, -1));
+    r.add(candidate_key(cell, digit), on, make_node(cell, digit, on, -1));
     return propagate(r);
   }
 
@@ -509,20 +503,15 @@ class DynamicChains final : public Producer, private NetView {
   // (cell, digit, on) once, expanding the first node met with that value.
   template <class F>
   void walk_chain(int target, F&& visit) {
-    if (++count_gen_ == 0) {
-      count_stamp_.fill(0);
-      count_gen_ = 1;
-    }
+    walked_.clear();
     todo_.assign(1, target);
     while (!todo_.empty()) {
       next_.clear();
       for (int q : todo_) {
-        const Node& p = nodes_[static_cast<std::size_t>(q)];
-        const std::size_t k = static_cast<std::size_t>(key(p.cell, p.digit) * 2 + (p.on ? 1 : 0));
-        if (count_stamp_[k] == count_gen_) continue;
-        count_stamp_[k] = count_gen_;
+        const Node& p = nodes_[q];
+        if (!walked_.insert(p.key())) continue;
         if (!visit(q)) return;
-        for (int i = 0; i < p.parents_count; ++i) next_.push_back(parent_pool_[static_cast<std::size_t>(p.parents_begin + i)]);
+        for (int i = 0; i < p.parents_count; ++i) next_.push_back(parent_pool_[p.parents_begin + i]);
       }
       todo_.swap(next_);
     }
@@ -535,16 +524,15 @@ class DynamicChains final : public Producer, private NetView {
   // plus the length increment, which grows with complexity), complexity,
   // then kind (`sort_key`), and one equal to an earlier one sorts after it.
   int hint_complexity(const std::vector<int>& targets, int sort_key) {
-    int limit = 1 << 30;
-    if (first_only_ && best_complexity_ >= 0) limit = best_complexity_ - (sort_key < best_sort_key_ ? 0 : 1);
+    const int limit = bound_.limit(sort_key);  // speed only (chain_bounds.hpp)
     int total = 0;
     counted_nested_.clear();
     for (int t : targets) {
       walk_chain(t, [&](int q) {
         ++total;
-        const int n = nodes_[static_cast<std::size_t>(q)].nested;
+        const int n = nodes_[q].nested;
         if (n >= 0) {
-          const NestedChain* rec = nested_[static_cast<std::size_t>(n)].get();
+          const NestedChain* rec = nested_[n].get();
           bool seen_before = false;
           for (const NestedChain* seen : counted_nested_)
             seen_before = seen_before || seen == rec || seen->identity == rec->identity;
@@ -570,13 +558,13 @@ class DynamicChains final : public Producer, private NetView {
     rec->removal_cells.push_back(cell);
     for (int t : targets) {
       walk_chain(t, [&](int q) {
-        const Node& p = nodes_[static_cast<std::size_t>(q)];
-        rec->identity.push_back(potential_code(p.cell, p.digit, p.on));
+        const Node& p = nodes_[q];
+        rec->identity.push_back(p.key());
         const Cause c = p.cause == Cause::None ? assumed : p.cause;
         if (p.on && c != Cause::None && c != Cause::Advanced) rec->causes.push_back({p.cell, p.digit, c});
         return true;
       });
-      rec->identity.push_back(~0u);
+      rec->identity.push_back(-1);
     }
     return rec;
   }
@@ -606,10 +594,7 @@ class DynamicChains final : public Producer, private NetView {
                                 : Technique::NestedForcingChain;
     const char* prefix = mode_ == Mode::Nishio ? "Nishio " : mode_ == Mode::Dynamic ? "Dynamic " : "";
     s.label = std::string(prefix) + kind + " Chains" + suffix();
-    if (first_only_) {  // hint_complexity() let it through: it sorts first so far
-      best_complexity_ = s.complexity;
-      best_sort_key_ = sort_key;
-    }
+    bound_.found(s.complexity, sort_key);  // hint_complexity() let it through
     ChainHint h{std::move(s), sort_key, targets_, unit};
     if (nesting_) {
       describe(h);
@@ -638,7 +623,7 @@ class DynamicChains final : public Producer, private NetView {
 
   // Double forcing: the same conclusion from the assumption on and off.
   void double_hint(int from_on, int from_off, int cell) {
-    const Node t = nodes_[static_cast<std::size_t>(from_on)];
+    const Node t = nodes_[from_on];
     Step s;
     if (!conclude(s, t.cell, t.digit, t.on)) return;
     targets_.assign({from_on, from_off});
@@ -651,7 +636,7 @@ class DynamicChains final : public Producer, private NetView {
 
   // Cell or region forcing: the conclusion follows from every branch.
   void reduction_hint(const std::vector<int>& branch_nodes, int sort_key, int src_cell, Cause assumed) {
-    const Node t = nodes_[static_cast<std::size_t>(branch_nodes.front())];
+    const Node t = nodes_[branch_nodes.front()];
     Step s;
     if (!conclude(s, t.cell, t.digit, t.on)) return;
     s.complexity = hint_complexity(branch_nodes, sort_key);
@@ -665,18 +650,18 @@ class DynamicChains final : public Producer, private NetView {
 
   // --- explanations (chain_notation.hpp) -------------------------------------------
   NetNode node(int index) const override {
-    const Node& n = nodes_[static_cast<std::size_t>(index)];
+    const Node& n = nodes_[index];
     return {n.cell, n.digit, n.on, n.cause == Cause::Advanced, n.rule,
-            n.nested >= 0 ? nested_[static_cast<std::size_t>(n.nested)].get() : nullptr};
+            n.nested >= 0 ? nested_[n.nested].get() : nullptr};
   }
-  int parent_count(int index) const override { return nodes_[static_cast<std::size_t>(index)].parents_count; }
+  int parent_count(int index) const override { return nodes_[index].parents_count; }
   int parent(int index, int k) const override {
-    return parent_pool_[static_cast<std::size_t>(nodes_[static_cast<std::size_t>(index)].parents_begin + k)];
+    return parent_pool_[nodes_[index].parents_begin + k];
   }
   // The assumption a branch starts from.
   const Node& root_of(int index) const {
-    while (nodes_[static_cast<std::size_t>(index)].parents_count) index = parent(index, 0);
-    return nodes_[static_cast<std::size_t>(index)];
+    while (nodes_[index].parents_count) index = parent(index, 0);
+    return nodes_[index];
   }
 
   // Writes a hint's branches, e.g. for a contradiction
@@ -735,22 +720,22 @@ class DynamicChains final : public Producer, private NetView {
     if (mode_ == Mode::Multiple) {
       std::array<int, 9> from{};
       int n = 0;
-      for_each_digit(cands, [&](int d) { from[static_cast<std::size_t>(n++)] = reach_index(cell, d, true); });
+      for_each_digit(cands, [&](int d) { from[n++] = potential_key(cell, d, true); });
       cell_forcing = reach_.reach_in_common(from.data(), n);
       bool any = cell_forcing;
       for_each_digit(cands, [&](int d) {
-        region_forcing[static_cast<std::size_t>(d)] = 0;
+        region_forcing[d] = 0;
         for (int k = 0; k < 3; ++k) {
-          const int u = kCellUnits[static_cast<std::size_t>(cell)][static_cast<std::size_t>(k)];
+          const int u = kCellUnits[cell][k];
           if (!first_region_position(u, cell, d)) continue;
           std::array<int, 9> where{};
           int m = 0;
           for_each_bit(board_->positions(u, d), [&](int i) {
-            where[static_cast<std::size_t>(m++)] =
-                reach_index(kUnitCells[static_cast<std::size_t>(u)][static_cast<std::size_t>(i)], d, true);
+            where[m++] =
+                potential_key(kUnitCells[u][i], d, true);
           });
           if (!reach_.reach_in_common(where.data(), m)) continue;
-          region_forcing[static_cast<std::size_t>(d)] |= static_cast<std::uint8_t>(1u << k);
+          region_forcing[d] |= static_cast<std::uint8_t>(1u << k);
           any = true;
         }
       });
@@ -769,18 +754,18 @@ class DynamicChains final : public Producer, private NetView {
         if (do_contradiction && !off_run.consistent) contradiction_hint(off_run, cell, d, false);
         if (do_double) {
           for (int p : on_run.ons) {
-            const Node& n = nodes_[static_cast<std::size_t>(p)];
-            const int q = off_run.on(key(n.cell, n.digit));
+            const Node& n = nodes_[p];
+            const int q = off_run.on(candidate_key(n.cell, n.digit));
             if (q >= 0) double_hint(p, q, cell);
           }
           for (int p : on_run.offs) {
-            const Node& n = nodes_[static_cast<std::size_t>(p)];
-            const int q = off_run.off(key(n.cell, n.digit));
+            const Node& n = nodes_[p];
+            const int q = off_run.off(candidate_key(n.cell, n.digit));
             if (q >= 0) double_hint(p, q, cell);
           }
         }
       }
-      if (!nishio()) region_hints(cell, d, on_run, region_forcing[static_cast<std::size_t>(d)]);
+      if (!nishio()) region_hints(cell, d, on_run, region_forcing[d]);
       value_runs_.push_back(&on_run);
     });
     if (nishio() || !cell_forcing) return;
@@ -794,7 +779,7 @@ class DynamicChains final : public Producer, private NetView {
     const std::uint16_t pos = board_->positions(u, d);
     const int count = popcount(pos);
     if (!(count == 2 || (multiple() && count > 2))) return false;
-    return kUnitCells[static_cast<std::size_t>(u)][static_cast<std::size_t>(lowest_bit_index(pos))] == cell;
+    return kUnitCells[u][lowest_bit_index(pos)] == cell;
   }
 
   // Conclusions shared by every run, in the first run's order ("on" ones,
@@ -803,8 +788,8 @@ class DynamicChains final : public Producer, private NetView {
     for (int pass = 0; pass < 2; ++pass) {
       const NodeList& first = pass == 0 ? branches[0]->ons : branches[0]->offs;
       for (int p : first) {
-        const Node& n = nodes_[static_cast<std::size_t>(p)];
-        const int k = key(n.cell, n.digit);
+        const Node& n = nodes_[p];
+        const int k = candidate_key(n.cell, n.digit);
         branch_.clear();
         bool common = true;
         for (Run* r : branches) {
@@ -824,13 +809,13 @@ class DynamicChains final : public Producer, private NetView {
   // `possible`, bit k: the k-th house may have one (cell_hints).
   void region_hints(int cell, int d, Run& on_run, std::uint8_t possible) {
     for (int k = 0; k < 3; ++k) {
-      const int u = kCellUnits[static_cast<std::size_t>(cell)][static_cast<std::size_t>(k)];
+      const int u = kCellUnits[cell][k];
       if (!((possible >> k) & 1) || !first_region_position(u, cell, d)) continue;
       const std::uint16_t pos = board_->positions(u, d);
-      const auto& cells = kUnitCells[static_cast<std::size_t>(u)];
+      const auto& cells = kUnitCells[u];
       region_runs_.clear();
       for_each_bit(pos, [&](int i) {
-        const int c = cells[static_cast<std::size_t>(i)];
+        const int c = cells[i];
         region_runs_.push_back(c == cell ? &on_run : &cached_run(c, d, true));
       });
       common_conclusions(region_runs_, 6, cell, region_cause(u));
@@ -855,20 +840,16 @@ class DynamicChains final : public Producer, private NetView {
   std::vector<Node> nodes_;
   NodeList parent_pool_;
   ImplicationReach reach_;  // Multiple mode: what each assumption can reach (cell_hints)
-  bool first_only_ = false;  // the sink keeps the first hint only (StepSink::first_only)
-  int best_complexity_ = -1, best_sort_key_ = 0;  // then: the hint that sorts first so far
+  ComplexityBound bound_;  // speed only: hint_complexity()'s limit (chain_bounds.hpp)
   std::vector<std::unique_ptr<Run>> runs_;
   std::size_t runs_used_ = 0;
-  std::array<std::uint32_t, 2 * kKeys> cache_stamp_{};
-  std::array<int, 2 * kKeys> cache_slot_{};
-  std::uint32_t cache_gen_ = 0;
+  StampedMap<kPotentialKeys, int> cached_;  // cached_run(): index in runs_ by potential key
   std::vector<Run*> value_runs_, region_runs_;
   NodeList made_, todo_, next_;
   std::vector<int> branch_;
   NetWriter writer_{*this};
   std::vector<ChainHint> hints_;
-  std::array<std::uint32_t, 2 * kKeys> count_stamp_{};
-  std::uint32_t count_gen_ = 0;
+  StampedSet<kPotentialKeys> walked_;  // walk_chain()
   int absurd_on_ = -1, absurd_off_ = -1;
 };
 

@@ -45,7 +45,7 @@ const std::uint64_t* ImplicationReach::reach_set(int id, int& lo, int& words) co
 
 bool ImplicationReach::reaches(int from, int to) {
   if (from == to) return true;
-  const int digit = (from / 2) % 10;
+  const int digit = Potential::of_key(from).digit;
   const int d = y_ ? 0 : digit;
   if (!ready_[static_cast<std::size_t>(d)]) build(d);
   const int a = id_[static_cast<std::size_t>(from)];
@@ -61,22 +61,23 @@ bool ImplicationReach::reaches(int from, int to) {
   if (id_[static_cast<std::size_t>(to)] >= 0 || (to & 1) || dead_ends_) return has(to);
   // A dead-end "off" left out of the graph is reached with an "on" linked to
   // it: the digit in a peer, or (Y) another digit of the cell.
-  const int cell = to / 20, dd = (to / 2) % 10;
+  const Potential target = Potential::of_key(to);
+  const int cell = target.cell, dd = target.digit;
   if (!y_ && dd != digit) return false;
   const CellSet peers = kPeerSet[cell] & board_->digit_cells(dd);
   for (std::uint64_t w = peers.lo; w; w &= w - 1)
-    if (has(reach_index(std::countr_zero(w), dd, true))) return true;
+    if (has(potential_key(std::countr_zero(w), dd, true))) return true;
   for (std::uint64_t w = peers.hi; w; w &= w - 1)
-    if (has(reach_index(64 + std::countr_zero(w), dd, true))) return true;
+    if (has(potential_key(64 + std::countr_zero(w), dd, true))) return true;
   if (y_)
     for (DigitMask m = static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(dd)); m;
          m = static_cast<DigitMask>(clear_lowest_bit(m)))
-      if (has(reach_index(cell, lowest_bit_index(m) + 1, true))) return true;
+      if (has(potential_key(cell, lowest_bit_index(m) + 1, true))) return true;
   return false;
 }
 
 int ImplicationReach::component(int potential) {
-  const int d = y_ ? 0 : (potential / 2) % 10;
+  const int d = y_ ? 0 : Potential::of_key(potential).digit;
   if (!ready_[static_cast<std::size_t>(d)]) build(d);
   const int a = id_[static_cast<std::size_t>(potential)];
   return a < 0 ? -1 : comp_[static_cast<std::size_t>(a)];
@@ -121,34 +122,34 @@ void ImplicationReach::build(int digit) {
       for (bool on : {true, false}) {
         if (!on && !dead_ends_ && dead_end(cell, d)) continue;
         if (!on) offs[static_cast<std::size_t>(d)].add(cell);
-        id_[static_cast<std::size_t>(reach_index(cell, d, on))] = static_cast<std::int16_t>(pot_.size());
-        pot_.push_back(reach_index(cell, d, on));
+        id_[static_cast<std::size_t>(potential_key(cell, d, on))] = static_cast<std::int16_t>(pot_.size());
+        pot_.push_back(potential_key(cell, d, on));
       }
     });
   }
   const int end_id = static_cast<int>(pot_.size());
   auto at = [](int id) { return static_cast<std::size_t>(id); };
   for (int u = first_id; u < end_id; ++u) {
-    const int pot = pot_[at(u)];
-    const int cell = pot / 20, d = (pot / 2) % 10;
+    const Potential p = Potential::of_key(pot_[at(u)]);
+    const int cell = p.cell, d = p.digit;
     auto to = [&](int w) {
       const int b = id_[static_cast<std::size_t>(w)];
       if (b >= 0) adj_.push_back(b);
     };
-    if (pot & 1) {
+    if (p.on) {
       // Only "off"s in the graph: a dead end left out is no edge.
       if (y_)
         for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)), [&](int v) {
-          if (offs[static_cast<std::size_t>(v)].has(cell)) to(reach_index(cell, v, false));
+          if (offs[static_cast<std::size_t>(v)].has(cell)) to(potential_key(cell, v, false));
         });
-      (kPeerSet[cell] & offs[static_cast<std::size_t>(d)]).for_each([&](int c) { to(reach_index(c, d, false)); });
+      (kPeerSet[cell] & offs[static_cast<std::size_t>(d)]).for_each([&](int c) { to(potential_key(c, d, false)); });
     } else {
       const DigitMask m = board_->candidates(cell);
-      if (y_ && popcount(m) == 2) to(reach_index(cell, single_digit(static_cast<DigitMask>(m & ~digit_bit(d))), true));
+      if (y_ && popcount(m) == 2) to(potential_key(cell, single_digit(static_cast<DigitMask>(m & ~digit_bit(d))), true));
       if (x_)
         for (int unit : kCellUnits[static_cast<std::size_t>(cell)]) {
           const CellSet where = board_->digit_cells(d) & kUnitSet[static_cast<std::size_t>(unit)];
-          if (where.size() == 2) (where - CellSet::of(cell)).for_each([&](int c) { to(reach_index(c, d, true)); });
+          if (where.size() == 2) (where - CellSet::of(cell)).for_each([&](int c) { to(potential_key(c, d, true)); });
         }
     }
     adj_start_.push_back(static_cast<int>(adj_.size()));

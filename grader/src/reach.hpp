@@ -4,8 +4,8 @@
 // The graph is the static chain rules on one board: "on" makes the digit
 // off in the cell's peers and (Y links) the cell's other candidates off;
 // "off" makes the digit on where a house holds it twice (X links) and (Y)
-// a bivalue cell's other digit on. A potential is (cell * 10 + digit) * 2 +
-// on (reach_index). Built on the first question after start(): the strongly
+// a bivalue cell's other digit on. Potentials are numbered by their key
+// (potential.hpp). Built on the first question after start(): the strongly
 // connected components (Tarjan), then each component's reachable set as a
 // bitset, sinks first. Without Y links every link keeps its digit, and each
 // digit is built on its own when first asked about.
@@ -25,11 +25,10 @@
 #include <utility>
 #include <vector>
 
+#include "potential.hpp"
 #include "sudokit/grader/board.hpp"
 
 namespace sudokit::grader {
-
-constexpr int reach_index(int cell, int digit, bool on) { return (cell * 10 + digit) * 2 + (on ? 1 : 0); }
 
 class ImplicationReach {
  public:
@@ -42,7 +41,7 @@ class ImplicationReach {
   /// needs Y links, so that all are in one build).
   bool reach_in_common(const int* from, int n);
   /// The component of a potential in the graph (-1 for one left out), and
-  /// its members (reach_index values, count() of them).
+  /// its members (potential keys, count() of them).
   struct Members {
     const int* first;
     int count;
@@ -58,8 +57,8 @@ class ImplicationReach {
   const Board* board_ = nullptr;
   bool y_ = false, x_ = false, dead_ends_ = false;
   std::array<bool, 10> ready_{};              // by digit, 0 = all
-  std::array<std::int16_t, 1620> id_{};       // reach_index -> id, -1 if none yet
-  std::vector<int> pot_, adj_start_, adj_;    // by id: reach_index, edges
+  std::array<std::int16_t, kPotentialKeys> id_{};  // potential key -> id, -1 if none yet
+  std::vector<int> pot_, adj_start_, adj_;    // by id: potential key, edges
   std::vector<int> order_, low_, comp_, stack_;
   std::vector<std::pair<int, int>> call_;     // Tarjan's (id, next edge)
   std::vector<int> comp_lo_, comp_words_;     // by component: the first word of its set, and its length

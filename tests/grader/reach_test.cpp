@@ -24,7 +24,7 @@ std::array<bool, 1620> bfs(const Board& b, int from, bool y, bool x) {
   std::vector<int> queue{from};
   seen[static_cast<std::size_t>(from)] = true;
   auto add = [&](int c, int d, bool on) {
-    const int k = reach_index(c, d, on);
+    const int k = potential_key(c, d, on);
     if (!seen[static_cast<std::size_t>(k)]) {
       seen[static_cast<std::size_t>(k)] = true;
       queue.push_back(k);
@@ -75,8 +75,8 @@ std::vector<int> potentials(const Board& b) {
   for (int c = 0; c < kCells; ++c)
     if (b.value(c) == 0)
       for_each_digit(b.candidates(c), [&](int d) {
-        pots.push_back(reach_index(c, d, true));
-        pots.push_back(reach_index(c, d, false));
+        pots.push_back(potential_key(c, d, true));
+        pots.push_back(potential_key(c, d, false));
       });
   return pots;
 }
@@ -168,11 +168,11 @@ TEST(ImplicationReach, WithYLinksReachesEverythingXLinksReach) {
       if (b.value(c) == 0)
         for_each_digit(b.candidates(c), [&](int d) {
           for (bool on : {true, false}) {
-            const int from = reach_index(c, d, on);
+            const int from = potential_key(c, d, on);
             for (int p = 0; p < kCells; ++p)
               if (b.has(p, d))
                 for (bool to_on : {true, false}) {
-                  const int to = reach_index(p, d, to_on);
+                  const int to = potential_key(p, d, to_on);
                   const bool by_x = x_only.reaches(from, to), by_xy = both.reaches(from, to);
                   ASSERT_TRUE(!by_x || by_xy) << from << " -> " << to;
                   x_paths += by_x;
@@ -196,7 +196,7 @@ TEST(ImplicationReach, InCommonIsTheIntersectionOfTheSearches) {
       std::array<bool, 1620> all{};
       all.fill(true);
       for_each_digit(b.candidates(c), [&](int d) {
-        from.push_back(reach_index(c, d, true));
+        from.push_back(potential_key(c, d, true));
         const auto one = bfs(b, from.back(), true, true);
         for (std::size_t k = 0; k < all.size(); ++k) all[k] = all[k] && one[k];
       });

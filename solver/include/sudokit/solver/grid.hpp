@@ -33,6 +33,9 @@ struct Unit {
   int index;  // 0..8 within its kind
   constexpr int id() const { return static_cast<int>(kind) * 9 + index; }
 };
+/// The kind of a unit id, and the first unit id of a kind.
+constexpr UnitKind unit_kind(int unit_id) { return static_cast<UnitKind>(unit_id / 9); }
+constexpr int first_unit(UnitKind kind) { return Unit{kind, 0}.id(); }
 
 /// cells of each unit (ids 0..26 as in Unit::id), in index order
 /// (box cells row-major).
