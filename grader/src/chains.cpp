@@ -87,6 +87,138 @@ class RememberedHints {
   std::unordered_map<GridKey, std::vector<Step>, GridKeyHash> kept_;
 };
 
+// The static links on one board, fixed for one find(): what an "off" makes
+// on (SE's getOffToOn, the reference rules), and which "off"s lead anywhere
+// (speed only: matters()).
+class StaticLinks {
+ public:
+  // What an "off" (cell, digit) makes on: the cell's other digit when it is
+  // bivalue (0 if not), then the other position in each house holding the
+  // digit twice (box, row, column; each cell once).
+  struct Partners {
+    std::uint8_t digit = 0, count = 0;
+    std::uint8_t cell[3] = {};
+    Cause cause[3] = {};
+  };
+  // Link kinds, as bits: 1 a Y link (the cell is bivalue), 2 an X link (the
+  // digit has exactly two positions in one of the cell's houses).
+  static constexpr int kY = 1, kX = 2;
+
+  void mark(const Board& board) {
+    link_.fill(0);
+    for (auto& by_digit : live_) by_digit.fill(CellSet{});
+    for (int cell = 0; cell < kCells; ++cell) {
+      const DigitMask m = board.candidates(cell);
+      if (board.value(cell) != 0 || m == 0) continue;
+      const std::uint8_t bivalue = popcount(m) == 2 ? kY : 0;
+      for_each_digit(m, [&](int d) {
+        std::uint8_t bits = bivalue;
+        Partners& to = partners_[candidate_key(cell, d)];
+        to.digit = bivalue ? static_cast<std::uint8_t>(single_digit(static_cast<DigitMask>(m & ~digit_bit(d)))) : 0;
+        to.count = 0;
+        for (int u : kCellUnits[cell]) {
+          const std::uint16_t pos = board.positions(u, d);
+          if (popcount(pos) != 2) continue;
+          bits |= kX;
+          const auto& cells = kUnitCells[u];
+          int other = cells[lowest_bit_index(pos)];
+          if (other == cell) other = cells[lowest_bit_index(clear_lowest_bit(pos))];
+          bool dup = false;  // the same other cell through an earlier house
+          for (int i = 0; i < to.count; ++i) dup = dup || to.cell[i] == other;
+          if (dup) continue;
+          to.cell[to.count] = static_cast<std::uint8_t>(other);
+          to.cause[to.count++] = region_cause(u);
+        }
+        link_[candidate_key(cell, d)] = bits;
+        for (int links = 1; links <= 3; ++links)
+          if (bits & links) live_[links][d].add(cell);
+      });
+    }
+  }
+  const StaticLinks::Partners& partners(int cell, int digit) const { return partners_[candidate_key(cell, digit)]; }
+  /// The link kinds of the "off" (cell, digit): the ones off_to_on follows from it.
+  std::uint8_t links(int cell, int digit) const { return link_[candidate_key(cell, digit)]; }
+
+  // Speed only. Whether an "off" (cell, digit) can matter to a search with
+  // these link kinds: it has a link, or it is the search's target `keep` (a
+  // candidate key, or -1). A dead-end "off" derives nothing, closes no cycle
+  // and ends no chain, so it is never made: the nodes, parents and queue
+  // order of every potential that matters are the same as with it.
+  bool matters(int cell, int digit, int links, int keep) const {
+    const int k = candidate_key(cell, digit);
+    return (link_[k] & links) != 0 || k == keep;
+  }
+  /// The cells whose "off" of `digit` matters() with these link kinds.
+  const CellSet& live(int links, int digit) const { return live_[links][digit]; }
+
+ private:
+  std::array<std::uint8_t, kCandidateKeys> link_{};
+  std::array<std::array<CellSet, 10>, 4> live_{};  // [links][digit]
+  std::array<Partners, kCandidateKeys> partners_{};
+};
+
+using ByDigit = std::array<CellSet, 10>;
+
+// Speed only: which searches can succeed at all, asked of the implication
+// graph with X and Y links (reach.hpp; dead-end "off"s left out, since they
+// derive nothing and change no path), built once per find().
+class SearchFilter {
+ public:
+  // A component's potentials by digit.
+  struct Within {
+    int comp;
+    ByDigit on, off;
+  };
+
+  void start(const Board& board) {
+    reach_.start(board, true, true, false);  // built when first asked
+    contradicts_.fill(-1);
+    withins_.clear();
+  }
+
+  // A forcing chain is a path from an assumption to its negation. Most
+  // assumptions have none, and a search that finds none visits every
+  // potential it can reach. So each pass asks the graph's components and
+  // their reachable sets first. One graph serves both passes: every X link
+  // is one of its links, so a path of the X pass is one of its paths, and
+  // its "no" holds for the X pass too. Its "yes" may be a path through Y
+  // links, and the search then finds nothing; that costs less than a second
+  // build, digit by digit (the 10.7 example made 16,855 builds of one digit
+  // beside 4,867 of all; leaving them out saved 8% of its time).
+  // The X and XY passes ask about the same assumptions: answered once per find.
+  bool may_contradict(int potential) {
+    std::int8_t& known = contradicts_[potential];
+    if (known < 0) known = reach_.reaches(potential, potential ^ 1) ? 1 : 0;
+    return known != 0;
+  }
+
+  // The component of `start` by digit, or null when it has fewer than 4
+  // potentials (then it holds no cycle through the start: cycles()). Worked
+  // out once per find(): the cycle searches of a component's potentials
+  // come in cell order, not one after another. Few components have 4
+  // potentials or more.
+  const Within* cycle_component(int start) {
+    const int comp = reach_.component(start);
+    if (comp < 0) return nullptr;
+    const ImplicationReach::Members m = reach_.members(comp);
+    if (m.count < 4) return nullptr;
+    for (const Within& w : withins_)
+      if (w.comp == comp) return &w;
+    Within& w = withins_.emplace_back();
+    w.comp = comp;
+    for (int i = 0; i < m.count; ++i) {
+      const Potential p = Potential::of_key(m.first[i]);
+      (p.on ? w.on : w.off)[p.digit].add(p.cell);
+    }
+    return &w;
+  }
+
+ private:
+  ImplicationReach reach_;
+  std::array<std::int8_t, kPotentialKeys> contradicts_{};  // may_contradict() by potential: -1 not asked yet
+  std::vector<Within> withins_;                            // cycle_component(), emptied by each find
+};
+
 class ForcingChainsAndCycles final : public Producer {
  public:
   /// In nesting mode every hint is kept (no rating bound) and carries what an
@@ -126,10 +258,8 @@ class ForcingChainsAndCycles final : public Producer {
     board_ = &board;
     hints_.clear();
     bounds_.start(!nesting_, sink.first_only());
-    mark_links();
-    reach_.start(*board_, true, true, false);  // built when first asked
-    contradicts_.fill(-1);
-    withins_.clear();
+    links_.mark(*board_);
+    filter_.start(*board_);
     // The three passes, pooled in this order before sorting.
     run_pass(false, true);
     run_pass(true, false);
@@ -165,50 +295,6 @@ class ForcingChainsAndCycles final : public Producer {
     return p.cell == cell && p.digit == digit && p.on == on;
   }
 
-  // --- implication rules ------------------------------------------------------
-  // Which "off" potentials lead anywhere (off_to_on yields something): bit 1
-  // when the cell is bivalue (a Y link), bit 2 when the digit has exactly two
-  // positions in one of the cell's houses (an X link). Fixed for one find().
-  void mark_links() {
-    link_.fill(0);
-    for (auto& by_digit : live_) by_digit.fill(CellSet{});
-    for (int cell = 0; cell < kCells; ++cell) {
-      const DigitMask m = board_->candidates(cell);
-      if (board_->value(cell) != 0 || m == 0) continue;
-      const std::uint8_t bivalue = popcount(m) == 2 ? 1 : 0;
-      for_each_digit(m, [&](int d) {
-        std::uint8_t bits = bivalue;
-        Partners& to = partners_[candidate_key(cell, d)];
-        to.digit = bivalue ? static_cast<std::uint8_t>(single_digit(static_cast<DigitMask>(m & ~digit_bit(d)))) : 0;
-        to.count = 0;
-        for (int u : kCellUnits[cell]) {
-          const std::uint16_t pos = board_->positions(u, d);
-          if (popcount(pos) != 2) continue;
-          bits |= 2;
-          const auto& cells = kUnitCells[u];
-          int other = cells[lowest_bit_index(pos)];
-          if (other == cell) other = cells[lowest_bit_index(clear_lowest_bit(pos))];
-          bool dup = false;  // the same other cell through an earlier house
-          for (int i = 0; i < to.count; ++i) dup = dup || to.cell[i] == other;
-          if (dup) continue;
-          to.cell[to.count] = static_cast<std::uint8_t>(other);
-          to.cause[to.count++] = region_cause(u);
-        }
-        link_[candidate_key(cell, d)] = bits;
-        for (int links = 1; links <= 3; ++links)
-          if (bits & links) live_[links][d].add(cell);
-      });
-    }
-  }
-  // Whether an "off" (cell, digit) can matter to a search with these link
-  // kinds: it has a link, or it is the search's target `keep` (a key, or -1).
-  // A dead-end "off" derives nothing, closes no cycle and ends no chain, so
-  // it is never made: the nodes, parents and queue order of every potential
-  // that matters are the same as with it.
-  bool matters(int cell, int digit, int links, int keep) const {
-    const int k = candidate_key(cell, digit);
-    return (link_[k] & links) != 0 || k == keep;
-  }
 
   // "p is on" makes these off: other candidates of its cell (Y only), then the
   // digit in the other cells of its box, row and column (each cell once, in
@@ -220,7 +306,6 @@ class ForcingChainsAndCycles final : public Producer {
   // cycle search processes a repeated "off" for that alone. With `only`
   // (by digit, cells) only those in it are made, in the same order.
   enum class Reached { Keep, Skip, UnlessClosing };
-  using ByDigit = std::array<CellSet, 10>;
   void on_to_off(int p, bool y, int links, int keep, Reached reached, NodeList& out, const ByDigit* only = nullptr) {
     out.clear();
     const Node src = nodes_[p];
@@ -228,14 +313,14 @@ class ForcingChainsAndCycles final : public Producer {
     if (y) {
       for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~digit_bit(d)), [&](int v) {
         if (only && !(*only)[v].has(cell)) return;
-        if (!matters(cell, v, links, keep)) return;
+        if (!links_.matters(cell, v, links, keep)) return;
         if (reached != Reached::Keep && find_off(cell, v) >= 0 && !(reached == Reached::UnlessClosing && closes(cell, v)))
           return;
         out.push_back(add_node(cell, v, false, p, Cause::NakedSingle));
       });
     }
-    // live_ holds candidates only (mark_links), and so does the target `keep`.
-    CellSet live = live_[links][d];
+    // live() holds candidates only, and so does the target `keep`.
+    CellSet live = links_.live(links, d);
     if (keep >= 0 && keep % 10 == d) live.add(keep / 10);
     live &= kPeerSet[cell];  // before the reached ones are sorted out: only peers matter
     if (only) live &= (*only)[d];
@@ -266,7 +351,7 @@ class ForcingChainsAndCycles final : public Producer {
   void off_to_on(int p, bool y, bool x, bool fresh, NodeList& out, const ByDigit* only = nullptr) {
     out.clear();
     const Node src = nodes_[p];
-    const Partners& to = partners_[candidate_key(src.cell, src.digit)];
+    const StaticLinks::Partners& to = links_.partners(src.cell, src.digit);
     if (y && to.digit && !(fresh && find_on(src.cell, to.digit) >= 0) &&
         !(only && !(*only)[to.digit].has(src.cell)))
       out.push_back(add_node(src.cell, to.digit, true, p, Cause::NakedSingle));
@@ -329,30 +414,12 @@ class ForcingChainsAndCycles final : public Producer {
       // only for one whose chain would sort first: its one hint's length is
       // found with half the depth (shortest_contradiction).
       const int longest = bounds_.longest_chain(y);
-      if (longest < 0 || !may_contradict(potential_key(cell, d, from_on))) continue;
+      if (longest < 0 || !filter_.may_contradict(potential_key(cell, d, from_on))) continue;
       if (bounds_.first_only() && shortest_contradiction(cell, d, from_on, y, longest) < 0) continue;
       forcing_chains(cell, d, from_on, y);
     }
   }
 
-  // --- which assumptions can reach their negation ----------------------------
-  // A forcing chain is a path from an assumption to its negation. Most
-  // assumptions have none, and a search that finds none visits every
-  // potential it can reach. So each pass asks the implication graph's
-  // components and their reachable sets first (reach.hpp; dead-end "off"s
-  // left out, since they derive nothing and change no path). One graph with
-  // X and Y links, built once per find(), serves both passes: every X link
-  // is one of its links, so a path of the X pass is one of its paths, and
-  // its "no" holds for the X pass too. Its "yes" may be a path through Y
-  // links, and the search then finds nothing; that costs less than a second
-  // build, digit by digit (the 10.7 example made 16,855 builds of one digit
-  // beside 4,867 of all; leaving them out saved 8% of its time).
-  // The X and XY passes ask about the same assumptions: answered once per find.
-  bool may_contradict(int v) {
-    std::int8_t& known = contradicts_[v];
-    if (known < 0) known = reach_.reaches(v, v ^ 1) ? 1 : 0;
-    return known != 0;
-  }
 
   // The number of links of the shortest chain from the assumption (cell, d)
   // on (from_on) or off to its negation, which is the chain the forcing
@@ -417,25 +484,22 @@ class ForcingChainsAndCycles final : public Producer {
     // The link that closes a cycle makes the start on from an "off": the
     // start's cell is bivalue (Y) or its digit has two positions in one of
     // its houses (X). Without such a link no cycle comes back.
-    if ((link_[candidate_key(cell, d)] & ((y ? 1 : 0) | (x ? 2 : 0))) == 0) return;
+    if ((links_.links(cell, d) & ((y ? 1 : 0) | (x ? 2 : 0))) == 0) return;
     // A cycle through the start lies in the start's component of the
     // implication graph with X and Y links (reach.hpp; every pass's links
     // are among them): a component of fewer than 4 potentials holds none of
     // 4 links or more, and the search makes no potential outside it. What
     // it leaves out reaches nothing inside (else it would be inside), so the
     // levels, parents and order of those it makes are unchanged.
-    const int comp = reach_.component(potential_key(cell, d, true));
-    if (comp < 0) return;
-    const ImplicationReach::Members m = reach_.members(comp);
-    if (m.count < 4) return;
-    within_ = &component_sets(comp, m);
+    within_ = filter_.cycle_component(potential_key(cell, d, true));
+    if (!within_) return;
     new_search();
     // The "off"s that close the cycle (closes()), by digit: the start's
     // digit where a house holds it twice (X), and the other digit of a
     // bivalue start (Y). Links are symmetric: c is the start's partner
     // exactly when the start is c's.
     closers_.fill(CellSet{});
-    const Partners& start_to = partners_[candidate_key(cell, d)];
+    const StaticLinks::Partners& start_to = links_.partners(cell, d);
     if (x)
       for (int i = 0; i < start_to.count; ++i) closers_[d].add(start_to.cell[i]);
     if (y && start_to.digit != 0) closers_[start_to.digit].add(cell);
@@ -511,24 +575,6 @@ class ForcingChainsAndCycles final : public Producer {
     }
   }
 
-  // A component's potentials by digit, worked out once per find(): the
-  // cycle searches of its potentials come in cell order, not one after
-  // another. Few components have 4 potentials or more.
-  struct Within {
-    int comp;
-    ByDigit on, off;
-  };
-  const Within& component_sets(int comp, const ImplicationReach::Members& m) {
-    for (const Within& w : withins_)
-      if (w.comp == comp) return w;
-    Within& w = withins_.emplace_back();
-    w.comp = comp;
-    for (int i = 0; i < m.count; ++i) {
-      const int v = m.first[i];
-      ((v & 1) ? w.on : w.off)[(v / 2) % 10].add(v / 20);
-    }
-    return w;
-  }
 
   // Whether the "off" (c, v) makes the cycle's start on (close_cycle's test).
   bool closes(int c, int v) const { return closers_[v].has(c); }
@@ -537,7 +583,7 @@ class ForcingChainsAndCycles final : public Producer {
   // Same rules and order as off_to_on, restricted to the start.
   void close_cycle(int p, int cell, int d, bool y, bool x) {
     const Node src = nodes_[p];
-    const Partners& to = partners_[candidate_key(src.cell, src.digit)];
+    const StaticLinks::Partners& to = links_.partners(src.cell, src.digit);
     if (y && src.cell == cell) {
       if (to.digit == d) cycle_hint(add_node(cell, d, true, p, Cause::NakedSingle), y, x);
       return;
@@ -745,23 +791,11 @@ class ForcingChainsAndCycles final : public Producer {
   int node_count_ = 0;
   NodeList pending_on_, pending_off_, scratch_;
   std::vector<ChainHint> hints_;
-  std::array<std::uint8_t, kCandidateKeys> link_{};  // mark_links()
+  StaticLinks links_;                       // the board's links, per find()
   ByDigit closers_{};                       // by digit: the cells whose "off" closes it (all in within_->off)
-  std::vector<Within> withins_;             // component_sets(), emptied by each find
-  const Within* within_ = nullptr;          // the cycle search's component
+  const SearchFilter::Within* within_ = nullptr;          // the cycle search's component
   std::array<CellSet, 10> reached_off_{};  // per digit, the cells whose "off" this search has put()
-  std::array<std::array<CellSet, 10>, 4> live_{};  // [links][digit]: cells whose "off" matters
-  // What an "off" (cell, digit) makes on: the cell's other digit when it is
-  // bivalue (0 if not), then the other position in each house holding the
-  // digit twice (box, row, column; each cell once). Fixed for one find().
-  struct Partners {
-    std::uint8_t digit = 0, count = 0;
-    std::uint8_t cell[3] = {};
-    Cause cause[3] = {};
-  };
-  std::array<Partners, kCandidateKeys> partners_{};
-  ImplicationReach reach_;  // may_contradict(), X and Y links, per find()
-  std::array<std::int8_t, kPotentialKeys> contradicts_{};  // may_contradict() by potential: -1 not asked yet
+  SearchFilter filter_;  // speed only: which searches can succeed at all
   StampedMap<kPotentialKeys, int> reached_;       // this search's node of each potential reached
   StampedSet<kCandidateKeys> off_done_;           // the "off"s whose consequences a cycle search made
   StampedSet<kPotentialKeys> ancestors_;          // mark_ancestors()
