@@ -2,31 +2,39 @@
 // (6.5), Y-cycles (6.5), forcing X-chains (6.6), XY-cycles (7.0) and XY
 // forcing chains (7.0), each plus SE's length increment.
 //
-// SE runs three passes and pools their hints: X (house links only), Y
-// (cycles only, starting from bivalue cells, strong links only through
-// bivalue cells) and XY (both). From every candidate of every cell with two
-// or more candidates it propagates "on"/"off" potentials breadth-first
-// (pending ons before offs; box, row, column order; a potential is derived
-// once and keeps its first parent). A cycle returns to the starting "on"
-// potential after at least 4 links and eliminates a digit from cells that
-// see an "on" and an "off" node carrying it; a forcing chain reaches the
-// negation of its assumption. Complexity = the number of distinct potentials
-// among the conclusion's ancestors; hints are sorted by (rating as a double,
-// complexity, kind: X 2, Y 3, XY 4) and the first is reported. The grid is
-// never modified here (no hidden parents). A hint keeps its chain as a path
-// and is explained (chain_notation.hpp) only when it is reported. For a sink
-// that keeps the first hint only, a forcing chain is searched for only when
-// its length, found with half the depth (shortest_contradiction), would make
-// it the first. A forcing chain search runs only from an assumption that can
-// reach its negation at all (may_contradict: components of the implication
-// graph with X and Y links and their reachable sets, once per find), and
-// stops at that negation. A cycle search starts only from a candidate with
-// a link that can close a cycle, makes only the potentials of the start's
-// component of that graph (none when it has fewer than 4), on its last
-// level only those that close the cycle, and records each cycle when it
-// closes, so that the rest of the same search is already bounded by it.
-// Nested in a dynamic chain, the hints of a reduced grid asked about before
-// are given again (find_remembered).
+// The reference (Sukaku Explainer's Chaining, static part). SE runs three
+// passes and pools their hints: X (house links only), Y (cycles only,
+// starting from bivalue cells, strong links only through bivalue cells) and
+// XY (both). From every candidate of every cell with two or more candidates
+// it propagates "on"/"off" potentials breadth-first (pending ons before
+// offs; box, row, column order; a potential is derived once and keeps its
+// first parent: on_to_off, off_to_on, StaticLinks' partners). A cycle
+// returns to the starting "on" potential after at least 4 links and
+// eliminates a digit from cells that see an "on" and an "off" node carrying
+// it (cycle_hint); a forcing chain reaches the negation of its assumption
+// (chain_hint). Complexity = the number of distinct potentials among the
+// conclusion's ancestors; hints are sorted by (rating as a double,
+// complexity, kind: X 2, Y 3, XY 4) and the first is reported
+// (emit_sorted). The grid is never modified here (no hidden parents). A
+// hint keeps its chain as a path and is explained (chain_notation.hpp)
+// only when it is reported.
+//
+// Speed only (none of it changes which hint is first; each place is marked
+// "speed only" or "bound"): the hints found so far bound the levels a search
+// expands (LevelBounds, chain_bounds.hpp; all open in nested use). For a
+// sink that keeps the first hint only, a forcing chain is searched for only
+// when its length, found with half the depth (shortest_contradiction), would
+// make it the first. A forcing chain search runs only from an assumption
+// that can reach its negation at all (SearchFilter: components of the
+// implication graph with X and Y links and their reachable sets, once per
+// find), and stops at that negation. A cycle search starts only from a
+// candidate with a link that can close a cycle, makes only the potentials
+// of the start's component of that graph (none when it has fewer than 4), on
+// its last level only those that close the cycle, and records each cycle
+// when it closes, so that the rest of the same search is already bounded by
+// it. Dead-end "off"s are never made (StaticLinks::matters). Nested in a
+// dynamic chain, the hints of a reduced grid asked about before are given
+// again (RememberedHints).
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -405,12 +413,14 @@ class ForcingChainsAndCycles final : public Producer {
     }
   }
 
+  // SE's doUnaryChaining: cycles from the "on" assumption, then (X and XY
+  // passes) forcing chains from "on" and from "off".
   void unary_chaining(int cell, int d, bool y, bool x) {
     cycles(cell, d, y, x);
     if (!x) return;
     for (bool from_on : {true, false}) {
-      // A chain search runs only for an assumption whose negation can be
-      // reached (may_contradict). For a sink that wants the first hint only,
+      // Speed only: a chain search runs only for an assumption whose negation
+      // can be reached (may_contradict). For a sink that wants the first hint only,
       // only for one whose chain would sort first: its one hint's length is
       // found with half the depth (shortest_contradiction).
       const int longest = bounds_.longest_chain(y);
@@ -420,8 +430,7 @@ class ForcingChainsAndCycles final : public Producer {
     }
   }
 
-
-  // The number of links of the shortest chain from the assumption (cell, d)
+  // Speed only. The number of links of the shortest chain from the assumption (cell, d)
   // on (from_on) or off to its negation, which is the chain the forcing
   // chain search reports (BFS; complexity = links + 1), when it is at most
   // `max_links`; else -1.
@@ -480,11 +489,15 @@ class ForcingChainsAndCycles final : public Producer {
     return shortest <= max_links ? shortest : -1;
   }
 
+  // SE's getCycles from the "on" assumption (cell, d): breadth-first, a
+  // cycle closes when an "off" makes the start on again after 4 links or
+  // more (close_cycle, cycle_hint).
   void cycles(int cell, int d, bool y, bool x) {
-    // The link that closes a cycle makes the start on from an "off": the
-    // start's cell is bivalue (Y) or its digit has two positions in one of
-    // its houses (X). Without such a link no cycle comes back.
-    if ((links_.links(cell, d) & ((y ? 1 : 0) | (x ? 2 : 0))) == 0) return;
+    // Speed only, from here to the search: the link that closes a cycle
+    // makes the start on from an "off": the start's cell is bivalue (Y) or
+    // its digit has two positions in one of its houses (X). Without such a
+    // link no cycle comes back.
+    if ((links_.links(cell, d) & ((y ? StaticLinks::kY : 0) | (x ? StaticLinks::kX : 0))) == 0) return;
     // A cycle through the start lies in the start's component of the
     // implication graph with X and Y links (reach.hpp; every pass's links
     // are among them): a component of fewer than 4 potentials holds none of

@@ -20,13 +20,19 @@
 // candidates, cell forcing. Complexity = distinct potentials among the
 // ancestors of each branch's conclusion, summed over branches; hints are
 // sorted by (rating as a double, complexity, kind key) and the first wins.
-// For a sink keeping the first hint only, a hint's complexity is counted only
-// as far as it could still sort first, and one that cannot is left out.
 // Explanations (chain_notation.hpp) are written for reported hints only.
-// In multiple (static) mode a run holds at most what its assumption reaches
-// in the static implication graph (reach.hpp), so a cell's runs are made
-// only when every branch of its cell forcing, or of a region forcing it
-// starts, reaches some common potential.
+// All of the above is the reference (SE's Chaining: doChaining, propagate,
+// getMultipleChainsHintListForCell, getRuleParents).
+//
+// Speed only (each place is marked; none changes which hint is first): for
+// a sink keeping the first hint only, a hint's complexity is counted only as
+// far as it could still sort first, and one that cannot is left out
+// (ComplexityBound, chain_bounds.hpp). In multiple (static) mode a run holds
+// at most what its assumption reaches in the static implication graph
+// (reach.hpp), so a cell's runs are made only when every branch of its cell
+// forcing, or of a region forcing it starts, reaches some common potential.
+// Runs are cached per assumption (cached_run); the rules nested at levels 1+
+// are asked only about the removals since they last ran (advanced()).
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -79,6 +85,110 @@ struct Run {
     (is_on ? ons : offs).push_back(node);
   }
 };
+
+// Cells with eliminations in the order SE inserted them into its map: the
+// order of the house holding them (for fish: cover line by cover line).
+void removal_order(const Step& st, std::vector<int>& out) {
+  auto from_unit = [&](int u) {
+    for (int c : kUnitCells[u])
+      if (st.removals[c]) out.push_back(c);
+  };
+  switch (st.technique) {
+    case Technique::Pointing:
+    case Technique::Claiming:
+      from_unit(st.unit2);
+      break;
+    case Technique::XWing:
+    case Technique::Swordfish:
+    case Technique::Jellyfish: {
+      const int cover = first_unit(st.fish_base == LineKind::Columns ? UnitKind::Row : UnitKind::Column);
+      for (int u = cover; u < cover + 9; ++u)
+        if (st.units & (1u << u)) from_unit(u);
+      break;
+    }
+    default:
+      if (st.unit >= 0) from_unit(st.unit);
+      else
+        for (int c = 0; c < kCells; ++c)
+          if (st.removals[c]) out.push_back(c);
+  }
+}
+
+// SE's getRuleParents: the candidates, removed since the chain started
+// (`start`: the board the chain started from), without whose removal the
+// hint would not exist (candidate keys of "off" potentials).
+void rule_parents(const Step& st, const Board& start, const Board& now, std::vector<int>& out) {
+  out.clear();
+  auto removed = [&](int c, int d) { return (start.candidates(c) & digit_bit(d)) && !(now.candidates(c) & digit_bit(d)); };
+  if (st.nested) {
+    // Chains: for each forced "on" potential, the removals that forced it
+    // (the cell's other candidates, or the digit's other positions in the
+    // house), each once, in walk order.
+    auto push_once = [&](int k) {
+      if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+    };
+    for (const CauseEntry& e : st.nested->causes) {
+      if (e.cause == Cause::NakedSingle) {
+        for (int v = 1; v <= 9; ++v)
+          if (removed(e.cell, v)) push_once(candidate_key(e.cell, v));
+      } else {
+        for (int c : kUnitCells[cause_unit(e.cause, e.cell)])
+          if (removed(c, e.digit)) push_once(candidate_key(c, e.digit));
+      }
+    }
+    return;
+  }
+  switch (st.technique) {
+    case Technique::Pointing:
+    case Technique::Claiming: {
+      const int d = single_digit(st.digits);
+      for (int c : kUnitCells[st.unit])
+        if (removed(c, d) && !kUnitSet[st.unit2].has(c)) out.push_back(candidate_key(c, d));
+      break;
+    }
+    case Technique::XWing:
+    case Technique::Swordfish:
+    case Technique::Jellyfish: {
+      const int d = single_digit(st.digits);
+      const bool columns = st.fish_base == LineKind::Columns;
+      const int base = first_unit(columns ? UnitKind::Column : UnitKind::Row);
+      const int cover = first_unit(columns ? UnitKind::Row : UnitKind::Column);
+      CellSet covered;
+      for (int u = cover; u < cover + 9; ++u)
+        if (st.units & (1u << u)) covered |= kUnitSet[u];
+      for (int u = base; u < base + 9; ++u) {
+        if (!(st.units & (1u << u))) continue;
+        for (int c : kUnitCells[u])
+          if (removed(c, d) && !covered.has(c)) out.push_back(candidate_key(c, d));
+      }
+      break;
+    }
+    case Technique::HiddenPair:
+    case Technique::HiddenTriplet:
+    case Technique::HiddenQuad: {
+      std::uint16_t mine = 0;
+      for_each_digit(st.digits, [&](int d) { mine |= now.positions(st.unit, d); });
+      const auto& cells = kUnitCells[st.unit];
+      for (int i = 0; i < 9; ++i) {
+        if (mine & (1u << i)) continue;
+        const int c = cells[i];
+        for_each_digit(st.digits, [&](int d) {
+          if (start.candidates(c) & digit_bit(d)) out.push_back(candidate_key(c, d));
+        });
+      }
+      break;
+    }
+    case Technique::NakedPair:
+    case Technique::NakedTriplet:
+    case Technique::NakedQuad:
+      st.cells.for_each([&](int c) {
+        for_each_digit(static_cast<DigitMask>(start.candidates(c) & ~st.digits), [&](int d) { out.push_back(candidate_key(c, d)); });
+      });
+      break;
+    default:
+      break;
+  }
+}
 
 class DynamicChains final : public Producer, private NetView {
  public:
@@ -310,7 +420,7 @@ class DynamicChains final : public Producer, private NetView {
       assert(((++checks_ & 15) != 0 || same_as_asked_in_full(i, scratch, all)) &&
              "asked for the removals since it last ran, a rule reports what it would for all of the run's");
       for (const Step& st : all.steps) {
-        rule_parents(st, scratch, parents_);
+        rule_parents(st, *board_, scratch, parents_);
         if (parents_.empty()) continue;
         removal_cells_.clear();
         int nested = -1;
@@ -358,115 +468,12 @@ class DynamicChains final : public Producer, private NetView {
     auto usable = [&](const AllSteps& all) {
       std::vector<std::pair<Technique, std::array<DigitMask, kCells>>> out;
       for (const Step& st : all.steps) {
-        rule_parents(st, scratch, parents);
+        rule_parents(st, *board_, scratch, parents);
         if (!parents.empty()) out.emplace_back(st.technique, st.removals.masks);
       }
       return out;
     };
     return usable(full) == usable(narrowed);
-  }
-
-  // Cells with eliminations in the order SE inserted them into its map: the
-  // order of the house holding them (for fish: cover line by cover line).
-  static void removal_order(const Step& st, std::vector<int>& out) {
-    auto from_unit = [&](int u) {
-      for (int c : kUnitCells[u])
-        if (st.removals[c]) out.push_back(c);
-    };
-    switch (st.technique) {
-      case Technique::Pointing:
-      case Technique::Claiming:
-        from_unit(st.unit2);
-        break;
-      case Technique::XWing:
-      case Technique::Swordfish:
-      case Technique::Jellyfish: {
-        const int cover = first_unit(st.fish_base == LineKind::Columns ? UnitKind::Row : UnitKind::Column);
-        for (int u = cover; u < cover + 9; ++u)
-          if (st.units & (1u << u)) from_unit(u);
-        break;
-      }
-      default:
-        if (st.unit >= 0) from_unit(st.unit);
-        else
-          for (int c = 0; c < kCells; ++c)
-            if (st.removals[c]) out.push_back(c);
-    }
-  }
-
-  // SE's getRuleParents: the candidates, removed since the chain started,
-  // without whose removal the hint would not exist (keys of "off" potentials).
-  void rule_parents(const Step& st, const Board& now, std::vector<int>& out) const {
-    out.clear();
-    auto removed = [&](int c, int d) { return (board_->candidates(c) & digit_bit(d)) && !(now.candidates(c) & digit_bit(d)); };
-    if (st.nested) {
-      // Chains: for each forced "on" potential, the removals that forced it
-      // (the cell's other candidates, or the digit's other positions in the
-      // house), each once, in walk order.
-      auto push_once = [&](int k) {
-        if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
-      };
-      for (const CauseEntry& e : st.nested->causes) {
-        if (e.cause == Cause::NakedSingle) {
-          for (int v = 1; v <= 9; ++v)
-            if (removed(e.cell, v)) push_once(candidate_key(e.cell, v));
-        } else {
-          for (int c : kUnitCells[cause_unit(e.cause, e.cell)])
-            if (removed(c, e.digit)) push_once(candidate_key(c, e.digit));
-        }
-      }
-      return;
-    }
-    switch (st.technique) {
-      case Technique::Pointing:
-      case Technique::Claiming: {
-        const int d = single_digit(st.digits);
-        for (int c : kUnitCells[st.unit])
-          if (removed(c, d) && !kUnitSet[st.unit2].has(c)) out.push_back(candidate_key(c, d));
-        break;
-      }
-      case Technique::XWing:
-      case Technique::Swordfish:
-      case Technique::Jellyfish: {
-        const int d = single_digit(st.digits);
-        const bool columns = st.fish_base == LineKind::Columns;
-        const int base = first_unit(columns ? UnitKind::Column : UnitKind::Row);
-        const int cover = first_unit(columns ? UnitKind::Row : UnitKind::Column);
-        CellSet covered;
-        for (int u = cover; u < cover + 9; ++u)
-          if (st.units & (1u << u)) covered |= kUnitSet[u];
-        for (int u = base; u < base + 9; ++u) {
-          if (!(st.units & (1u << u))) continue;
-          for (int c : kUnitCells[u])
-            if (removed(c, d) && !covered.has(c)) out.push_back(candidate_key(c, d));
-        }
-        break;
-      }
-      case Technique::HiddenPair:
-      case Technique::HiddenTriplet:
-      case Technique::HiddenQuad: {
-        std::uint16_t mine = 0;
-        for_each_digit(st.digits, [&](int d) { mine |= now.positions(st.unit, d); });
-        const auto& cells = kUnitCells[st.unit];
-        for (int i = 0; i < 9; ++i) {
-          if (mine & (1u << i)) continue;
-          const int c = cells[i];
-          for_each_digit(st.digits, [&](int d) {
-            if (board_->candidates(c) & digit_bit(d)) out.push_back(candidate_key(c, d));
-          });
-        }
-        break;
-      }
-      case Technique::NakedPair:
-      case Technique::NakedTriplet:
-      case Technique::NakedQuad:
-        st.cells.for_each([&](int c) {
-          for_each_digit(static_cast<DigitMask>(board_->candidates(c) & ~st.digits), [&](int d) { out.push_back(candidate_key(c, d)); });
-        });
-        break;
-      default:
-        break;
-    }
   }
 
   // An "off" derived from `parent`: contradiction if it is already on.
@@ -711,7 +718,7 @@ class DynamicChains final : public Producer, private NetView {
     const DigitMask cands = board_->candidates(cell);
     const bool do_double = cardinality >= 3 && !nishio() && dynamic();
     const bool do_contradiction = dynamic();  // Nishio is dynamic too
-    // Multiple (static) mode: a run holds at most what its assumption
+    // Speed only. Multiple (static) mode: a run holds at most what its assumption
     // reaches in the static graph, so cell or region forcing needs a
     // potential every branch reaches; without one, neither runs nor hints.
     bool cell_forcing = true;
