@@ -11,54 +11,77 @@
 namespace sudokit::grader {
 namespace {
 
+// One row per technique, in the order of the Technique enum (step.hpp):
+// its stable key, SE's printed name, and the ratings SE gives its steps
+// (low, high; kOpen where a chain's rating grows with its length). A new
+// technique is one row here (technique.hpp has the whole checklist).
+constexpr double kOpen = 20;
+struct TechniqueRow {
+  Technique id;
+  const char* key;
+  const char* name;
+  RatingRange ratings;
+};
+
+constexpr std::array<TechniqueRow, kTechniqueCount> kTechniques = {{
+    {Technique::HiddenSingle, "hidden-single", "Hidden Single", {1.0, 1.5}},
+    {Technique::DirectPointing, "direct-pointing", "Direct Pointing", {1.7, 1.7}},
+    {Technique::DirectClaiming, "direct-claiming", "Direct Claiming", {1.9, 1.9}},
+    {Technique::DirectHiddenPair, "direct-hidden-pair", "Direct Hidden Pair", {2.0, 2.0}},
+    {Technique::NakedSingle, "naked-single", "Naked Single", {2.3, 2.3}},
+    {Technique::DirectHiddenTriplet, "direct-hidden-triplet", "Direct Hidden Triplet", {2.5, 2.5}},
+    {Technique::Pointing, "pointing", "Pointing", {2.6, 2.6}},
+    {Technique::Claiming, "claiming", "Claiming", {2.8, 2.8}},
+    {Technique::NakedPair, "naked-pair", "Naked Pair", {3.0, 3.0}},
+    {Technique::XWing, "x-wing", "X-Wing", {3.2, 3.2}},
+    {Technique::HiddenPair, "hidden-pair", "Hidden Pair", {3.4, 3.4}},
+    {Technique::NakedTriplet, "naked-triplet", "Naked Triplet", {3.6, 3.6}},
+    {Technique::Swordfish, "swordfish", "Swordfish", {3.8, 3.8}},
+    {Technique::HiddenTriplet, "hidden-triplet", "Hidden Triplet", {4.0, 4.0}},
+    {Technique::TwoStrongLinks, "two-strong-links", "Skyscraper / 2-String Kite / Turbot Fish", {4.0, 4.3}},
+    {Technique::XYWing, "xy-wing", "XY-Wing", {4.2, 4.2}},
+    {Technique::XYZWing, "xyz-wing", "XYZ-Wing", {4.4, 4.4}},
+    {Technique::UniqueRectangle, "unique-rectangle", "Unique Rectangle", {4.5, kOpen}},
+    {Technique::NakedQuad, "naked-quad", "Naked Quad", {5.0, 5.0}},
+    {Technique::Jellyfish, "jellyfish", "Jellyfish", {5.2, 5.2}},
+    {Technique::HiddenQuad, "hidden-quad", "Hidden Quad", {5.4, 5.4}},
+    {Technique::ThreeStrongLinks, "three-strong-links", "3 Strong Links", {5.4, 5.7}},
+    {Technique::WXYZWing, "wxyz-wing", "WXYZ-Wing", {5.5, 5.6}},
+    {Technique::BivalueUniversalGrave, "bug", "BUG", {5.6, 6.2}},
+    {Technique::FourStrongLinks, "four-strong-links", "4 Strong Links", {5.8, 6.1}},
+    {Technique::VWXYZWing, "vwxyz-wing", "VWXYZ-Wing", {6.2, 6.4}},
+    {Technique::AlignedPairExclusion, "aligned-pair-exclusion", "Aligned Pair Exclusion", {6.2, 6.2}},
+    {Technique::UVWXYZWing, "uvwxyz-wing", "UVWXYZ-Wing", {6.6, 6.6}},
+    {Technique::XCycle, "x-cycle", "Bidirectional X-Cycle", {6.5, kOpen}},
+    {Technique::YCycle, "y-cycle", "Bidirectional Y-Cycle", {6.5, kOpen}},
+    {Technique::ForcingXChain, "forcing-x-chain", "Forcing X-Chain", {6.6, kOpen}},
+    {Technique::XYCycle, "xy-cycle", "Bidirectional Cycle", {7.0, kOpen}},
+    {Technique::ForcingChain, "xy-chain", "Forcing Chain", {7.0, kOpen}},
+    {Technique::TUVWXYZWing, "tuvwxyz-wing", "TUVWXYZ-Wing", {7.5, 7.5}},
+    {Technique::AlignedTripletExclusion, "aligned-triplet-exclusion", "Aligned Triplet Exclusion", {7.5, 7.5}},
+    {Technique::NishioForcingChain, "nishio", "Nishio Forcing Chains", {7.5, kOpen}},
+    {Technique::CellForcingChain, "cell-forcing-chain", "Cell Forcing Chains", {8.0, kOpen}},
+    {Technique::RegionForcingChain, "region-forcing-chain", "Region Forcing Chains", {8.0, kOpen}},
+    {Technique::DynamicForcingChain, "dynamic-forcing-chain", "Dynamic Forcing Chains", {8.5, kOpen}},
+    {Technique::DynamicForcingChainPlus, "dynamic-forcing-chain-plus", "Dynamic Forcing Chains (+)", {9.0, kOpen}},
+    {Technique::NestedForcingChain, "nested-forcing-chain", "Nested Forcing Chains", {9.5, kOpen}},
+}};
+
+// Each row stands at its technique's place, so a row left out or out of
+// order is a compile error.
+constexpr bool rows_in_enum_order() {
+  for (int t = 0; t < kTechniqueCount; ++t)
+    if (kTechniques[static_cast<std::size_t>(t)].id != static_cast<Technique>(t) ||
+        kTechniques[static_cast<std::size_t>(t)].key == nullptr)
+      return false;
+  return true;
+}
+static_assert(rows_in_enum_order(), "kTechniques has one row per Technique, in enum order");
+
 struct Names {
   const char* key;
   const char* name;
 };
-
-constexpr std::array<Names, kTechniqueCount> kNames = {{
-    {"hidden-single", "Hidden Single"},
-    {"direct-pointing", "Direct Pointing"},
-    {"direct-claiming", "Direct Claiming"},
-    {"direct-hidden-pair", "Direct Hidden Pair"},
-    {"naked-single", "Naked Single"},
-    {"direct-hidden-triplet", "Direct Hidden Triplet"},
-    {"pointing", "Pointing"},
-    {"claiming", "Claiming"},
-    {"naked-pair", "Naked Pair"},
-    {"x-wing", "X-Wing"},
-    {"hidden-pair", "Hidden Pair"},
-    {"naked-triplet", "Naked Triplet"},
-    {"swordfish", "Swordfish"},
-    {"hidden-triplet", "Hidden Triplet"},
-    {"two-strong-links", "Skyscraper / 2-String Kite / Turbot Fish"},
-    {"xy-wing", "XY-Wing"},
-    {"xyz-wing", "XYZ-Wing"},
-    {"unique-rectangle", "Unique Rectangle"},
-    {"naked-quad", "Naked Quad"},
-    {"jellyfish", "Jellyfish"},
-    {"hidden-quad", "Hidden Quad"},
-    {"three-strong-links", "3 Strong Links"},
-    {"wxyz-wing", "WXYZ-Wing"},
-    {"bug", "BUG"},
-    {"four-strong-links", "4 Strong Links"},
-    {"vwxyz-wing", "VWXYZ-Wing"},
-    {"aligned-pair-exclusion", "Aligned Pair Exclusion"},
-    {"uvwxyz-wing", "UVWXYZ-Wing"},
-    {"x-cycle", "Bidirectional X-Cycle"},
-    {"y-cycle", "Bidirectional Y-Cycle"},
-    {"forcing-x-chain", "Forcing X-Chain"},
-    {"xy-cycle", "Bidirectional Cycle"},
-    {"xy-chain", "Forcing Chain"},
-    {"tuvwxyz-wing", "TUVWXYZ-Wing"},
-    {"aligned-triplet-exclusion", "Aligned Triplet Exclusion"},
-    {"nishio", "Nishio Forcing Chains"},
-    {"cell-forcing-chain", "Cell Forcing Chains"},
-    {"region-forcing-chain", "Region Forcing Chains"},
-    {"dynamic-forcing-chain", "Dynamic Forcing Chains"},
-    {"dynamic-forcing-chain-plus", "Dynamic Forcing Chains (+)"},
-    {"nested-forcing-chain", "Nested Forcing Chains"},
-}};
 
 std::string squash(std::string_view s) {
   std::string out;
@@ -71,8 +94,10 @@ std::string squash(std::string_view s) {
 // 0..kTechniqueCount-1 never see it.
 constexpr Names kBasicElimination = {"basic-elimination", "Basic Elimination"};
 
-const Names& names_of(Technique t) {
-  return t == Technique::BasicElimination ? kBasicElimination : kNames[static_cast<std::size_t>(t)];
+Names names_of(Technique t) {
+  if (t == Technique::BasicElimination) return kBasicElimination;
+  const TechniqueRow& row = kTechniques[static_cast<std::size_t>(t)];
+  return {row.key, row.name};
 }
 
 }  // namespace
@@ -82,12 +107,11 @@ std::string_view technique_name(Technique t) { return names_of(t).name; }
 
 bool parse_technique(std::string_view text, Technique& out) {
   const std::string want = squash(text);
-  for (int i = 0; i < kTechniqueCount; ++i) {
-    if (squash(kNames[static_cast<std::size_t>(i)].key) == want || squash(kNames[static_cast<std::size_t>(i)].name) == want) {
-      out = static_cast<Technique>(i);
+  for (const TechniqueRow& row : kTechniques)
+    if (squash(row.key) == want || squash(row.name) == want) {
+      out = row.id;
       return true;
     }
-  }
   // Common community names for families.
   static const std::array<std::pair<const char*, Technique>, 8> aliases = {{
       {"ur", Technique::UniqueRectangle},
@@ -108,52 +132,8 @@ bool parse_technique(std::string_view text, Technique& out) {
 }
 
 RatingRange technique_ratings(Technique t) {
-  constexpr double kOpen = 20;  // a chain's rating grows with its length
-  switch (t) {
-    case Technique::HiddenSingle: return {1.0, 1.5};
-    case Technique::DirectPointing: return {1.7, 1.7};
-    case Technique::DirectClaiming: return {1.9, 1.9};
-    case Technique::DirectHiddenPair: return {2.0, 2.0};
-    case Technique::NakedSingle: return {2.3, 2.3};
-    case Technique::DirectHiddenTriplet: return {2.5, 2.5};
-    case Technique::Pointing: return {2.6, 2.6};
-    case Technique::Claiming: return {2.8, 2.8};
-    case Technique::NakedPair: return {3.0, 3.0};
-    case Technique::XWing: return {3.2, 3.2};
-    case Technique::HiddenPair: return {3.4, 3.4};
-    case Technique::NakedTriplet: return {3.6, 3.6};
-    case Technique::Swordfish: return {3.8, 3.8};
-    case Technique::HiddenTriplet: return {4.0, 4.0};
-    case Technique::TwoStrongLinks: return {4.0, 4.3};
-    case Technique::XYWing: return {4.2, 4.2};
-    case Technique::XYZWing: return {4.4, 4.4};
-    case Technique::UniqueRectangle: return {4.5, kOpen};
-    case Technique::NakedQuad: return {5.0, 5.0};
-    case Technique::Jellyfish: return {5.2, 5.2};
-    case Technique::HiddenQuad: return {5.4, 5.4};
-    case Technique::ThreeStrongLinks: return {5.4, 5.7};
-    case Technique::WXYZWing: return {5.5, 5.6};
-    case Technique::BivalueUniversalGrave: return {5.6, 6.2};
-    case Technique::FourStrongLinks: return {5.8, 6.1};
-    case Technique::VWXYZWing: return {6.2, 6.4};
-    case Technique::AlignedPairExclusion: return {6.2, 6.2};
-    case Technique::UVWXYZWing: return {6.6, 6.6};
-    case Technique::XCycle: return {6.5, kOpen};
-    case Technique::YCycle: return {6.5, kOpen};
-    case Technique::ForcingXChain: return {6.6, kOpen};
-    case Technique::XYCycle: return {7.0, kOpen};
-    case Technique::ForcingChain: return {7.0, kOpen};
-    case Technique::TUVWXYZWing: return {7.5, 7.5};
-    case Technique::AlignedTripletExclusion: return {7.5, 7.5};
-    case Technique::NishioForcingChain: return {7.5, kOpen};
-    case Technique::CellForcingChain: return {8.0, kOpen};
-    case Technique::RegionForcingChain: return {8.0, kOpen};
-    case Technique::DynamicForcingChain: return {8.5, kOpen};
-    case Technique::DynamicForcingChainPlus: return {9.0, kOpen};
-    case Technique::NestedForcingChain: return {9.5, kOpen};
-    case Technique::Count: break;
-  }
-  return {0, kOpen};
+  if (t == Technique::BasicElimination || t == Technique::Count) return {0, kOpen};
+  return kTechniques[static_cast<std::size_t>(t)].ratings;
 }
 
 std::vector<std::string> technique_keys(TechniqueSet set) {

@@ -2,8 +2,12 @@
 // the board, report the steps this technique finds, in its own order, to a
 // sink that may stop the search early (the rating loop only wants the first).
 // Producers whose hints have variable ratings sort them and report the
-// cheapest first. Adding a technique is adding a unit and a line in the
-// ordered list (techniques.cpp).
+// cheapest first. Adding a technique takes a value in the Technique enum
+// (step.hpp), one row in step.cpp's kTechniques table (key, name, SE
+// ratings; a missing row does not compile), a unit implementing Producer
+// with its factory below, and a line in the ordered list (techniques.cpp);
+// an explanation case (explain.cpp) only where the default text is not
+// enough. grader/README.md ("Adding a technique") has the whole checklist.
 #pragma once
 
 #include <array>
