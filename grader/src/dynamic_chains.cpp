@@ -190,6 +190,60 @@ void rule_parents(const Step& st, const Board& start, const Board& now, std::vec
   }
 }
 
+// The grid a run reasons on (SE's dynamic grid): the board less the "off"s
+// the run has processed, as candidates by cell and cells by digit. For the
+// rules nested at levels 1+ also a Board of it, kept up to date removal by
+// removal since the run's last call (cheaper than rebuilding), and per rule
+// the cells by digit when it last ran in this run.
+class ReducedGrid {
+ public:
+  /// A new run on `board` with `rules` nested rules.
+  void restore(const Board& board, std::size_t rules) {
+    for (int c = 0; c < kCells; ++c) cand_[c] = board.candidates(c);
+    for (int d = 1; d <= 9; ++d) cells_[d] = board.digit_cells(d);
+    board_current_ = false;
+    rule_cells_.resize(rules);
+    for (Removed& seen : rule_cells_) seen = cells_;
+  }
+  void turn_off(int cell, int digit) {
+    cand_[cell] &= static_cast<DigitMask>(~digit_bit(digit));
+    cells_[digit].remove(cell);
+  }
+  DigitMask candidates(int cell) const { return cand_[cell]; }
+  const CellSet& cells(int digit) const { return cells_[digit]; }
+
+  /// The reduced grid as a Board: `start` (the run's board) less the removals.
+  const Board& board(const Board& start) {
+    if (!board_current_) {
+      board_ = start;
+      board_current_ = true;
+    }
+    for (int d = 1; d <= 9; ++d)
+      (board_.digit_cells(d) - cells_[d]).for_each([&](int c) { board_.eliminate(c, d); });
+    assert(board_.candidate_masks().masks == cand_);
+    return board_;
+  }
+  /// Per digit, the cells that lost it since nested rule `rule` last ran in
+  /// this run (all of the run's removals the first time); the rule counts
+  /// as run now. False when there are none.
+  bool removed_since(std::size_t rule, Removed& removed) {
+    bool any = false;
+    for (int d = 1; d <= 9; ++d) {
+      removed[d] = rule_cells_[rule][d] - cells_[d];
+      rule_cells_[rule][d] = cells_[d];
+      any = any || !removed[d].empty();
+    }
+    return any;
+  }
+
+ private:
+  std::array<DigitMask, kCells> cand_{};
+  std::array<CellSet, 10> cells_{};
+  Board board_;                      // board() as last asked in this run
+  bool board_current_ = false;       // board_ belongs to this run
+  std::vector<Removed> rule_cells_;  // per rule, cells_ when it last ran in this run
+};
+
 class DynamicChains final : public Producer, private NetView {
  public:
   enum class Mode { Nishio, Multiple, Dynamic };
@@ -277,24 +331,11 @@ class DynamicChains final : public Producer, private NetView {
     ++nodes_[node].parents_count;
   }
 
-  // --- the working grid ---------------------------------------------------------
-  void restore_grid() {
-    for (int c = 0; c < kCells; ++c) cand_[c] = board_->candidates(c);
-    for (int d = 1; d <= 9; ++d) cells_[d] = board_->digit_cells(d);
-    scratch_current_ = false;
-    rule_cells_.resize(rules_.size());
-    for (Removed& seen : rule_cells_) seen = cells_;
-  }
-  void turn_off(int cell, int digit) {
-    cand_[cell] &= static_cast<DigitMask>(~digit_bit(digit));
-    cells_[digit].remove(cell);
-  }
-
   // --- one run (SE's doChaining) ------------------------------------------------
   // Propagates from the potentials already in `r`. Returns false on a
   // contradiction and sets absurd_on_/absurd_off_.
   bool propagate(Run& r) {
-    restore_grid();
+    grid_.restore(*board_, rules_.size());
     std::size_t on_head = 0, off_head = 0;
     const bool y = !nishio();
     for (;;) {
@@ -304,7 +345,7 @@ class DynamicChains final : public Producer, private NetView {
         const int cell = src.cell, d = src.digit;
         // Other candidates of the cell go off.
         if (y) {
-          DigitMask others = static_cast<DigitMask>(cand_[cell] & ~digit_bit(d));
+          DigitMask others = static_cast<DigitMask>(grid_.candidates(cell) & ~digit_bit(d));
           for (; others; others &= static_cast<DigitMask>(others - 1)) {
             const int v = lowest_bit_index(others) + 1;
             if (!derive_off(r, cell, v, p, Cause::NakedSingle)) return false;
@@ -314,7 +355,7 @@ class DynamicChains final : public Producer, private NetView {
         const auto& units = kCellUnits[cell];
         const CellSet box = kUnitSet[units[0]];
         for (int k = 0; k < 3; ++k) {
-          CellSet where = cells_[d] & kUnitSet[units[k]];
+          CellSet where = grid_.cells(d) & kUnitSet[units[k]];
           where.remove(cell);
           if (k > 0) where -= box;
           bool ok = true;
@@ -332,19 +373,19 @@ class DynamicChains final : public Producer, private NetView {
         // An "on" the run already holds (and does not contradict) would be
         // dropped below, so it is not made.
         auto held = [&r](int k) { return r.on(k) >= 0 && r.off(k) < 0; };
-        if (y && popcount(cand_[cell]) == 2 &&
-            !held(candidate_key(cell, single_digit(static_cast<DigitMask>(cand_[cell] & ~digit_bit(d)))))) {
-          const int other = single_digit(static_cast<DigitMask>(cand_[cell] & ~digit_bit(d)));
+        if (y && popcount(grid_.candidates(cell)) == 2 &&
+            !held(candidate_key(cell, single_digit(static_cast<DigitMask>(grid_.candidates(cell) & ~digit_bit(d)))))) {
+          const int other = single_digit(static_cast<DigitMask>(grid_.candidates(cell) & ~digit_bit(d)));
           const int q = make_node(cell, other, true, p, Cause::NakedSingle);
           if (dynamic()) {
-            for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~cand_[cell]),
+            for_each_digit(static_cast<DigitMask>(board_->candidates(cell) & ~grid_.candidates(cell)),
                            [&](int v) { add_parent(q, r.off(candidate_key(cell, v))); });
           }
           made_.push_back(q);
         }
         for (int k = 0; k < 3; ++k) {
           const int u = kCellUnits[cell][k];
-          const CellSet where = cells_[d] & kUnitSet[u];
+          const CellSet where = grid_.cells(d) & kUnitSet[u];
           if (where.size() != 2) continue;
           CellSet rest = where;
           rest.remove(cell);
@@ -362,7 +403,7 @@ class DynamicChains final : public Producer, private NetView {
           }
           made_.push_back(q);
         }
-        if (dynamic()) turn_off(cell, d);
+        if (dynamic()) grid_.turn_off(cell, d);
         for (int q : made_) {
           const Node& n = nodes_[q];
           const int k = candidate_key(n.cell, n.digit);
@@ -390,14 +431,7 @@ class DynamicChains final : public Producer, private NetView {
     // The reduced grid: the board less the run's removals, its position
     // tables kept up to date removal by removal since the run's last call
     // (cheaper than rebuilding).
-    if (!scratch_current_) {
-      scratch_ = *board_;
-      scratch_current_ = true;
-    }
-    for (int d = 1; d <= 9; ++d)
-      (scratch_.digit_cells(d) - cells_[d]).for_each([&](int c) { scratch_.eliminate(c, d); });
-    const Board& scratch = scratch_;
-    assert(scratch.candidate_masks().masks == cand_);
+    const Board& scratch = grid_.board(*board_);
     made_.clear();
     for (std::size_t i = 0; i < rules_.size(); ++i) {
       // A rule is asked only for what the removals since it last ran in this
@@ -408,13 +442,7 @@ class DynamicChains final : public Producer, private NetView {
       // having no rule parents, which it still has none of. On the run's
       // first call, the removals are all of the run's.
       Removed removed;
-      bool any = false;
-      for (int d = 1; d <= 9; ++d) {
-        removed[d] = rule_cells_[i][d] - cells_[d];
-        rule_cells_[i][d] = cells_[d];
-        any = any || !removed[d].empty();
-      }
-      if (!any) continue;  // the grid it last ran on: nothing new
+      if (!grid_.removed_since(i, removed)) continue;  // the grid it last ran on: nothing new
       AllSteps all;
       rules_[i]->find_changed(scratch, removed, all);  // hints without rule parents are dropped below
       assert(((++checks_ & 15) != 0 || same_as_asked_in_full(i, scratch, all)) &&
@@ -836,14 +864,10 @@ class DynamicChains final : public Producer, private NetView {
   std::vector<const NestedChain*> counted_nested_;
   std::vector<int> targets_;
   std::vector<std::unique_ptr<Producer>> rules_;  // nested techniques (level >= 1)
-  std::vector<Removed> rule_cells_;  // per rule, cells_ when it last ran in this run (advanced())
   unsigned checks_ = 0;              // advanced()'s rule calls, for the sampled check
-  Board scratch_;                    // the run's reduced grid as advanced() last saw it
-  bool scratch_current_ = false;     // scratch_ belongs to this run
   std::vector<int> parents_, removal_cells_;
   const Board* board_ = nullptr;
-  std::array<DigitMask, 81> cand_{};
-  std::array<CellSet, 10> cells_{};
+  ReducedGrid grid_;  // the run's grid
   std::vector<Node> nodes_;
   NodeList parent_pool_;
   ImplicationReach reach_;  // Multiple mode: what each assumption can reach (cell_hints)

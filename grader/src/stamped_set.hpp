@@ -38,6 +38,11 @@ class StampedSet {
     stamp_[key] = generation_;
     return true;
   }
+  /// Adds `key` (insert() without the answer).
+  void add(std::size_t key) {
+    assert(key < N);
+    stamp_[key] = generation_;
+  }
   static constexpr std::size_t size_limit() { return N; }
 
  private:
@@ -57,7 +62,7 @@ class StampedMap {
   Value find(std::size_t key, Value absent) const { return keys_.contains(key) ? values_[key] : absent; }
   /// Sets the value of `key` (added if absent).
   void put(std::size_t key, Value value) {
-    keys_.insert(key);
+    keys_.add(key);
     values_[key] = value;
   }
 
