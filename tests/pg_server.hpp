@@ -90,6 +90,25 @@ inline int capture_file(const std::string& dir) {
   return fd;
 }
 
+/// A port of 127.0.0.1 that nothing listens on at the moment.
+inline int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) throw std::system_error(errno, std::generic_category(), "free_port: socket");
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = 0;
+  socklen_t length = sizeof address;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+    const int error = errno;
+    ::close(fd);
+    throw std::system_error(error, std::generic_category(), "free_port: bind 127.0.0.1:0");
+  }
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
 }  // namespace pg_detail
 
 /// Runs `argv` (no shell) in `work_dir` with stdin from /dev/null and waits
@@ -285,25 +304,6 @@ class PgServer {
     return best->second;
   }
 
-  /// A port of 127.0.0.1 that nothing listens on at the moment.
-  static int free_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0) throw std::system_error(errno, std::generic_category(), "PgServer: socket");
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = 0;
-    socklen_t length = sizeof address;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-      const int error = errno;
-      ::close(fd);
-      throw std::system_error(error, std::generic_category(), "PgServer: bind 127.0.0.1:0");
-    }
-    ::close(fd);
-    return ntohs(address.sin_port);
-  }
-
   void set_up() {
     if (::geteuid() == 0) {
       // initdb and pg_ctl refuse root: the directory becomes the user's.
@@ -332,7 +332,7 @@ class PgServer {
     // The port was free a moment ago; another process may take it before
     // the server binds it, then a new one is tried.
     for (int attempt = 1;; ++attempt) {
-      port_ = free_port();
+      port_ = pg_detail::free_port();
       const ProcessResult r = try_start();
       if (r.status == 0) return;
       if (attempt == 3 || log().find("could not bind") == std::string::npos) fail("pg_ctl start", r);

@@ -42,6 +42,7 @@ test_packages=(gcc make  # the C example against the installed library (tests/in
                mypy  # the Python module's type stubs checked on sample apps (bindings/python/tests/test_types.py)
                python3-yaml  # the sharded-generation examples' test parses their Kubernetes manifests
                postgresql  # the tests' throwaway PostgreSQL servers
+               pgbouncer  # the pooler the PostgreSQL test writes through (tests/pg_bouncer.hpp)
                qqwing  # the benchmark's peer (sudokit-bench's ratios; data/puzzles_qqwing_mix.txt was made with it)
                dpkg-dev)  # dpkg-shlibdeps: the Debian package's dependencies (packaging/deb.cmake)
 ((${#targets[@]} > 0)) || packages+=("${test_packages[@]}")

@@ -39,8 +39,21 @@
 // is closed and StoreError thrown (every later call says so at once); the
 // transaction in flight is the server's to roll back, so the rerun finds
 // exactly the committed batches. The server's own statement_timeout (the
-// same limit), TCP keepalives and tcp_user_timeout end what the server or
-// the kernel can end first; connect_timeout bounds the connection.
+// same limit, set in each transaction), TCP keepalives and tcp_user_timeout
+// end what the server or the kernel can end first; connect_timeout bounds
+// the connection.
+//
+// Poolers (PgBouncer in transaction pooling): consecutive transactions of
+// one client may run on different server connections, and what one client
+// leaves in a session stays for the next client of that connection. So
+// nothing here lives longer than a transaction: the lock is transaction-
+// scoped (pg_try_advisory_xact_lock; a failed try ends its transaction, so a
+// writer waiting for the lock holds no server connection), every
+// transaction sets its own lock_timeout and statement_timeout (SET LOCAL),
+// a store opened for reading reads in READ ONLY transactions (never by
+// default_transaction_read_only), the batch table is created in the write
+// transaction and dropped at its end, and cursors live in a transaction.
+// No named prepared statement, no LISTEN, no session advisory lock.
 //
 // Credentials: the location's passwords (or PGPASSWORD, ~/.pgpass, which
 // libpq reads itself) are never shown: the store's name is the redacted
@@ -224,14 +237,18 @@ constexpr std::array<const char*, kPgSchema - kFirstPgSchema> kPgMigrations = {
     R"sql(ALTER TABLE puzzles ADD COLUMN origin TEXT COLLATE "C")sql",
 };
 
-/// The batch's rows on their way to `puzzles` (write_rows).
+/// The batch's rows on their way to `puzzles` (write_rows): created in the
+/// write transaction and dropped with its end, so that no table outlives it
+/// on a server connection a pooler hands on (emptied for a second batch of
+/// the same transaction).
 constexpr const char* kBatchTable = R"sql(
 CREATE TEMPORARY TABLE IF NOT EXISTS sudokit_batch (
   ord bigint, puzzle text, solution text, canonical text, clues integer, symmetry text, minimal integer,
   method text, seed bigint, seed_index bigint, er double precision, ep double precision, ed double precision,
   level text, hardest text, histogram text, source_rating double precision, created_at text, search_moves integer,
   dig_order text, symmetric_minimal integer, gid text, path text, run text, shard text, rated_by text, origin text
-) ON COMMIT DELETE ROWS
+) ON COMMIT DROP;
+TRUNCATE sudokit_batch
 )sql";
 
 constexpr const char* kBatchColumns =
@@ -384,12 +401,16 @@ class PgConnection final : public Connection {
       auto pause = std::chrono::milliseconds(1);
       // Reported before giving up, also with a busy_timeout shorter than the notice.
       auto notice = std::max(std::chrono::milliseconds(1), std::min(options_.stall_notice, options_.busy_timeout / 2));
-      // The first try in the round trip of BEGIN.
-      for (std::string sql = std::string("BEGIN; ") + kTryWriteLock;; sql = kTryWriteLock) {
+      // Each try in one round trip: BEGIN, the settings, the lock. A try
+      // that fails ends its transaction at once, so a writer waiting for the
+      // lock holds no server connection a pooler could give another client.
+      const std::string sql = "BEGIN; " + local_settings_ + "; " + kTryWriteLock;
+      for (;;) {
         PGresult* r = checked(query(sql.c_str(), nullptr, doing), doing);
         const bool locked = pq().PQntuples(r) == 1 && pq().PQgetvalue(r, 0, 0)[0] == 't';
         pq().PQclear(r);
         if (locked) return;
+        rollback();
         const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
         if (waited >= options_.busy_timeout)
           throw StoreError(name_, std::string(doing) + ": database is locked (another process held it for more than " +
@@ -431,7 +452,7 @@ class PgConnection final : public Connection {
       ++reads_in_caller_transaction_;
       return;
     }
-    exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", "cannot start reading");
+    exec(("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; " + local_settings_).c_str(), "cannot start reading");
   }
   void end_read() noexcept override {
     if (reads_in_caller_transaction_ > 0) --reads_in_caller_transaction_;
@@ -512,6 +533,9 @@ class PgConnection final : public Connection {
   std::string name_;
   std::vector<std::string> secrets_;  // location_secrets: cleaned out of every message
   StoreOptions options_;
+  /// The server-side limits every transaction of ours sets for itself (SET
+  /// LOCAL: see "Poolers" in the header).
+  std::string local_settings_;
   PGconn* conn_ = nullptr;
   bool read_only_ = false;
   int opened_version_ = 0;
@@ -523,7 +547,18 @@ void PgStatement::run() {
   std::vector<const char*> values(params_.size());
   for (std::size_t i = 0; i < params_.size(); ++i) values[i] = params_[i] ? params_[i]->c_str() : nullptr;
   if (!cursor_) {
-    res_ = c_.checked(c_.query(sql_.c_str(), &values, what()), what());
+    // A store opened for reading reads in READ ONLY transactions only (a
+    // statement of its own outside one gets one), never by a session
+    // setting, which a pooler would hand on to its next client.
+    const bool own_read = c_.read_only() && !c_.in_transaction();
+    if (own_read) c_.begin_read();
+    try {
+      res_ = c_.checked(c_.query(sql_.c_str(), &values, what()), what());
+    } catch (...) {
+      if (own_read) c_.end_read();
+      throw;
+    }
+    if (own_read) c_.end_read();
     rows_ = pq().PQntuples(res_);
     const char* tuples = pq().PQcmdTuples(res_);
     changes_ = tuples[0] != '\0' ? std::strtoull(tuples, nullptr, 10) : 0;
@@ -615,10 +650,8 @@ void PgConnection::open(const std::string& uri) {
   if (pq().PQsetnonblocking(conn_, 1) != 0) fail(nullptr, "cannot configure the session");
   // lock_timeout 0 would wait forever; --busy-timeout 0 means "give up at once".
   const auto wait = std::max<long long>(1, static_cast<long long>(options_.busy_timeout.count()));
-  exec(("SET lock_timeout = " + std::to_string(wait) + "; SET statement_timeout = " +
-        std::to_string(std::max<long long>(0, options_.server_timeout.count())))
-           .c_str(),
-       "cannot configure the session");
+  local_settings_ = "SET LOCAL lock_timeout = " + std::to_string(wait) + "; SET LOCAL statement_timeout = " +
+                    std::to_string(std::max<long long>(0, options_.server_timeout.count()));
 
   // Whose tables are these, at which version? One query for all tables, so
   // that a store another process creates meanwhile (all its tables in one
@@ -704,12 +737,7 @@ void PgConnection::open(const std::string& uri) {
     }
   }
   opened_version_ = version;
-  if (options_.mode == OpenMode::Read) {
-    read_only_ = true;
-    exec("SET default_transaction_read_only = on", "cannot configure the session");
-  } else {
-    exec(kBatchTable, "cannot create the batch table");
-  }
+  read_only_ = options_.mode == OpenMode::Read;
 }
 
 PgConnection::Waiter::Waiter(PgConnection& c, const std::string& doing)
@@ -908,6 +936,7 @@ std::uint64_t PgConnection::write_rows(const std::vector<PuzzleRecord>& rows, co
     text(r.origin);
     data += '\n';
   }
+  exec(kBatchTable, "cannot write a batch");
   const std::string copy = std::string("COPY sudokit_batch (ord, ") + kBatchColumns + ") FROM STDIN";
   pq().PQclear(checked(query(copy.c_str(), nullptr, "cannot write a batch"), "cannot write a batch"));
   constexpr std::size_t kChunk = 1 << 20;
