@@ -120,8 +120,12 @@ std::string mask_quoted(const std::string& reason) {
       continue;
     }
     const std::string_view inside = std::string_view(reason).substr(i + 1, close - i - 1);
-    out += inside == "=" || inside == ":" || inside == "/" || inside == "]" ? "\"" + std::string(inside) + "\""
-                                                                            : std::string("\"...\"");
+    const bool kept = inside == "=" || inside == ":" || inside == "/" || inside == "]";
+    // Appended piece by piece: `"\"" + std::string(inside) + "\""` made GCC
+    // 12 warn (-Wrestrict, a false overlap in the temporaries' memcpy).
+    out += '"';
+    out += kept ? inside : std::string_view("...");
+    out += '"';
     i = close;
   }
   return out;
