@@ -4,6 +4,7 @@
 #include <cctype>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -262,6 +263,35 @@ TEST(GenerateCli, StoredPuzzlesKeepTheirSearchProvenance) {
   EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles WHERE search_moves IS NULL OR er < 7.6 OR er > 8.4"), "0");
   EXPECT_NE(sqlite_query(db, "SELECT count(*) FROM puzzles WHERE search_moves > 0"), "0");
   EXPECT_EQ(sqlite_query(db, "SELECT count(*) FROM puzzles"), "6");
+  std::system(("rm -rf " + dir).c_str());
+}
+
+// --time-limit bounds the wait for input too: a --from (or --pattern) FIFO
+// whose writer never writes, or that no writer ever opens, ends the command
+// with a clear error once the limit passes (before, it waited for ever: the
+// outer `timeout` killed it, status 137).
+TEST(GenerateCli, TheTimeLimitBoundsTheWaitForAFifoThatNeverWrites) {
+  char dir_template[] = "/tmp/sudokit-gen-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string fifo = dir + "/seeds";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::string guard = "timeout -s KILL 60";  // the shell words run_sudokit puts before the command
+  // No writer at all.
+  auto none = run_sudokit("generate --from " + fifo + " --min-rating 7 --count 2 --time-limit 1", "", "", guard);
+  EXPECT_EQ(none.status, 1) << none.err;
+  EXPECT_NE(none.err.find("the time limit (--time-limit 1) passed while reading --from " + fifo), std::string::npos)
+      << none.err;
+  // A writer that holds the FIFO open and never writes.
+  const int writer = open(fifo.c_str(), O_RDWR | O_CLOEXEC);
+  ASSERT_GE(writer, 0);
+  auto silent = run_sudokit("generate --from " + fifo + " --min-rating 7 --count 2 --time-limit 1", "", "", guard);
+  EXPECT_EQ(silent.status, 1) << silent.err;
+  EXPECT_NE(silent.err.find(fifo + ": cannot read: no input by the time limit"), std::string::npos) << silent.err;
+  EXPECT_NE(silent.err.find("passed while reading --from " + fifo), std::string::npos) << silent.err;
+  auto pattern = run_sudokit("generate --pattern " + fifo + " --count 1 --time-limit 1", "", "", guard);
+  EXPECT_EQ(pattern.status, 1) << pattern.err;
+  EXPECT_NE(pattern.err.find("passed while reading --pattern " + fifo), std::string::npos) << pattern.err;
+  close(writer);
   std::system(("rm -rf " + dir).c_str());
 }
 

@@ -172,7 +172,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   add_number(opts, "search-keep", q.search_keep, {1, kMaxSearchKeep},
              "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)",
              1);
-  add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise); with --from, what a run this stops has found depends on the machine's speed",
+  add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise); with --from, what a run this stops has found depends on the machine's speed; counted from the start, it bounds the wait for a --from or --pattern file (a FIFO) too",
              0);
   add_number(opts, "batch-rows", batch_rows, {1, 1'000'000},
              "with --db: commit after this many puzzles (and at least once a second); a killed run loses at most one batch",
@@ -194,6 +194,20 @@ int run_generate(const std::vector<std::string>& args) {
   declare_options(opts, q, time_limit, batch_rows);
   po::variables_map vm;
   if (auto status = parse_options(args, kUsage, opts, vm, false)) return *status;
+  // An explicit --time-limit bounds the wait for input too (a --pattern or
+  // --from FIFO whose writer never writes): the run gets what is left.
+  const auto started = std::chrono::steady_clock::now();
+  const bool limited = !vm["time-limit"].defaulted() && time_limit > 0;
+  ReadDeadline deadline;
+  if (limited)
+    deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(time_limit));
+  const auto out_of_time = [&](const std::string& what) {
+    if (!deadline || std::chrono::steady_clock::now() < *deadline) return false;
+    std::cerr << "sudokit generate: the time limit (--time-limit " << time_limit << ") passed while reading " << what
+              << "; nothing was generated\n";
+    return true;
+  };
 
   std::string pattern_file;  // --pattern FILE: an input the store must not write over
   if (vm.count("pattern")) {
@@ -201,7 +215,8 @@ int run_generate(const std::vector<std::string>& args) {
     std::string error;
     if (q.pattern.size() != 81 && !q.clues) {
       pattern_file = q.pattern;
-      if (!read_source(pattern_file, q.pattern, error)) {
+      if (!read_source(pattern_file, q.pattern, error, std::size_t{1} << 20, deadline)) {
+        if (out_of_time("--pattern " + pattern_file)) return 1;
         std::cerr << "sudokit generate: --pattern is neither 81 cells nor a readable file: " << pattern_file << " ("
                   << error << ")\n";
         return kUsageError;
@@ -236,8 +251,11 @@ int run_generate(const std::vector<std::string>& args) {
       if (const std::string problem = produce::seed_problem(rec.grid); !problem.empty())
         return seed_diag.report(source, rec.line, problem);
       q.from.push_back({rec.grid, rec.line, {}});
-    });
+    }, {}, false, deadline);
+    if (out_of_time("--from " + source_label(from_file))) return 1;
   }
+  if (limited)
+    q.time_limit = std::max(1e-3, time_limit - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   if (!vm.count("seed")) q.seed = produce::fresh_seed();
   produce::GeneratePlan plan;
   produce::Shard shard;

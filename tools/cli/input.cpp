@@ -5,8 +5,10 @@
 
 #include <signal.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -32,18 +34,46 @@ void Diagnostics::report(const std::string& source, const std::string& message) 
 
 std::string source_label(const std::string& name) { return name == "-" ? "<stdin>" : name; }
 
-bool open_source(const std::string& name, ByteSource& source, std::string& error, std::function<void()> before_read) {
-  const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+bool open_source(const std::string& name, ByteSource& source, std::string& error, std::function<void()> before_read,
+                 ReadDeadline deadline) {
+  // With a deadline a FIFO is opened without waiting for its writer (then
+  // read in blocking mode, after poll says there is something to read).
+  const int fd = name == "-" ? STDIN_FILENO : ::open(name.c_str(), O_RDONLY | O_CLOEXEC | (deadline ? O_NONBLOCK : 0));
   if (fd < 0) {
     error = std::strerror(errno);
     return false;
+  }
+  if (deadline && fd != STDIN_FILENO) {
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+      error = std::strerror(errno);
+      ::close(fd);
+      return false;
+    }
   }
   // The descriptor is closed with the last copy of the source (stdin never).
   auto file = std::shared_ptr<void>(nullptr, [fd](void*) {
     if (fd != STDIN_FILENO) ::close(fd);
   });
-  source = [file, fd, before_read = std::move(before_read)](char* buffer, std::size_t size, std::string& err) -> long {
+  source = [file, fd, before_read = std::move(before_read), deadline](char* buffer, std::size_t size,
+                                                                     std::string& err) -> long {
     if (before_read) before_read();
+    // Until there is something to read (or the writer has gone), at most
+    // until the deadline; a FIFO whose writer never opened it is not ready.
+    while (deadline) {
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        err = "no input by the time limit";
+        return -1;
+      }
+      pollfd ready{fd, POLLIN, 0};
+      const int n = ::poll(&ready, 1, static_cast<int>(std::min<long long>(left.count(), 1 << 30)));
+      if (n > 0) break;
+      if (n < 0 && errno != EINTR) {
+        err = std::strerror(errno);
+        return -1;
+      }
+    }
     for (;;) {
       const ssize_t n = ::read(fd, buffer, size);
       if (n >= 0) return static_cast<long>(n);
@@ -55,9 +85,10 @@ bool open_source(const std::string& name, ByteSource& source, std::string& error
   return true;
 }
 
-bool read_source(const std::string& name, std::string& text, std::string& error, std::size_t max_bytes) {
+bool read_source(const std::string& name, std::string& text, std::string& error, std::size_t max_bytes,
+                 ReadDeadline deadline) {
   ByteSource source;
-  if (!open_source(name, source, error)) return false;
+  if (!open_source(name, source, error, {}, deadline)) return false;
   text.clear();
   char block[1 << 16];
   for (;;) {
@@ -74,13 +105,13 @@ bool read_source(const std::string& name, std::string& text, std::string& error,
 
 void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
                      const std::function<void(const std::string&, const TextRecord&)>& on_record,
-                     const std::function<void()>& before_read, bool pencilmarks) {
+                     const std::function<void()>& before_read, bool pencilmarks, ReadDeadline deadline) {
   const std::vector<std::string> names = files.empty() ? std::vector<std::string>{"-"} : files;
   for (const auto& name : names) {
     const std::string label = source_label(name);
     std::string error;
     ByteSource source;
-    if (!open_source(name, source, error, before_read)) {
+    if (!open_source(name, source, error, before_read, deadline)) {
       diag.report(label, "cannot read: " + error);
       continue;
     }

@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -52,18 +53,23 @@ class Diagnostics {
   std::size_t problems_ = 0;
 };
 
+/// When reading must stop (a command's --time-limit): no time point = never.
+using ReadDeadline = std::optional<std::chrono::steady_clock::time_point>;
+
 /// Opens a source ("-" = stdin) as a byte stream for LineReader; false with
 /// `error` set when it cannot be opened. `before_read`, when given, runs
 /// before each read, which may block on a pipe: the place to flush output
-/// the other end may be waiting for.
+/// the other end may be waiting for. With a `deadline`, neither the opening
+/// (a FIFO no writer opened yet) nor a read (a writer that never writes)
+/// waits past it: the read fails with "no input by the time limit".
 bool open_source(const std::string& name, ByteSource& source, std::string& error,
-                 std::function<void()> before_read = {});
+                 std::function<void()> before_read = {}, ReadDeadline deadline = {});
 
 /// Reads a whole small file ("-" = stdin), such as a --pattern mask, into
 /// `text`; false with `error` set on failure or when it holds more than
 /// `max_bytes`.
 bool read_source(const std::string& name, std::string& text, std::string& error,
-                 std::size_t max_bytes = std::size_t{1} << 20);
+                 std::size_t max_bytes = std::size_t{1} << 20, ReadDeadline deadline = {});
 
 /// Display name of a source: the file name, or "<stdin>".
 std::string source_label(const std::string& name);
@@ -71,11 +77,12 @@ std::string source_label(const std::string& name);
 /// Calls `on_record(source, record)` for every well-formed record of every
 /// source (stdin when `files` is empty); malformed ones go to `diag`, and so
 /// does a record whose rating is not one (record_rating.hpp: "PUZZLE 99").
-/// `before_read` as for open_source. With `pencilmarks`, 729-character
-/// pencil-mark lines are records too (TextRecord::has_marks).
+/// `before_read` and `deadline` as for open_source. With `pencilmarks`,
+/// 729-character pencil-mark lines are records too (TextRecord::has_marks).
 void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
                      const std::function<void(const std::string&, const TextRecord&)>& on_record,
-                     const std::function<void()>& before_read = {}, bool pencilmarks = false);
+                     const std::function<void()>& before_read = {}, bool pencilmarks = false,
+                     ReadDeadline deadline = {});
 
 /// Calls `on_position(source, text, line)` with the text of every position
 /// of every source (stdin when `files` is empty), for `sudokit hint`, whose
