@@ -145,6 +145,10 @@ MergeReport merge_stores(PuzzleStore& out, const std::vector<std::string>& input
   for (const std::string& input : inputs) {
     MergedSource source;
     source.path = redact_location(input);
+    {  // the runs it records, with their targets (a rerun records them again: no change)
+      PuzzleStore in(input, {OpenMode::Read});
+      for (const RunRecord& run : in.runs()) out.record_run(run);
+    }
     report.stopped = s.dialect() == detail::Dialect::Sqlite && !is_postgres_location(input)
                          ? copy_attached(s, input, options, source)
                          : copy_through(s, input, options, source);

@@ -228,6 +228,18 @@ CREATE FUNCTION sudokit_mix(id bigint, seed bigint) RETURNS bigint LANGUAGE sql 
   $$ SELECT sudokit_mix64(sudokit_mix64(sudokit_wrap(sudokit_u64(seed) + 11400714819323198485)) # id) $$;
 )sql";
 
+/// Version 13's table (schema.hpp): made by its migration, and after
+/// kCreateSchema in a new store.
+constexpr const char* kPgRunsTable = R"sql(CREATE TABLE runs (
+  run         TEXT COLLATE "C" NOT NULL,
+  shard       TEXT COLLATE "C" NOT NULL,
+  count       BIGINT NOT NULL CHECK (count >= 0),
+  seed        BIGINT NOT NULL,
+  options     TEXT COLLATE "C" NOT NULL,
+  started_at  TEXT COLLATE "C" NOT NULL,
+  PRIMARY KEY (run, shard)
+))sql";
+
 /// The first schema version PostgreSQL stores had (the columns of SQLite's
 /// version 11); kPgMigrations[v - kFirstPgSchema] takes a store from v to
 /// v + 1, as SQLite's kMigrations do (the same columns in both).
@@ -235,6 +247,8 @@ constexpr int kFirstPgSchema = 11;
 constexpr std::array<const char*, kPgSchema - kFirstPgSchema> kPgMigrations = {
     // v11 -> v12: origin, the seed a seeded search started from (schema.hpp).
     R"sql(ALTER TABLE puzzles ADD COLUMN origin TEXT COLLATE "C")sql",
+    // v12 -> v13: the generate runs and their targets (schema.hpp).
+    kPgRunsTable,
 };
 
 /// The batch's rows on their way to `puzzles` (write_rows): created in the
@@ -703,6 +717,7 @@ void PgConnection::open(const std::string& uri) {
       refuse_foreign(found);
       if (!found.version) {
         exec(kCreateSchema, "cannot create the schema");
+        exec(kPgRunsTable, "cannot create the schema");
         exec(("INSERT INTO sudokit_meta (key, value) VALUES ('application', 'sudokit'), ('schema_version', '" +
               std::to_string(kPgSchema) + "')")
                  .c_str(),

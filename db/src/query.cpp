@@ -6,6 +6,7 @@
 // bucket (CAST rounds in PostgreSQL, truncates in SQLite).
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 
 #include "store_impl.hpp"
@@ -15,6 +16,17 @@
 namespace sudokit::db {
 
 namespace {
+
+/// The indices i < count a shard "K/N" makes (i % N == K); all of them for
+/// the whole run ("").
+std::uint64_t shard_share(std::uint64_t count, const std::string& shard) {
+  const auto slash = shard.find('/');
+  if (slash == std::string::npos) return count;
+  const std::uint64_t k = std::strtoull(shard.c_str(), nullptr, 10);
+  const std::uint64_t n = std::strtoull(shard.c_str() + slash + 1, nullptr, 10);
+  if (n == 0 || k >= n) return 0;
+  return count / n + (k < count % n ? 1 : 0);
+}
 
 using detail::Statement;
 
@@ -100,6 +112,42 @@ std::vector<std::uint64_t> PuzzleStore::indices_of_run(const std::string& run) {
   st.bind_static(1, run);
   std::vector<std::uint64_t> out;
   while (st.step()) out.push_back(static_cast<std::uint64_t>(st.int64(0)));
+  return out;
+}
+
+void PuzzleStore::record_run(const RunRecord& run) {
+  Impl& s = *impl_;
+  WriteTransaction tx(s, "cannot record the run");
+  Statement st(*s.conn,
+               "INSERT INTO runs (run, shard, count, seed, options, started_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+               "ON CONFLICT (run, shard) DO UPDATE SET count = CASE WHEN excluded.count > runs.count "
+               "THEN excluded.count ELSE runs.count END");
+  st.doing("cannot record the run");
+  st.bind_static(1, run.run);
+  st.bind_static(2, run.shard);
+  st.bind(3, static_cast<std::int64_t>(run.count));
+  st.bind(4, static_cast<std::int64_t>(run.seed));
+  st.bind_static(5, run.options);
+  const std::string stamp = run.started_at.empty() ? s.now_stamp() : run.started_at;
+  st.bind_static(6, stamp);
+  st.step();
+  tx.commit("cannot commit the run");
+}
+
+std::vector<RunRecord> PuzzleStore::runs() {
+  Impl& s = *impl_;
+  Statement st(*s.conn, "SELECT run, shard, count, seed, options, started_at FROM runs ORDER BY run, shard");
+  std::vector<RunRecord> out;
+  while (st.step()) {
+    RunRecord r;
+    r.run = st.text(0);
+    r.shard = st.text(1);
+    r.count = static_cast<std::uint64_t>(st.int64(2));
+    r.seed = static_cast<std::uint64_t>(st.int64(3));
+    r.options = st.text(4);
+    r.started_at = st.text(5);
+    out.push_back(std::move(r));
+  }
   return out;
 }
 
@@ -270,8 +318,10 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
                                   "GROUP BY 1 ORDER BY n DESC, 1"));
     {
       Statement st(*s.conn,
-                   "SELECT run, coalesce(shard, ''), count(*), min(seed_index), max(seed_index), max(created_at) "
-                   "FROM puzzles WHERE run IS NOT NULL GROUP BY run, shard ORDER BY run, 2");
+                   "SELECT p.run, p.shard, p.n, p.first, p.last, p.stamp, r.count FROM (SELECT run, "
+                   "coalesce(shard, '') AS shard, count(*) AS n, min(seed_index) AS first, max(seed_index) AS last, "
+                   "max(created_at) AS stamp FROM puzzles WHERE run IS NOT NULL GROUP BY run, shard) AS p "
+                   "LEFT JOIN runs AS r ON r.run = p.run AND r.shard = p.shard ORDER BY p.run, p.shard");
       while (st.step()) {
         StoreStats::RunShard r;
         r.run = st.text(0);
@@ -280,6 +330,10 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
         if (!st.is_null(3)) r.first_index = static_cast<std::uint64_t>(st.int64(3));
         if (!st.is_null(4)) r.last_index = static_cast<std::uint64_t>(st.int64(4));
         r.last_commit = st.text(5);
+        if (!st.is_null(6)) {
+          r.count = static_cast<std::uint64_t>(st.int64(6));
+          r.target = shard_share(*r.count, r.shard);
+        }
         out.runs.push_back(std::move(r));
       }
     }

@@ -175,6 +175,19 @@ CREATE INDEX puzzles_run ON puzzles (run, seed_index) WHERE run IS NOT NULL;
     R"sql(
 ALTER TABLE puzzles ADD COLUMN origin TEXT;
 )sql",
+    // v12 -> v13: the generate runs (run key and shard) and what each was
+    // asked to make, so `db stats` shows a shard's target beside its rows.
+    R"sql(
+CREATE TABLE runs (
+  run         TEXT    NOT NULL,
+  shard       TEXT    NOT NULL,
+  count       INTEGER NOT NULL CHECK (count >= 0),
+  seed        INTEGER NOT NULL,
+  options     TEXT    NOT NULL,
+  started_at  TEXT    NOT NULL,
+  PRIMARY KEY (run, shard)
+);
+)sql",
 };
 
 }  // namespace sudokit::db::detail

@@ -55,6 +55,9 @@ GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string&
     check_split(store, run, shard, o.shard_count);
     resumed.pipeline.skip = store.indices_of_run(run);
   }
+  // What this run (shard) is to make, for `db stats` (a seeded search has
+  // no indices to count).
+  if (!plan.walks()) store.record_run({run, shard, o.count, o.seed, plan.options_text, {}});
   DbSink sink(store, plan.criteria.levels, run, shard);
   GenerateSummary summary = generate(resumed, sink, hooks);
   store.flush();  // the in-flight batch, also after a stop

@@ -380,8 +380,8 @@ TEST(PgStore, AStoreOfAnOlderSudokitIsMigratedForward) {
     for (const PuzzleRecord& r : rows) store.insert(r);
     store.flush();
   }
-  // As sudokit left it before version 12.
-  server.query(db, "ALTER TABLE puzzles DROP COLUMN origin; "
+  // As sudokit left it before version 12 (no origin, no runs table).
+  server.query(db, "ALTER TABLE puzzles DROP COLUMN origin; DROP TABLE runs; "
                    "UPDATE sudokit_meta SET value = '11' WHERE key = 'schema_version'");
   {
     PuzzleStore store(uri, {OpenMode::Read});  // reading migrates too, as for a file
@@ -396,6 +396,7 @@ TEST(PgStore, AStoreOfAnOlderSudokitIsMigratedForward) {
   }
   EXPECT_EQ(server.query(db, "SELECT value FROM sudokit_meta WHERE key = 'schema_version'"),
             std::to_string(kSchemaVersion) + "\n");
+  EXPECT_EQ(server.query(db, "SELECT count(*) FROM runs"), "0\n");  // version 13's table, empty
   PuzzleRecord found = full_record(load_puzzles("puzzles_top95.txt", 1)[0], 1);
   found.origin = "A0b1C2d3E4f5G6h7";
   {

@@ -129,7 +129,8 @@ std::vector<nlohmann::json> json_lines(const std::string& text) {
 // Issue #44: operators follow sharded jobs by machine: `--progress json`
 // prints one object per line (command, run key, shard, made, target, rate,
 // elapsed) for generate, import, merge and regrade; `db stats` counts the
-// rows of each run key and shard with their last commit.
+// rows of each run key and shard with their target (the `runs` table; a
+// rerun with a larger --count raises it; carried by db merge) and last commit.
 TEST(DbCli, ProgressAsJsonAndStatsPerRunAndShard) {
   TempDir dir;
   const std::string db = dir.file("shards.db");
@@ -160,10 +161,14 @@ TEST(DbCli, ProgressAsJsonAndStatsPerRunAndShard) {
   EXPECT_EQ(runs[0]["first_index"], 1);
   EXPECT_EQ(runs[0]["last_index"], 10);
   EXPECT_EQ(runs[0]["last_commit"], raw.text("SELECT max(created_at) FROM puzzles WHERE shard = '1/3'"));
+  EXPECT_EQ(runs[0]["target"], 4);
+  EXPECT_EQ(runs[0]["count"], 12);
   EXPECT_EQ(runs[1]["shard"], "2/3");
   EXPECT_EQ(runs[1]["last_index"], 11);
+  EXPECT_EQ(runs[1]["target"], 4);
   auto text = run_sudokit("db stats --db " + db);
-  EXPECT_NE(text.out.find("  " + run + " 1/3        4            indices 1 to 10  last commit "), std::string::npos)
+  EXPECT_NE(text.out.find("  " + run + " 1/3        4 of 4               indices 1 to 10  last commit "),
+            std::string::npos)
       << text.out;
 
   // merge: each source's rows; import: the records read (a stream: no target).
@@ -176,6 +181,17 @@ TEST(DbCli, ProgressAsJsonAndStatsPerRunAndShard) {
   EXPECT_EQ(merged.back()["made"], 8);
   EXPECT_EQ(merged.back()["target"], 8);
   EXPECT_TRUE(merged.back()["run"].is_null());
+  // The merge carries the runs and their targets; the same run asked for
+  // more raises its target: shard 1/3 of 15 is 5 indices (1 to 13).
+  const std::string merged_db = dir.file("merged.db");
+  EXPECT_EQ(nlohmann::json::parse(run_sudokit("db stats --format json --db " + merged_db).out)["runs"], runs);
+  ASSERT_EQ(run_sudokit("generate --count 15 --seed 7 --threads 1 --shard 1/3 --db " + merged_db).status, 0);
+  const auto more = nlohmann::json::parse(run_sudokit("db stats --format json --db " + merged_db).out)["runs"];
+  EXPECT_EQ(more[0]["rows"], 5);
+  EXPECT_EQ(more[0]["target"], 5);
+  EXPECT_EQ(more[0]["count"], 15);
+  EXPECT_EQ(more[1]["target"], 4);  // shard 2/3 recorded for 12 still
+  EXPECT_EQ(more[1]["count"], 12);
   const std::string puzzles = raw.text("SELECT group_concat(puzzle, char(10)) FROM puzzles") + "\n";
   auto import = run_sudokit("db import --no-grade --progress json --db " + dir.file("imported.db"), puzzles);
   ASSERT_EQ(import.status, 0) << import.err;
@@ -196,6 +212,40 @@ TEST(DbCli, ProgressAsJsonAndStatsPerRunAndShard) {
   // An unknown form is a usage error.
   EXPECT_EQ(run_sudokit("db regrade --progress xml --db " + db).status, 2);
   EXPECT_EQ(run_sudokit("generate --progress xml").status, 2);
+}
+
+// A store main's binary made at schema version 12 (tests/data/store_v12.sql)
+// gets the `runs` table when opened, also for reading; its runs have no
+// target until a run records one.
+TEST(DbCli, AVersion12StoreGetsTheRunsTableAndARunRecordsItsTarget) {
+  TempDir dir;
+  const std::string db = dir.file("v12.db");
+  {
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(raw, slurp(test_file("store_v12.sql")).c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(raw);
+  }
+  ASSERT_EQ(Raw(db).integer("PRAGMA user_version"), 12);
+  auto before = run_sudokit("db stats --format json --db " + db);
+  ASSERT_EQ(before.status, 0) << before.err;
+  const auto old_runs = nlohmann::json::parse(before.out)["runs"];
+  ASSERT_EQ(old_runs.size(), 1u) << before.out;
+  EXPECT_EQ(old_runs[0]["rows"], 3);
+  EXPECT_TRUE(old_runs[0]["target"].is_null()) << before.out;
+  EXPECT_EQ(Raw(db).integer("PRAGMA user_version"), 13);
+  EXPECT_EQ(Raw(db).integer("SELECT count(*) FROM runs"), 0);
+  auto text = run_sudokit("db stats --db " + db);
+  EXPECT_NE(text.out.find(" 0/2        3 of ?  "), std::string::npos) << text.out;
+  // The same run again: nothing to make, and now its target is known.
+  auto again = run_sudokit("generate -n 6 --seed 9 --threads 1 --shard 0/2 --db " + db);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("stored already"), std::string::npos) << again.err;
+  const auto runs = nlohmann::json::parse(run_sudokit("db stats --format json --db " + db).out)["runs"];
+  EXPECT_EQ(runs[0]["run"], old_runs[0]["run"]);
+  EXPECT_EQ(runs[0]["rows"], 3);
+  EXPECT_EQ(runs[0]["target"], 3);
+  EXPECT_EQ(runs[0]["count"], 6);
 }
 
 TEST(DbCli, ImportGradeExportAndImportBackGivesTheSameRows) {

@@ -73,10 +73,11 @@ void print_stats_text(std::ostream& out, const std::string& path, const StoreSta
   for (const auto& c : s.methods) out << "  " << pad(c.key, 14) << ' ' << c.count << '\n';
   out << "\nrated by (graded puzzles by grader; `db regrade` rates again what another one rated):\n";
   for (const auto& c : s.raters) out << "  " << pad(c.key.empty() ? "(unknown)" : c.key, 20) << ' ' << c.count << '\n';
-  out << "\nruns (generate --db: run key, shard, rows stored, indices, last commit):\n";
+  out << "\nruns (generate --db: run key, shard, rows stored of its target, indices, last commit):\n";
   if (s.runs.empty()) out << "  none\n";
   for (const auto& r : s.runs) {
-    out << "  " << r.run << ' ' << pad(r.shard.empty() ? "(whole)" : r.shard, 10) << ' ' << pad(with_commas(r.rows), 12);
+    out << "  " << r.run << ' ' << pad(r.shard.empty() ? "(whole)" : r.shard, 10) << ' '
+        << pad(with_commas(r.rows) + (r.target ? " of " + with_commas(*r.target) : std::string(" of ?")), 20);
     if (r.first_index) out << " indices " << *r.first_index << " to " << *r.last_index;
     out << "  last commit " << r.last_commit << '\n';
   }
@@ -115,7 +116,8 @@ nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) 
     runs.push_back({{"run", r.run}, {"shard", r.shard.empty() ? json(nullptr) : json(r.shard)}, {"rows", r.rows},
                     {"first_index", r.first_index ? json(*r.first_index) : json(nullptr)},
                     {"last_index", r.last_index ? json(*r.last_index) : json(nullptr)},
-                    {"last_commit", r.last_commit}});
+                    {"last_commit", r.last_commit}, {"target", r.target ? json(*r.target) : json(nullptr)},
+                    {"count", r.count ? json(*r.count) : json(nullptr)}});
   j["runs"] = runs;
   j["used"] = used;
   return j;

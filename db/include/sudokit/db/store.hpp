@@ -45,7 +45,7 @@ namespace sudokit::db {
 
 /// The schema version this build writes (PRAGMA user_version). Older files
 /// are migrated forward on open; newer ones are refused.
-inline constexpr int kSchemaVersion = 12;
+inline constexpr int kSchemaVersion = 13;
 /// PRAGMA application_id of a sudokit store: "SUDK".
 inline constexpr std::int32_t kApplicationId = 0x5355444B;
 
@@ -125,14 +125,19 @@ struct StoreStats {
     std::uint64_t steps = 0;    // steps over all puzzles
   };
   /// The rows of one generate run (run key) and shard, for an operator
-  /// following a sharded job: how many are stored and when the last batch
-  /// of them was committed. (The run's target, --count, is not stored.)
+  /// following a sharded job: how many are stored, how many the shard is to
+  /// make (from the `runs` table) and when the last batch of them was
+  /// committed.
   struct RunShard {
     std::string run;    // the run key (produce::run_key)
     std::string shard;  // "K/N"; "" = the whole run
     std::uint64_t rows = 0;
     std::optional<std::uint64_t> first_index, last_index;  // seed_index range of those rows
     std::string last_commit;  // the newest created_at (UTC, ISO 8601)
+    /// The run's --count (all shards) and this shard's share of it (the
+    /// indices i < count with i % N == K); none for a run the store has no
+    /// `runs` row of (stored before version 13, or by a seeded search).
+    std::optional<std::uint64_t> count, target;
   };
   std::uint64_t puzzles = 0;
   std::uint64_t graded = 0;
@@ -146,6 +151,17 @@ struct StoreStats {
   std::vector<Count> methods;                       // by count, descending
   std::vector<Count> raters;                        // graded puzzles by what rated them (rated_by; "" = unknown), by count
   std::vector<RunShard> runs;                       // rows with a run key, by run key and shard
+};
+
+/// One generate run's shard as the `runs` table records it: what it was
+/// asked to make, so `db stats` can say how far it got.
+struct RunRecord {
+  std::string run;          // the run key (produce::run_key)
+  std::string shard;        // "K/N"; "" = the whole run
+  std::uint64_t count = 0;  // the run's --count (all shards); a rerun with a larger one raises it
+  std::uint64_t seed = 0;
+  std::string options;      // the options the run key names (produce::GeneratePlan::options_text)
+  std::string started_at;   // when it was first recorded (UTC, ISO 8601); set by record_run
 };
 
 class PuzzleStore {
@@ -208,6 +224,12 @@ class PuzzleStore {
   /// of the rows the generate run `run` stored, ascending: how its indices
   /// were split (a rerun into the store must split them the same way).
   std::vector<std::string> shards_of_run(const std::string& run);
+  /// Records a generate run's shard in the `runs` table (committed at
+  /// once): a new one, or a larger count for one recorded already (the
+  /// larger count is kept; the rest stays as first recorded).
+  void record_run(const RunRecord& run);
+  /// Every row of the `runs` table, by run key and shard.
+  std::vector<RunRecord> runs();
 
   // --- ratings of another grader (db regrade) -----------------------------------
 
