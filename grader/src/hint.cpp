@@ -275,43 +275,6 @@ bool position_from_fields(const std::string_view* givens, const std::string_view
   return check_entries(out, error) && check_marks(out, true, error);
 }
 
-bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& line_no, std::string_view& record,
-                        std::size_t& first_line) {
-  int rows = 0;
-  std::size_t begin = std::string_view::npos;
-  if (pos == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // a UTF-8 byte order mark, as LineReader skips it
-  while (pos < text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(pos, end - pos);
-    const std::size_t here = pos;
-    bool blank = true;
-    for (char c : line) blank = blank && is_blank(c);
-    if (begin == std::string_view::npos) {
-      if (blank) {
-        pos = end + 1;
-        ++line_no;
-        continue;
-      }
-      begin = here;
-      first_line = line_no + 1;
-      if (!is_candidate_row(line) && !is_candidate_frame(line)) {  // a one-line record
-        pos = end + 1;
-        ++line_no;
-        record = text.substr(begin, end - begin);
-        return true;
-      }
-    } else if (blank || (!is_candidate_row(line) && !is_candidate_frame(line)) || (rows == 9 && is_candidate_row(line))) {
-      break;  // the grid ends before this line (its closing frame lines are its own)
-    }
-    rows += is_candidate_row(line);
-    pos = end + 1;
-    ++line_no;
-    record = text.substr(begin, std::min(end, text.size()) - begin);
-  }
-  return begin != std::string_view::npos;
-}
-
 ReadStatus PositionReader::next(std::string& text, std::size_t& first_line, ParseError& error) {
   text.clear();
   bool grid = false;

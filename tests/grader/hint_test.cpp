@@ -100,11 +100,19 @@ TEST(ParsePosition, EveryForm) {
   EXPECT_EQ(p.marks.masks, marks.masks);
   // Records cut out of a text: a line, a grid, a line.
   const std::string text = kPuzzle + "\n\n" + grid + pm + "\n";
-  std::size_t pos = 0, line = 0, first = 0;
-  std::string_view rec;
+  PositionReader reader{LineReader(text)};
+  std::string rec;
+  std::size_t first = 0;
+  ParseError error;
   std::vector<std::size_t> firsts;
-  while (next_position_text(text, pos, line, rec, first)) firsts.push_back(first);
+  std::vector<std::string> records;
+  for (ReadStatus s; (s = reader.next(rec, first, error)) != ReadStatus::End;) {
+    ASSERT_EQ(s, ReadStatus::Record) << error.message;
+    firsts.push_back(first);
+    records.push_back(rec);
+  }
   EXPECT_EQ(firsts, (std::vector<std::size_t>{1, 3, 14}));
+  EXPECT_EQ(records, (std::vector<std::string>{kPuzzle, grid.substr(0, grid.size() - 1), pm}));
 }
 
 // Found by the position fuzz target: a line of separators only has no

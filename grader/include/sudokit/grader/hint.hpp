@@ -73,18 +73,14 @@ bool parse_position(std::string_view text, Position& out, PositionError& error);
 bool position_from_fields(const std::string_view* givens, const std::string_view* entries,
                           const std::string_view* marks, Position& out, PositionError& error);
 
-/// Cuts the next position's text out of `text` from `pos` on: a one-line
-/// record, or the lines of a candidate grid (its 9 rows and the frame lines
-/// HoDoKu and SudokuWiki print before, between and after them). Blank lines
-/// are skipped. `line_no` counts the lines consumed;
-/// `first_line` is the record's 1-based first line. False at the end.
-bool next_position_text(std::string_view text, std::size_t& pos, std::size_t& line_no, std::string_view& record,
-                        std::size_t& first_line);
-
-/// Reads positions one at a time from a file or a stream (LineReader:
-/// memory stays flat, a pipe's positions come as they arrive, a UTF-8 byte
-/// order mark is skipped), cut as next_position_text cuts them. A line
-/// longer than the reader's limit is one error, and reading goes on after it.
+/// Reads positions one at a time from a text, a file or a stream
+/// (LineReader: memory stays flat, a pipe's positions come as they arrive,
+/// a UTF-8 byte order mark is skipped), the one cutter of position records
+/// (the command, the fuzz target and the tests use it): a one-line record,
+/// or the lines of a candidate grid (its 9 rows and the frame lines HoDoKu
+/// and SudokuWiki print before, between and after them). Blank lines are
+/// skipped. A line longer than the reader's limit is one error, and reading
+/// goes on after it.
 class PositionReader {
  public:
   explicit PositionReader(LineReader lines) : lines_(std::move(lines)) {}
