@@ -29,6 +29,7 @@ add_compile_options(-fexceptions)
 add_link_options(-fexceptions)
 
 add_subdirectory(solver)
+add_subdirectory(pool)
 add_subdirectory(generator)
 add_subdirectory(grader)
 add_subdirectory(produce)

@@ -3,7 +3,7 @@
 //      the solver module's LineReader: one line at a time), in blocks (small
 //      ones when grading, so that a stop request finds little work half
 //      done), with one RecordSource per layout;
-//   2. worker threads check each puzzle (rules, exactly one solution), compute
+//   2. worker threads (the ordered pool) check each puzzle (rules, exactly one solution), compute
 //      its canonical form and, when asked, grade it: the costly part;
 //   3. the calling thread hands finished blocks to the store in input order,
 //      reporting rejected records as it meets them, so problems come out in
@@ -16,12 +16,11 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <condition_variable>
-#include <deque>
 #include <memory>
-#include <mutex>
+#include <optional>
 #include <thread>
 
+#include "sudokit/pool/ordered_pool.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/record_rating.hpp"
@@ -379,73 +378,6 @@ class Checker {
 struct Block {
   std::vector<Item> items = std::vector<Item>(kBlockSize);
   std::size_t size = 0;
-  bool done = false;  // guarded by Workers::mutex
-};
-
-// Stage 2's threads. With no threads the caller checks blocks itself.
-class Workers {
- public:
-  Workers(unsigned count, const ImportOptions& options) : options_(options) {
-    for (unsigned i = 0; i < count; ++i) threads_.emplace_back([this] { run(); });
-  }
-  ~Workers() {
-    {
-      std::lock_guard lock(mutex);
-      quit_ = true;
-    }
-    abort_.store(true);
-    work_cv_.notify_all();
-    for (auto& t : threads_) t.join();
-  }
-  void submit(Block* b) {
-    if (threads_.empty()) {
-      if (!inline_checker_) inline_checker_ = std::make_unique<Checker>(options_);
-      for (std::size_t i = 0; i < b->size; ++i) inline_checker_->check(b->items[i]);
-      b->done = true;
-      return;
-    }
-    {
-      std::lock_guard lock(mutex);
-      todo_.push_back(b);
-    }
-    work_cv_.notify_one();
-  }
-  /// Waits up to `timeout` for `b`; true when it is done.
-  bool wait(Block* b, std::chrono::milliseconds timeout) {
-    std::unique_lock lock(mutex);
-    return done_cv_.wait_for(lock, timeout, [b] { return b->done; });
-  }
-
-  std::mutex mutex;
-
- private:
-  void run() {
-    Checker checker(options_);
-    for (;;) {
-      Block* b = nullptr;
-      {
-        std::unique_lock lock(mutex);
-        work_cv_.wait(lock, [this] { return quit_ || !todo_.empty(); });
-        if (quit_) return;
-        b = todo_.front();
-        todo_.pop_front();
-      }
-      for (std::size_t i = 0; i < b->size && !abort_.load(std::memory_order_relaxed); ++i) checker.check(b->items[i]);
-      {
-        std::lock_guard lock(mutex);
-        b->done = true;
-      }
-      done_cv_.notify_all();
-    }
-  }
-
-  const ImportOptions& options_;
-  std::vector<std::thread> threads_;
-  std::condition_variable work_cv_, done_cv_;
-  std::deque<Block*> todo_;
-  bool quit_ = false;
-  std::atomic<bool> abort_{false};
-  std::unique_ptr<Checker> inline_checker_;
 };
 
 // The layout `auto` picks from the first line with content.
@@ -539,8 +471,15 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
       blocks.push_back(std::make_unique<Block>());
       free_blocks.push_back(blocks.back().get());
     }
-    Workers workers(worker_count, options);
-    std::deque<Block*> in_flight;
+    // Stage 2 on the ordered pool: each worker with its own checker (made
+    // on its thread); a stop request ends the block being checked early.
+    std::vector<std::unique_ptr<Checker>> checkers(std::max(1u, worker_count));
+    pool::OrderedPool<Block*, Block*> workers(
+        worker_count, blocks.size(), [&](unsigned w, Block*& b, const std::atomic<bool>& abort) {
+          if (!checkers[w]) checkers[w] = std::make_unique<Checker>(options);
+          for (std::size_t i = 0; i < b->size && !abort.load(std::memory_order_relaxed); ++i) checkers[w]->check(b->items[i]);
+          return b;
+        });
     bool end_of_text = false;
     for (;;) {
       // Stage 1: read blocks while there is room.
@@ -548,7 +487,6 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
         Block* b = free_blocks.back();
         free_blocks.pop_back();
         b->size = 0;
-        b->done = false;
         while (b->size < block_size) {
           Item& item = b->items[b->size];
           item = Item{};
@@ -563,17 +501,16 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
           free_blocks.push_back(b);
           break;
         }
-        in_flight.push_back(b);
         workers.submit(b);
       }
-      if (in_flight.empty()) break;
+      if (workers.empty()) break;
       // Stage 3: the oldest block, in order, once checked. After a stop
       // request no block is read any more, but those already checked are
       // still stored: the work done is not thrown away.
-      Block* b = in_flight.front();
-      bool done = false;
-      while (!(done = workers.wait(b, std::chrono::milliseconds(50))) && !stopped()) store.flush_if_due();
-      if (!done) break;  // stopped while this block is still being checked
+      std::optional<Block*> taken;
+      while (!(taken = workers.take(std::chrono::milliseconds(50))) && !stopped()) store.flush_if_due();
+      if (!taken) break;  // stopped while this block is still being checked
+      Block* b = *taken;
       for (std::size_t i = 0; i < b->size; ++i) {
         Item& item = b->items[i];
         last_line = item.line;
@@ -584,7 +521,6 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
         }
         store.insert(std::move(item.record));
       }
-      in_flight.pop_front();
       free_blocks.push_back(b);
       handed_on += b->size;
       if (options.progress) options.progress(handed_on);
@@ -592,7 +528,7 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
     // Stopped unless every record was read and handed on and no stop was
     // asked: a stream that is stopped may end as if it had no more input
     // (the CLI's sources do, so that a pipe or /dev/zero is not read on).
-    counts.interrupted = !(end_of_text && in_flight.empty()) || stopped();
+    counts.interrupted = !(end_of_text && workers.empty()) || stopped();
   }  // workers stop here, before the final commit
   store.flush();
   if (!counts.interrupted) {  // count the lines no record was read from (after a batch file's "end")

@@ -4,15 +4,13 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
-#include <condition_variable>
 #include <exception>
 #include <map>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "sudokit/generator/vicinity.hpp"
-#include "sudokit/generator/worker_pool.hpp"
+#include "sudokit/pool/ordered_pool.hpp"
 #include "sudokit/solver/solve.hpp"
 
 namespace sudokit {
@@ -131,7 +129,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   assert(std::is_sorted(options.skip.begin(), options.skip.end()));
   assert(options.search_keep <= 1 || (options.shard_count == 1 && options.skip.empty()));
   const std::uint64_t max_draws = options.max_candidates ? options.max_candidates : 1000000ull;
-  const bool on_calling_thread = options.threads == 0 || !kHasThreads;
+  const bool on_calling_thread = options.threads == 0 || !pool::kHasThreads;
   const unsigned threads = options.threads == 0 ? 1 : options.threads;
   const bool counts_puzzles = options.search_keep > 1;
 
@@ -152,10 +150,8 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     return cursor < options.count;
   };
 
-  std::mutex mu;
-  std::condition_variable cv;
+  // (Every "guarded by mu" below: the lock of the worker pool, pool.mutex().)
   std::map<std::uint64_t, Slot> open;  // indices opened and not yet written, by index (guarded by mu)
-  std::atomic<bool> quit{false};
   std::uint64_t judged = 0;  // candidates and neighbours judged, for progress (guarded by mu)
   // Open indices at most: how far the workers may run ahead of the sink.
   const std::size_t window = 256u * threads;
@@ -241,7 +237,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   // Makes and judges candidate `draw` of `index`. What it throws goes into
   // the outcome (the sink writes every index before it, then the error is
   // passed on); the worker drops its filter, which may be left broken.
-  auto judge = [&](Worker& w, std::uint64_t index, std::uint64_t draw) {
+  auto judge = [&](Worker& w, std::uint64_t index, std::uint64_t draw, const std::atomic<bool>& quit) {
     Outcome f;
     try {
       if (!w.filter_made) {
@@ -276,31 +272,24 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     }
     return f;
   };
-  auto worker = [&]() {
-    Worker w;
-    for (;;) {
-      std::uint64_t index = 0, draw = 0;
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] { return quit.load() || claim(index, draw); });
-        if (quit.load()) {
-          retire(w);
-          return;
-        }
-      }
-      Outcome f = judge(w, index, draw);
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        file(index, draw, std::move(f));
-      }
-      cv.notify_all();
-    }
+  // The workers claim a candidate (the lowest index first) and file its
+  // outcome under the pool's lock; the consumer below takes the indices in
+  // order. On the calling thread: the consumer makes the candidates of the
+  // index it waits for itself, one at a time (nothing made beyond what it
+  // needs). The workers' states outlive the pool (declared before it).
+  struct Job {
+    std::uint64_t index = 0, draw = 0;
+    Outcome outcome;
   };
-  WorkerPool pool(mu, cv, quit);
-  // On the calling thread: the consumer makes the candidates of the index
-  // it waits for itself, one at a time (nothing made beyond what it needs).
+  std::vector<Worker> workers(on_calling_thread ? 0 : threads);
   Worker caller;
-  if (!on_calling_thread) pool.start(threads, worker);
+  pool::Workers pool;
+  std::mutex& mu = pool.mutex();
+  if (!on_calling_thread)
+    pool.serve<Job>(
+        threads, [&](Job& j) { return claim(j.index, j.draw); },
+        [&](unsigned w, Job& j) { j.outcome = judge(workers[w], j.index, j.draw, pool.stopping()); },
+        [&](Job& j) { file(j.index, j.draw, std::move(j.outcome)); });
 
   auto out_of_time = [&] {
     return (options.stop && options.stop->load()) ||
@@ -323,14 +312,14 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       bool claimed = false;
       if (open.empty() || !open.begin()->second.resolved) claimed = claim(i, draw);
       if (claimed) {
-        Outcome f = judge(caller, i, draw);
+        Outcome f = judge(caller, i, draw, pool.stopping());
         file(i, draw, std::move(f));
       }
     }
     {
       std::unique_lock<std::mutex> lock(mu);
       auto ready = [&] { return (!open.empty() && open.begin()->second.resolved) || (open.empty() && !more_indices()); };
-      if (!on_calling_thread) cv.wait_for(lock, std::chrono::milliseconds(200), ready);
+      if (!on_calling_thread) pool.cv().wait_for(lock, std::chrono::milliseconds(200), ready);
       pool.check();
       if (open.empty() && !more_indices()) break;  // every index of the run is written
       if (!ready()) {
@@ -347,7 +336,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       s = std::move(open.begin()->second);
       open.erase(open.begin());
     }
-    cv.notify_all();
+    pool.cv().notify_all();
     if (s.result.error) std::rethrow_exception(s.result.error);
     report.tried += s.settled + (s.give_up.empty() ? 1 : 0);
     report.rejected += s.rejected;
@@ -381,6 +370,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     }
   }
   pool.stop();
+  for (Worker& w : workers) retire(w);
   retire(caller);
   report.timed_out = timed_out.load();
   report.seconds = std::chrono::duration<double>(Clock::now() - t0).count();

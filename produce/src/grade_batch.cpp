@@ -1,4 +1,4 @@
-// Ordered multi-threaded grading. See grade_batch.hpp.
+// Ordered multi-threaded grading on the ordered pool. See grade_batch.hpp.
 #include "sudokit/produce/grade_batch.hpp"
 
 #include <utility>
@@ -8,73 +8,18 @@ namespace sudokit::produce {
 GradeBatch::GradeBatch(unsigned threads, const grader::GradeOptions& options)
     : options_(options),
       threads_(threads == 0 ? 1 : threads),
-      window_(std::size_t{kWindowPerThread} * (threads == 0 ? 1 : threads)) {
-  if (threads_ == 1) return;
-  try {
-    for (unsigned t = 0; t < threads_; ++t) workers_.emplace_back([this] { work(); });
-  } catch (...) {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      quit_ = true;
-    }
-    work_cv_.notify_all();
-    for (auto& w : workers_) w.join();
-    throw;
-  }
-}
+      graders_(threads_),
+      pool_(threads_ == 1 ? 0 : threads_, std::size_t{kWindowPerThread} * threads_,
+            [this](unsigned worker, Job& job, const std::atomic<bool>&) {
+              auto& grader = graders_[worker];
+              if (!grader) grader = std::make_unique<grader::Grader>();
+              return job.marks ? grader->grade_marks(*job.marks, options_) : grader->grade(*job.puzzle, options_);
+            }) {}
 
-GradeBatch::~GradeBatch() {
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    quit_ = true;
-  }
-  work_cv_.notify_all();
-  for (auto& w : workers_) w.join();
-}
+GradeBatch::~GradeBatch() = default;
 
-void GradeBatch::grade_item(grader::Grader& grader, Item& item) const {
-  try {
-    item.result = item.marks ? grader.grade_marks(*item.marks, options_) : grader.grade(*item.puzzle, options_);
-  } catch (...) {
-    item.error = std::current_exception();
-  }
-}
-
-void GradeBatch::work() {
-  grader::Grader grader;
-  for (;;) {
-    Item* item = nullptr;
-    {
-      std::unique_lock<std::mutex> lock(mu_);
-      work_cv_.wait(lock, [&] { return quit_ || !queue_.empty(); });
-      if (quit_) return;
-      item = queue_.front();
-      queue_.pop_front();
-    }
-    grade_item(grader, *item);
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      item->done = true;
-    }
-    done_cv_.notify_all();
-  }
-}
-
-void GradeBatch::enqueue(std::unique_ptr<Item> item) {
-  if (threads_ == 1 || !item->grade) {
-    if (item->grade) grade_item(inline_grader_, *item);
-    item->done = true;  // no worker sees it
-    pending_.push_back(std::move(item));
-  } else {
-    Item* raw = item.get();
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      pending_.push_back(std::move(item));
-      queue_.push_back(raw);
-    }
-    work_cv_.notify_one();
-  }
-  deliver(window_ - 1);
+void GradeBatch::make_room() {
+  if (pool_.full()) deliver(pool_.window() - 1);
 }
 
 void GradeBatch::deliver(std::size_t keep) {
@@ -85,52 +30,46 @@ void GradeBatch::deliver(std::size_t keep) {
     ~Reset() { flag = false; }
   } reset{delivering_};
   for (;;) {
-    std::unique_ptr<Item> front;
-    {
-      std::unique_lock<std::mutex> lock(mu_);
-      if (pending_.empty()) return;
-      if (pending_.size() > keep) {
-        const auto front_done = [&] { return pending_.front()->done; };
-        if (!idle_) {
-          done_cv_.wait(lock, front_done);
-        } else {
-          while (!done_cv_.wait_for(lock, kIdleEvery, front_done)) {
-            lock.unlock();  // (released: a throw from the hook leaves it so)
-            idle_();
-            lock.lock();
-          }
-        }
-      } else if (!pending_.front()->done) {
-        return;
+    if (pool_.empty()) return;
+    std::optional<grader::Grade> grade;
+    try {
+      if (pool_.size() <= keep) {
+        grade = pool_.take(std::chrono::milliseconds(0));
+        if (!grade) return;
+      } else if (!idle_) {
+        grade = pool_.take();
+      } else {
+        while (!(grade = pool_.take(kIdleEvery))) idle_();  // what the hook throws ends the wait
       }
-      front = std::move(pending_.front());
-      pending_.pop_front();
+    } catch (...) {
+      if (then_.size() > pool_.size()) then_.pop_front();  // the record whose grading threw
+      throw;
     }
-    if (front->error) std::rethrow_exception(front->error);
-    front->then(front->result);
+    Continue then = std::move(then_.front());
+    then_.pop_front();
+    then(*grade);
   }
 }
 
 void GradeBatch::submit(const Grid& puzzle, Continue then) {
-  auto item = std::make_unique<Item>();
-  item->puzzle = puzzle;
-  item->grade = true;
-  item->then = std::move(then);
-  enqueue(std::move(item));
+  make_room();
+  then_.push_back(std::move(then));
+  pool_.submit(Job{puzzle, std::nullopt});
+  deliver(pool_.window() - 1);
 }
 
 void GradeBatch::submit(const Candidates& marks, Continue then) {
-  auto item = std::make_unique<Item>();
-  item->marks = marks;
-  item->grade = true;
-  item->then = std::move(then);
-  enqueue(std::move(item));
+  make_room();
+  then_.push_back(std::move(then));
+  pool_.submit(Job{std::nullopt, marks});
+  deliver(pool_.window() - 1);
 }
 
 void GradeBatch::submit(std::function<void()> then) {
-  auto item = std::make_unique<Item>();
-  item->then = [plain = std::move(then)](const grader::Grade&) { plain(); };
-  enqueue(std::move(item));
+  make_room();
+  then_.push_back([plain = std::move(then)](const grader::Grade&) { plain(); });
+  pool_.submit_result(grader::Grade{});
+  deliver(pool_.window() - 1);
 }
 
 void GradeBatch::drain() { deliver(0); }

@@ -10,8 +10,8 @@
 #include <memory>
 #include <set>
 
-#include "sudokit/generator/worker_pool.hpp"
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/pool/ordered_pool.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/solve.hpp"
@@ -47,76 +47,40 @@ Engine walk_engine(std::uint64_t seed, std::uint64_t round, std::uint64_t start)
   return stream_engine(splitmix64(st), start);
 }
 
-// Runs task(i, stage, quit) for i = 0 .. n-1 on the worker pool (each thread
-// with its own grade stage) and hands the results to take(i, result) on
-// the calling thread in order of i. take() returns false to end the run
-// (what is in flight is dropped). When `out_of_time` says so (asked after
-// each result taken, and every 200 ms while none is back), the workers are
-// told to quit (a walk returns what it found so far) and the results back
-// by then are taken in order. Returns true when every task was taken.
+// Runs task(i, stage, quit) for i = 0 .. n-1 on the ordered pool (each
+// worker with its own grade stage; a build without threads runs them on
+// the calling thread) and hands the results to take(i, result) on the
+// calling thread in order of i. take() returns false to end the run (what
+// is in flight is dropped). When `out_of_time` says so (asked after each
+// result taken, and every 200 ms while none is back), the workers are told
+// to quit (a walk returns what it found so far) and the results back by
+// then are taken in order. What a task throws is passed on when its turn
+// comes. Returns true when every task was taken.
 template <class Result, class Task, class Take>
 bool run_in_order(std::size_t n, std::vector<std::unique_ptr<GradeStage>>& stages, const Task& task, const Take& take,
                   const std::function<bool()>& out_of_time, const std::function<void()>& tick) {
-  std::atomic<bool> quit{false};
-  if (!kHasThreads) {
-    // A build without threads: the calling thread does the work itself (the
-    // same results; a walk then stops at the time limit only at its end).
-    for (std::size_t i = 0; i < n; ++i) {
-      if (out_of_time()) return false;
-      Result r = task(i, *stages[0], quit);
-      if (!take(i, r)) return false;
-      tick();
-    }
-    return true;
-  }
-  std::mutex mu;
-  std::condition_variable cv;
-  std::map<std::size_t, Result> back;  // done and not taken yet (guarded by mu)
-  std::size_t claimed = 0, taken = 0;   // guarded by mu
-  const std::size_t window = 8 * stages.size();  // how far the workers may run ahead
-  std::atomic<std::size_t> ids{0};
-  WorkerPool pool(mu, cv, quit);
-  pool.start(static_cast<unsigned>(stages.size()), [&] {
-    GradeStage& stage = *stages[ids++];
-    for (;;) {
-      std::size_t i = 0;
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] { return quit.load() || (claimed < n && claimed < taken + window); });
-        if (quit.load()) return;
-        i = claimed++;
-      }
-      Result r = task(i, stage, quit);
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        back.emplace(i, std::move(r));
-      }
-      cv.notify_all();
-    }
-  });
+  const unsigned workers = pool::kHasThreads ? static_cast<unsigned>(stages.size()) : 0;
+  // How far the workers may run ahead (without threads: one task, then its take).
+  const std::size_t window = workers == 0 ? 1 : 8 * stages.size();
+  pool::OrderedPool<std::size_t, Result> pool(
+      workers, window, [&](unsigned w, std::size_t& i, const std::atomic<bool>& quit) { return task(i, *stages[w], quit); });
+  std::size_t submitted = 0, taken = 0;
   for (;;) {
-    std::unique_lock<std::mutex> lock(mu);
-    cv.wait_for(lock, std::chrono::milliseconds(200), [&] { return back.count(taken) != 0 || pool.failed(); });
-    pool.check();
+    while (submitted < n && !pool.full()) {
+      if (workers == 0 && out_of_time()) return false;
+      pool.submit(submitted++);
+    }
     if (taken == n) return true;
-    auto it = back.find(taken);
-    if (it != back.end()) {
-      Result r = std::move(it->second);
-      back.erase(it);
-      const std::size_t i = taken++;
-      lock.unlock();
-      cv.notify_all();
-      if (!take(i, r)) return false;
+    std::optional<Result> r = pool.take(std::chrono::milliseconds(200));
+    if (r) {
+      if (!take(taken++, *r)) return false;
       if (taken == n) return true;
-    } else {
-      lock.unlock();
     }
     tick();
     if (!out_of_time()) continue;
     pool.stop();  // the walks in flight return what they found
-    pool.check();
-    for (auto& [i, r] : back)
-      if (!take(i, r)) break;
+    while ((r = pool.take(std::chrono::milliseconds(0))))
+      if (!take(taken++, *r)) break;
     return false;
   }
 }
@@ -189,7 +153,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
   // The seeds' ratings: the walks start from the hardest.
   const bool graded_all = run_in_order<Judged>(
       starts.size(), stages,
-      [&](std::size_t i, GradeStage& stage, std::atomic<bool>&) {
+      [&](std::size_t i, GradeStage& stage, const std::atomic<bool>&) {
         GeneratedPuzzle p = starts[i].puzzle;
         const bool accepted = stage.accept(p);
         return Judged{stage.rating(), accepted};
@@ -302,7 +266,7 @@ GenerateSummary generate_from_seeds(const GeneratePlan& plan, PuzzleSink& sink, 
     std::vector<std::pair<std::uint64_t, Judged>> judged_now;  // this round's judgements, in walk order
     whole = run_in_order<SeedWalkResult>(
         width, stages,
-        [&](std::size_t i, GradeStage& stage, std::atomic<bool>& quit) {
+        [&](std::size_t i, GradeStage& stage, const std::atomic<bool>& quit) {
           Engine engine = walk_engine(o.seed, round, i);
           const Start& start = pool[order[i]];
           return walk_from_seed(start.puzzle, start.rating, stage, plan.walk, engine, &quit, &judged);

@@ -1,5 +1,5 @@
-// Grading a stream of records on several threads with the results handed
-// back in input order: what `sudokit grade --threads N` runs. The caller
+// Grading a stream of records on several threads (the ordered pool,
+// pool/ordered_pool.hpp) with the results handed back in input order: what `sudokit grade --threads N` runs. The caller
 // submits records one by one, each with what to do with its grade (print
 // it, report it, compare it); GradeBatch grades them on `threads` workers,
 // each with its own Grader, and calls those continuations on the calling
@@ -25,18 +25,15 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <deque>
-#include <exception>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include "sudokit/grader/grade.hpp"
+#include "sudokit/pool/ordered_pool.hpp"
 
 namespace sudokit::produce {
 
@@ -67,33 +64,21 @@ class GradeBatch {
   void set_idle(std::function<void()> idle) { idle_ = std::move(idle); }
 
  private:
-  struct Item {
+  struct Job {
     std::optional<Grid> puzzle;
     std::optional<Candidates> marks;
-    bool grade = false;  // false: nothing to grade (`then` gets an empty grade)
-    bool done = false;   // guarded by mu_
-    grader::Grade result;
-    std::exception_ptr error;
-    Continue then;
   };
-  void enqueue(std::unique_ptr<Item> item);
-  void grade_item(grader::Grader& grader, Item& item) const;
-  /// Continues the finished items at the front, waiting for the front while more than `keep` are pending.
+  void make_room();
+  /// Continues the finished records at the front, waiting for the front while more than `keep` are pending.
   void deliver(std::size_t keep);
-  void work();
 
   grader::GradeOptions options_;
   unsigned threads_;
-  std::size_t window_;
-  grader::Grader inline_grader_;            // threads_ == 1
-  std::deque<std::unique_ptr<Item>> pending_;  // submission order (the calling thread's)
-  std::deque<Item*> queue_;                 // not yet taken by a worker, guarded by mu_
-  std::mutex mu_;
-  std::condition_variable work_cv_, done_cv_;
-  bool quit_ = false;                       // guarded by mu_
+  std::vector<std::unique_ptr<grader::Grader>> graders_;  // one per worker (made on its thread), or the caller's
+  std::deque<Continue> then_;               // the continuations, in submission order
   bool delivering_ = false;                 // the calling thread is inside a continuation
   std::function<void()> idle_;              // set_idle()
-  std::vector<std::thread> workers_;
+  pool::OrderedPool<Job, grader::Grade> pool_;  // last: its workers are joined before the graders go
 };
 
 }  // namespace sudokit::produce
