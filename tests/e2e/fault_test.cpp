@@ -210,12 +210,12 @@ TEST(Faults, DbMergeKilledAtAnyMomentAndRunAgainWritesWhatOneMergeWrites) {
   ASSERT_EQ(run_sudokit("db import --no-grade --db " + dir.file("shard-3.db") + " " + dir.file("isomorph.txt")).status, 0);
 
   const std::string reference = dir.file("reference.db");
-  const auto whole = run_sudokit("db merge --batch 2000 --db " + reference + shards);
+  const auto whole = run_sudokit("db merge --batch-rows 2000 --db " + reference + shards);
   ASSERT_EQ(whole.status, 0) << whole.err;
   EXPECT_NE(whole.err.find("added 40,000, duplicates 1 "), std::string::npos) << whole.err;
   const std::string expected = whole_table(reference);
   const auto started = std::chrono::steady_clock::now();
-  ASSERT_EQ(run_sudokit("db merge --batch 2000 --db " + dir.file("timing.db") + shards).status, 0);
+  ASSERT_EQ(run_sudokit("db merge --batch-rows 2000 --db " + dir.file("timing.db") + shards).status, 0);
   const auto run_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
 
   // Killed at fixed fractions of a merge's time (also while the output is
@@ -223,7 +223,7 @@ TEST(Faults, DbMergeKilledAtAnyMomentAndRunAgainWritesWhatOneMergeWrites) {
   int killed = 0;
   for (int fraction : {3, 20, 45, 70, 95}) {
     const std::string db = dir.file("killed-" + std::to_string(fraction) + ".db");
-    const pid_t pid = spawn("db merge --batch 2000 --db " + db + shards, dir.file("out"), dir.file("err"));
+    const pid_t pid = spawn("db merge --batch-rows 2000 --db " + db + shards, dir.file("out"), dir.file("err"));
     std::this_thread::sleep_for(std::chrono::milliseconds(run_ms * fraction / 100));
     ASSERT_EQ(kill(pid, SIGKILL), 0);
     int status = 0;
@@ -233,7 +233,7 @@ TEST(Faults, DbMergeKilledAtAnyMomentAndRunAgainWritesWhatOneMergeWrites) {
       Raw raw(db);
       EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok") << fraction;
     }
-    const auto rerun = run_sudokit("db merge --batch 2000 --db " + db + shards);
+    const auto rerun = run_sudokit("db merge --batch-rows 2000 --db " + db + shards);
     ASSERT_EQ(rerun.status, 0) << rerun.err;
     EXPECT_EQ(whole_table(db), expected) << "killed at " << fraction << "% of a merge";
   }

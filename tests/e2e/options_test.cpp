@@ -168,6 +168,7 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"db import", "--batch-rows", "--db " + import_db + " " + puzzle_file + " --batch-rows {}"},
       {"db merge", "--busy-timeout", "--db " + dir + "/merged.db " + db + " --busy-timeout {}", {{"0", exit_0}}},
       {"db merge", "--pg-timeout", "--db " + dir + "/merged.db " + db + " --pg-timeout {}", {{"0", exit_0}}},
+      {"db merge", "--batch-rows", "--db " + dir + "/merged.db " + db + " --batch-rows {}"},
       {"db merge", "--batch", "--db " + dir + "/merged.db " + db + " --batch {}"},
       {"db regrade", "--busy-timeout", "--db " + db + " --busy-timeout {}", {{"0", exit_0}}},
       {"db regrade", "--pg-timeout", "--db " + db + " --pg-timeout {}", {{"0", exit_0}}},

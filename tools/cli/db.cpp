@@ -455,7 +455,10 @@ int run_merge(const std::vector<std::string>& args) {
   po::options_description opts("options");
   add_store_options(opts);
   std::uint64_t batch_rows = MergeOptions{}.batch_rows;
-  add_number(opts, "batch", batch_rows, {1, 10'000'000}, "rows copied per transaction", batch_rows);
+  add_number(opts, "batch-rows", batch_rows, {1, 10'000'000}, "rows copied per transaction", batch_rows);
+  // The old spelling (generate and import say --batch-rows): still read, with a warning.
+  std::uint64_t old_batch = 0;
+  add_number(opts, "batch", old_batch, {1, 10'000'000}, "deprecated spelling of --batch-rows (a warning on stderr)");
   add_progress_option(opts);
   const std::string usage =
       "usage: sudokit db merge --db OUT IN.db...\n"
@@ -463,7 +466,8 @@ int run_merge(const std::vector<std::string>& args) {
       "if missing: an isomorph of a puzzle OUT holds is left out (the first input wins), every\n"
       "column of provenance is kept (seed, index, method, run, shard, ratings). In batches, each\n"
       "committed: killed or stopped, run it again and the result is what one run writes; running\n"
-      "it twice adds nothing. Only puzzles are merged, not daily schedules or used marks.";
+      "it twice adds nothing. Only puzzles are merged, not daily schedules or used marks.\n"
+      "--batch is the deprecated spelling of --batch-rows: it still works and prints a warning.";
   po::variables_map vm;
   if (auto status = parse_options(args, usage, opts, vm)) return *status;
   const std::string& cmd = args[0];
@@ -471,6 +475,14 @@ int run_merge(const std::vector<std::string>& args) {
   if (!path) return kUsageError;
   const auto progress = progress_format(vm, cmd);
   if (!progress) return kUsageError;
+  if (vm.count("batch") != 0) {
+    if (!vm["batch-rows"].defaulted()) {
+      std::cerr << "sudokit " << cmd << ": --batch is the deprecated spelling of --batch-rows: give one of them\n";
+      return kUsageError;
+    }
+    std::cerr << "sudokit " << cmd << ": warning: --batch is deprecated, use --batch-rows\n";
+    batch_rows = old_batch;
+  }
   const std::vector<std::string> inputs = input_files(vm);
   if (inputs.empty()) {
     std::cerr << "sudokit " << cmd << ": no input store (usage: sudokit db merge --db OUT IN.db...)\n";
