@@ -202,4 +202,13 @@ void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& 
   out.commit();
 }
 
+std::string undrawable(const Grid& puzzle, SolveResult* solved) {
+  if (const auto conflict = find_conflict(puzzle)) return conflict->message();
+  const SolveResult r = solve(puzzle, 2);
+  if (r.count == 0) return "the puzzle has no solution";
+  if (r.count > 1) return "the puzzle has several solutions";
+  if (solved != nullptr) *solved = r;
+  return "";
+}
+
 }  // namespace sudokit::book

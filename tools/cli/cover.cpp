@@ -13,7 +13,6 @@
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/image.hpp"
 #include "sudokit/db/paths.hpp"
-#include "sudokit/solver/solve.hpp"
 
 namespace sudokit::cli {
 
@@ -94,8 +93,8 @@ int run_cover(const std::vector<std::string>& args) {
     std::cerr << "sudokit cover: --puzzle: column " << parse_error.column << ": " << parse_error.message << '\n';
     return kUsageError;
   }
-  if (solve(options.art, 2).count != 1) {
-    std::cerr << "sudokit cover: --puzzle: the puzzle must have exactly one solution\n";
+  if (const std::string why = book::undrawable(options.art); !why.empty()) {
+    std::cerr << "sudokit cover: --puzzle: " << why << '\n';
     return kUsageError;
   }
   if (files_clash(cmd, vm)) return kUsageError;

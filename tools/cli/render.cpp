@@ -92,16 +92,6 @@ void declare_options(po::options_description& opts, book::ImageOptions& options)
   add_number(opts, "dpi", options.dpi, {36, 2400}, "png: the resolution written into the file (pHYs)", 300.0);
 }
 
-/// Why `puzzle` cannot be drawn ("" when it can: its givens break no rule
-/// and it has exactly one solution, left in `solved`).
-std::string undrawable(const Grid& puzzle, SolveResult& solved) {
-  if (const auto conflict = find_conflict(puzzle)) return conflict->message();
-  solved = solve(puzzle, 2);
-  if (solved.count == 0) return "the puzzle has no solution";
-  if (solved.count > 1) return "the puzzle has several solutions";
-  return "";
-}
-
 /// --out-dir: every puzzle of `file`, an image each.
 int render_set(const std::string& file, const book::ImageOptions& options, const std::string& dir, bool by_gid,
                bool with_solution) {
@@ -117,7 +107,7 @@ int render_set(const std::string& file, const book::ImageOptions& options, const
   for_each_record({file}, diag, [&](const std::string& source, const TextRecord& rec) {
     ++number;
     SolveResult solved;
-    if (const std::string why = undrawable(rec.grid, solved); !why.empty()) return diag.report(source, rec.line, why);
+    if (const std::string why = book::undrawable(rec.grid, &solved); !why.empty()) return diag.report(source, rec.line, why);
     const std::string gid = by_gid ? global_id(rec.grid) : "";
     if (by_gid && !drawn.insert(gid).second) {
       ++repeats;  // its image is the one drawn already: not written twice, not counted twice
@@ -200,7 +190,7 @@ int run_render(const std::vector<std::string>& args) {
     std::string label;
     if (!read_puzzle(files[0], puzzle, label)) return 1;
     SolveResult solved;
-    if (const std::string why = undrawable(puzzle, solved); !why.empty()) {
+    if (const std::string why = book::undrawable(puzzle, &solved); !why.empty()) {
       std::cerr << "sudokit render: " << label << ": " << why << '\n';
       return 1;
     }

@@ -8,8 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "sudokit/solver/grid.hpp"
 #include "sudokit/files/staged.hpp"
+#include "sudokit/solver/grid.hpp"
+#include "sudokit/solver/solve.hpp"
 
 namespace sudokit::book {
 
@@ -57,6 +58,12 @@ std::string numbered_image_name(long long number, const std::string& gid, ImageF
 
 /// The default width for a format.
 double default_image_size(ImageFormat format);
+
+/// Why `puzzle` cannot be drawn as a puzzle (`render`, the cover art):
+/// its givens break a rule (the conflict's message), "the puzzle has no
+/// solution" or "the puzzle has several solutions"; "" when it can, with
+/// its solution left in `*solved` when one is given.
+std::string undrawable(const Grid& puzzle, SolveResult* solved = nullptr);
 
 /// Draws `puzzle` (or, with `solution`, the solved grid with the givens
 /// bold) to `path` ("-" = stdout). With `into`, a regular file is staged in
