@@ -192,6 +192,14 @@ std::uint64_t fresh_seed() {
   return drawn ^ (clock * 0x9E3779B97F4A7C15ull);
 }
 
+void set_grading(GenerateRequest& q, const GradingAsked& asked) {
+  if (asked.with_steps && (!asked.to_store || asked.no_grade))
+    throw RequestError("--with-steps",
+                       "--with-steps stores the solution path: it needs --db (and grading, not --no-grade)");
+  q.grade = asked.grade || (asked.to_store && !asked.no_grade);
+  q.with_steps = asked.with_steps;
+}
+
 GeneratePlan plan_generation(const GenerateRequest& q) {
   GeneratePlan plan;
   PipelineOptions& o = plan.pipeline;

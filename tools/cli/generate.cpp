@@ -232,10 +232,10 @@ int run_generate(const std::vector<std::string>& args) {
   }
   const bool to_db = vm.count("db") != 0;
   if (to_db && !db_location_ok(vm["db"].as<std::string>(), "generate")) return kUsageError;
-  q.grade = vm.count("grade") != 0 || (to_db && vm.count("no-grade") == 0);
-  q.with_steps = vm.count("with-steps") != 0;
-  if (q.with_steps && (!to_db || vm.count("no-grade"))) {
-    std::cerr << "sudokit generate: --with-steps stores the solution path: it needs --db (and grading, not --no-grade)\n";
+  try {
+    produce::set_grading(q, {vm.count("grade") != 0, to_db, vm.count("no-grade") != 0, vm.count("with-steps") != 0});
+  } catch (const produce::RequestError& e) {
+    std::cerr << "sudokit generate: " << e.what() << '\n';
     return kUsageError;
   }
   q.time_limit = vm["time-limit"].defaulted() ? -1 : time_limit;

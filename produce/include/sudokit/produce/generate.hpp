@@ -196,6 +196,19 @@ std::string run_key(const GeneratePlan& plan);
 /// each reports the seed it used so the run can be repeated with it.
 std::uint64_t fresh_seed();
 
+/// What a run is asked about grading (the command's --grade, --db,
+/// --no-grade and --with-steps).
+struct GradingAsked {
+  bool grade = false;       // grade and print the rating
+  bool to_store = false;    // the puzzles go to a store
+  bool no_grade = false;    // ... without grading
+  bool with_steps = false;  // ... with each puzzle's solution path
+};
+/// Sets request.grade and request.with_steps: a run grades when asked to or
+/// when it stores without no_grade; with_steps needs a store that grades
+/// (else RequestError("--with-steps", ...)).
+void set_grading(GenerateRequest& request, const GradingAsked& asked);
+
 /// Checks the request (throws GenerateOptionError, the first problem found:
 /// a value outside the bounds of sudokit/solver/limits.hpp, an unknown
 /// name, options that exclude each other) and applies the defaults above. A shard of a run that keeps several
