@@ -546,4 +546,42 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
   return counts;
 }
 
+ImportRun import_inputs(PuzzleStore& store, const std::vector<ImportInput>& inputs, const ImportOptions& options,
+                        const ImportInputProblemSink& on_problem) {
+  ImportRun run;
+  ImportOptions each = options;
+  std::uint64_t records_before = 0;  // of the inputs before this one
+  if (options.progress)
+    each.progress = [&](std::uint64_t records) { options.progress(records_before + records); };
+  auto problem = [&](const std::string& label, std::size_t line, const std::string& reason) {
+    ++run.problems;
+    if (on_problem) on_problem(label, line, reason);
+  };
+  const std::atomic<bool>* stop = options.stop;
+  try {
+    for (const ImportInput& input : inputs) {
+      std::string error;
+      ByteSource source;
+      if (!input.open(source, error)) {
+        problem(input.label, 0, "cannot read: " + error);
+        continue;
+      }
+      ByteSource stoppable = [&source, stop](char* buffer, std::size_t size, std::string& err) -> long {
+        return stop != nullptr && stop->load() ? 0 : source(buffer, size, err);
+      };
+      run.counts += import_lines(store, LineReader(std::move(stoppable)), each,
+                                 [&](std::size_t line, const std::string& reason) { problem(input.label, line, reason); });
+      records_before = run.counts.records;
+      if (run.counts.interrupted) break;
+    }
+  } catch (const StoreError& e) {
+    run.store_error = e.what();
+    run.lost = store.discard();
+    run.counts.imported = store.stored();  // committed: the failed input's counts come from the store
+    run.counts.duplicates = store.duplicates();
+    run.counts.rejected = run.problems;
+  }
+  return run;
+}
+
 }  // namespace sudokit::db

@@ -392,44 +392,31 @@ int run_import(const std::vector<std::string>& args) {
   catch_stop_signals();
   const auto start = std::chrono::steady_clock::now();
   Diagnostics diag;
-  ImportCounts total;
   std::optional<PuzzleStore> store;
-  int status = 0;
   // Records of every file so far; the total is not known (a stream).
   produce::ProgressReporter reporter(stderr, *progress, isatty(STDERR_FILENO) != 0, {cmd, "records"});
-  std::uint64_t records_before = 0;  // of the files before this one
-  options.progress = [&](std::uint64_t records) { reporter.update(records_before + records, 0); };
+  options.progress = [&](std::uint64_t records) { reporter.update(records, 0); };
+  std::vector<ImportInput> inputs;
+  for (const auto& name : files)
+    inputs.push_back({source_label(name), [name](ByteSource& source, std::string& error) { return open_source(name, source, error); }});
   try {
     StoreOptions so = store_options(vm, OpenMode::Write, "db import");
     so.batch_rows = batch_rows;
     store.emplace(*path, so);
-    for (const auto& name : files) {
-      const std::string label = source_label(name);
-      std::string error;
-      ByteSource source;
-      if (!open_source(name, source, error)) {
-        diag.report(label, "cannot read: " + error);
-        continue;
-      }
-      // A stop request ends the input: a stream without end (a pipe, /dev/zero) is not read on.
-      ByteSource stoppable = [source = std::move(source)](char* buffer, std::size_t size, std::string& err) -> long {
-        return g_stop.load() ? 0 : source(buffer, size, err);
-      };
-      total += import_lines(*store, LineReader(std::move(stoppable)), options,
-                            [&](std::size_t line, const std::string& reason) { diag.report(label, line, reason); });
-      records_before = total.records;
-      if (total.interrupted) break;
-    }
-    status = diag.exit_status();
   } catch (const StoreError& e) {
-    reporter.end_line();
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
-    if (!store) return 1;  // nothing was opened, nothing to report
-    if (const std::size_t lost = store->discard())
-      std::cerr << "sudokit " << cmd << ": " << lost << " rows of the failed batch were not stored\n";
-    total.imported = store->stored();  // committed: the failed file's counts come from the store
-    total.duplicates = store->duplicates();
-    total.rejected = diag.problems();
+    return 1;  // nothing was opened, nothing to report
+  }
+  const ImportRun run = import_inputs(*store, inputs, options, [&](const std::string& label, std::size_t line, const std::string& reason) {
+    if (line == 0) return diag.report(label, reason);
+    diag.report(label, line, reason);
+  });
+  const ImportCounts& total = run.counts;
+  int status = diag.exit_status();
+  if (!run.store_error.empty()) {
+    reporter.end_line();
+    std::cerr << "sudokit " << cmd << ": " << run.store_error << '\n';
+    if (run.lost) std::cerr << "sudokit " << cmd << ": " << run.lost << " rows of the failed batch were not stored\n";
     status = 1;
   }
   reporter.update(total.records, 0, "", "", true);

@@ -96,4 +96,34 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
 ImportCounts import_text(PuzzleStore& store, std::string_view text, const ImportOptions& options,
                          const ImportProblemSink& on_problem);
 
+/// One input of import_inputs(): `label` names it in problems; `open`
+/// gives its bytes, or false with the reason it cannot be read.
+struct ImportInput {
+  std::string label;
+  std::function<bool(ByteSource& source, std::string& error)> open;
+};
+
+/// What import_inputs() did.
+struct ImportRun {
+  ImportCounts counts;
+  std::uint64_t problems = 0;  // reported to on_problem (records, and inputs that cannot be read)
+  std::string store_error;     // not empty: the store failed (what it said); the run ended there
+  std::size_t lost = 0;        // with store_error: rows of the failed batch not stored
+};
+
+/// Receives each problem of import_inputs(): the input's label, the line (0:
+/// the input as a whole, "cannot read: ...") and the reason.
+using ImportInputProblemSink = std::function<void(const std::string& label, std::size_t line, const std::string& reason)>;
+
+/// `db import`: imports the inputs in turn into `store` (import_lines()).
+/// An input that cannot be opened is a problem and the next one goes on; a
+/// stop request (options.stop) ends the input being read as if it ended
+/// there (a pipe or /dev/zero is not read on) and ends the run after it,
+/// counts.interrupted set. options.progress gets the records of all the
+/// inputs so far. A StoreError ends the run without throwing: the failed
+/// batch is discarded (`lost`), counts.imported and counts.duplicates are
+/// what the store committed, counts.rejected the problems reported.
+ImportRun import_inputs(PuzzleStore& store, const std::vector<ImportInput>& inputs, const ImportOptions& options,
+                        const ImportInputProblemSink& on_problem);
+
 }  // namespace sudokit::db
