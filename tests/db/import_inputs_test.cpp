@@ -12,6 +12,9 @@
 #include "db_test_util.hpp"
 #include "sudokit/db/import.hpp"
 #include "sudokit/db/store.hpp"
+#include "sudokit/solver/text.hpp"
+
+#include <sqlite3.h>
 
 namespace sudokit::db {
 namespace {
@@ -112,6 +115,35 @@ TEST(ImportInputs, AStopEndsTheRunAfterTheInputBeingRead) {
   EXPECT_EQ(run.counts.imported, 1u);  // a.txt's; b.txt read nothing once stopped
   EXPECT_EQ(third_opened, 0);
   EXPECT_EQ(store.stored(), 1u);
+}
+
+TEST(ImportInputs, AStoreFailureEndsTheRunWithWhatWasCommittedAndTheBatchLost) {
+  // SQLite refuses the 201st row (a trigger; a full disk behaves the same).
+  TempDir dir;
+  const std::string path = dir.file("fail.db");
+  const auto puzzles = test::load_puzzles("puzzles_17clue.txt", 500);
+  std::string text;
+  for (const Grid& p : puzzles) text += format_line(p) + "\n";
+  StoreOptions so;
+  so.batch_rows = 100;
+  PuzzleStore store(path, so);
+  test::Raw raw(path);
+  ASSERT_EQ(raw.exec("CREATE TRIGGER refuse BEFORE INSERT ON puzzles WHEN (SELECT count(*) FROM puzzles) >= 200 "
+                     "BEGIN SELECT RAISE(ABORT, 'simulated failure'); END;"),
+            SQLITE_OK);
+  int second_opened = 0;
+  const std::vector<ImportInput> inputs = {text_input("big.txt", text + "not a puzzle\n"),
+                                           text_input("after.txt", std::string(kA) + "\n", &second_opened)};
+  std::vector<Problem> problems;
+  const ImportRun run = import_inputs(store, inputs, quick(), [&](const std::string& label, std::size_t line, const std::string& reason) {
+    problems.push_back({label, line, reason});
+  });
+  EXPECT_NE(run.store_error.find("simulated failure"), std::string::npos) << run.store_error;
+  EXPECT_EQ(run.counts.imported, 200u);  // two whole batches committed
+  EXPECT_EQ(run.lost, 100u);             // the third, rolled back and discarded
+  EXPECT_EQ(run.counts.rejected, run.problems);
+  EXPECT_EQ(second_opened, 0);
+  EXPECT_EQ(raw.integer("SELECT count(*) FROM puzzles"), 200);
 }
 
 }  // namespace
