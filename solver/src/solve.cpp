@@ -48,6 +48,7 @@
 // defined once, before the kernels, and the first search picks the kernel.
 #include "sudokit/solver/solve.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -210,11 +211,16 @@ Grid& append_solution(std::vector<Grid>& list) { return list.emplace_back(); }
 
 // The plain search's allowance of guesses before it guards each state it
 // enters with the counting search, renewed below each state found to have
-// two or more solutions (band_solver.inc, worth_entering()). 8 keeps the
-// worst inputs found within 10x tdoku's time (docs/BENCHMARKS.md); a larger
-// allowance lets the plain search wander longer in a dead subtree, a
-// smaller one pays for more checks.
+// two or more solutions (band_solver.inc, worth_entering()). 8 stops the
+// plain search's wanders in dead subtrees of issue #44's grids at 8 guesses
+// (Solve.SparseGridsWithDeadSubtreesTakeFewGuesses); a larger allowance
+// lets it wander longer, a smaller one pays for more checks.
 constexpr std::uint64_t kGuardAfter = 8;
+// The most the allowance grows to while the plain search meets no dead end
+// between checks (grids of 6 to 10 clues with several solutions: 204-214 guesses in
+// solve(g, 1) with a fixed 8, at most 130 with this; 64 or 128 gave the
+// same; unique puzzles never reach it).
+constexpr std::uint64_t kGuardMost = 32;
 
 // The cells (27 bits) of each band that hold each value, in
 // of_digit[3 * value + band], value 0 (empty) to 9; false when a cell holds
