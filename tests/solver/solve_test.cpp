@@ -250,16 +250,19 @@ TEST(Solve, SparseGridsWithDeadSubtreesTakeFewGuesses) {
        "689432517427165983153798426968357142375214698241689735794523861536841279812976354", 200},
       // Several solutions, 6 clues: the plain search's guard checked every 8
       // guesses of a long dive without a dead end (solve(g, 1) 202-207
-      // guesses; the allowance now grows while no dead end is met).
+      // guesses; 84 and 92 once the allowance grew while no dead end was
+      // met; 183 and 187 since solve(g, 1) checks its first state too, which
+      // took the next grid from 584 guesses to 1).
       {".......2.............9............4......8.......9.........................5.....", 2,
-       "568341729913672854274985316782136945496258173135497268649713582357824691821569437", 150},
+       "568341729913672854274985316782136945496258173135497268649713582357824691821569437", 200},
       {"...............4.1.......7.............3.................5....2..................", 2,
-       "157489263369257481248136975412695837785324619936718524893561742571842396624973158", 150},
+       "157489263369257481248136975412695837785324619936718524893561742571842396624973158", 200},
       // No solution: the counting search's checks below the plain search's
-      // first guesses (2,402 guesses in solve(g, 1) before the dead-end
-      // weights, 51,511 with weights that never faded), and the counting
-      // search itself (2,410, 20,485; tdoku 2,239).
-      {"....9.3..7.....984...3......8...4.....4..7.3......8.41..7....2..........4.......3", 0, "", 1000},
+      // first, unchecked guesses (2,402 guesses in solve(g, 1) before the
+      // dead-end weights, 51,511 with weights that never faded, 584 with
+      // fading ones; 1 since solve(g, 1) checks its first state), and the
+      // counting search itself (2,410, 20,485; tdoku 2,239).
+      {"....9.3..7.....984...3......8...4.....4..7.3......8.41..7....2..........4.......3", 0, "", 8},
       {"....9....7......841..3.....568..4....2...7........8.........1.7.7....8..........9", 0, "", 1000},
   };
   for (const Case& c : cases) {
