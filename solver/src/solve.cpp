@@ -20,15 +20,20 @@
 // holds no other" (line_box_rules); and it branches on the ways a digit can
 // cross a band or a stack (one segment per row, or one column per band, all
 // different: at most six), taken from the band or stack with the fewest ways
-// in all (the idea of tdoku's band configurations). 9.20 guesses per
-// top1465 isomorph (13.6 with the earlier column rules and bivalue cells,
-// 24.3 with the plain solver's), 0.60 per 17-clue puzzle (0.82, 1.90).
+// in all (the idea of tdoku's band configurations), each choice weighed by
+// the dead ends met so far below branches on that band or stack and digit
+// (pick_way()). 7.45 guesses per top1465 puzzle (8.99 without the weights),
+// 0.504 per 17-clue puzzle (0.597); without the weights and with the
+// earlier column rules and bivalue cells, 13.6 per top1465 isomorph (24.3
+// with the plain solver's), 0.82 per 17-clue puzzle (1.90).
 //
 // Sparse grids (issue #44): a minirow or minicolumn that four digits are
-// confined to is a contradiction (line_box_rules), and the plain search,
-// past 8 guesses, hands each state it enters to the counting search first
-// (limit 2): none, skipped; one, taken whole; more, entered. That prunes
-// only subtrees without a solution and keeps its order of solutions.
+// confined to is a contradiction (line_box_rules); the dead-end weights
+// keep the counting search from finding one contradiction again under
+// every combination of branches elsewhere; and the plain search, past 8
+// guesses, hands each state it enters to the counting search first (limit
+// 2): none, skipped; one, taken whole; more, entered. That prunes only
+// subtrees without a solution and keeps its order of solutions.
 // tools/bench/solver_worst.cpp looks for the worst grids against tdoku.
 //
 // That changes the search tree, hence which solution comes first when there
@@ -43,6 +48,7 @@
 // defined once, before the kernels, and the first search picks the kernel.
 #include "sudokit/solver/solve.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -198,17 +204,24 @@ struct Search {
   int excluded_digit = 0;             // ...this digit (1..9)
   unsigned count = 0;
   std::uint64_t guesses = 0;
+  std::uint32_t dead_ends[80] = {};   // the counting search's (band_solver.inc), kept across the runs of one call
+  bool check_root = false;            // the plain search's guard checks its first state too (solve(g, 1))
 };
 
 Grid& append_solution(std::vector<Grid>& list) { return list.emplace_back(); }
 
 // The plain search's allowance of guesses before it guards each state it
 // enters with the counting search, renewed below each state found to have
-// two or more solutions (band_solver.inc, worth_entering()). 8 keeps the
-// worst inputs found within 10x tdoku's time (docs/BENCHMARKS.md); a larger
-// allowance lets the plain search wander longer in a dead subtree, a
-// smaller one pays for more checks.
+// two or more solutions (band_solver.inc, worth_entering()). 8 stops the
+// plain search's wanders in dead subtrees of issue #44's grids at 8 guesses
+// (Solve.SparseGridsWithDeadSubtreesTakeFewGuesses); a larger allowance
+// lets it wander longer, a smaller one pays for more checks.
 constexpr std::uint64_t kGuardAfter = 8;
+// The most the allowance grows to while the plain search meets no dead end
+// between checks (grids of 6 to 10 clues with several solutions: 204-214 guesses in
+// solve(g, 1) with a fixed 8, at most 130 with this; 64 or 128 gave the
+// same; unique puzzles never reach it).
+constexpr std::uint64_t kGuardMost = 32;
 
 // The cells (27 bits) of each band that hold each value, in
 // of_digit[3 * value + band], value 0 (empty) to 9; false when a cell holds
@@ -396,12 +409,21 @@ unsigned list_solutions(const Grid& grid, unsigned limit, std::vector<Grid>& out
 // With a limit of 2 or more the counting solver counts; only when it finds
 // several solutions does the plain one search again for its first solution
 // (the one every earlier version returned: generated grids and `--any`
-// output stay the same). A limit of 1 asks for that solution straight away.
+// output stay the same). A limit of 1 asks for that solution straight away,
+// its guard checking the first state too: one counting search (limit 2)
+// answers none or the one solution at once, and only with two or more does
+// the plain search go in. Without that first check, on a sparse grid without
+// a solution that the counting search refutes in 1 guess, the plain search's
+// 8 unchecked guesses led into states its checks took 584 guesses to refute
+// (633x tdoku); solve_excluding() keeps the allowance (the digger's calls:
+// 8% more generator CPU time with the check there; with it here alone,
+// `generate --grade --seed 1 --count 2000` 0.76 s, 0.75 s before, medians of 5).
 SolveResult solve(const Grid& grid, unsigned limit) {
   SolveResult r;
   Search job;
   job.limit = limit;
   job.first = &r.solution;
+  job.check_root = limit < 2;
   run_search(limit >= 2, grid, job);
   r.count = job.count;
   if (r.count >= 2) {

@@ -61,7 +61,7 @@ int uniform(Rng& rng, int lo, int hi) { return boost::random::uniform_int_distri
 struct Candidate {
   Grid grid;
   std::string family;
-  std::uint64_t guesses_count = 0;  // the counting search's guesses in solve(grid, 2)
+  std::uint64_t guesses_count = 0;  // solve(grid, 2).guesses
   std::uint64_t guesses_first = 0;  // solve(grid, 1).guesses
   unsigned count = 0;               // solve(grid, 2).count
 };
@@ -71,8 +71,8 @@ void evaluate(Candidate& c) {
   c.count = two.count;
   c.guesses_first = solve(c.grid, 1).guesses;
   // (With two solutions, solve(grid, 2) runs the plain search after the
-  // counting one, and its guesses are the sum.)
-  c.guesses_count = two.guesses - (two.count >= 2 ? c.guesses_first : 0);
+  // counting one, and its guesses are the sum: the whole check's effort.)
+  c.guesses_count = two.guesses;
 }
 
 // The digits that may go in `cell` without clashing with a peer's given.
