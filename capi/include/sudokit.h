@@ -259,6 +259,9 @@ SUDOKIT_API void sudokit_hint_options_init(sudokit_hint_options* options);
 #define SUDOKIT_HINT_MULTIPLE_SOLUTIONS 5
 #define SUDOKIT_HINT_BEYOND_TECHNIQUES 6
 #define SUDOKIT_HINT_TIME_LIMIT 7
+#define SUDOKIT_HINT_INTERNAL_ERROR 8     /* the step found contradicts a placed digit or the solution
+                                             (a defect of the library, checked in every build): message,
+                                             no step */
 
 /* Mistake kinds. */
 #define SUDOKIT_MISTAKE_WRONG_ENTRY 0 /* `digit` entered in `cell`, the solution has `solution_digit` */

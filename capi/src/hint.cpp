@@ -33,6 +33,7 @@ int32_t hint_status_code(grader::HintStatus s) {
     case grader::HintStatus::MultipleSolutions: return SUDOKIT_HINT_MULTIPLE_SOLUTIONS;
     case grader::HintStatus::BeyondTechniques: return SUDOKIT_HINT_BEYOND_TECHNIQUES;
     case grader::HintStatus::TimeLimit: return SUDOKIT_HINT_TIME_LIMIT;
+    case grader::HintStatus::InternalError: return SUDOKIT_HINT_INTERNAL_ERROR;
   }
   return SUDOKIT_HINT_BEYOND_TECHNIQUES;
 }

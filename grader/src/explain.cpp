@@ -2,6 +2,7 @@
 #include "sudokit/grader/explain.hpp"
 
 #include <cctype>
+#include <vector>
 
 namespace sudokit::grader {
 namespace {
@@ -98,8 +99,27 @@ std::string step_reason(const Step& step) {
       return name + " " + std::to_string(single_digit(step.digits)) + " in " +
              (base_columns ? units_of_kind(step.units, 18, "columns") : units_of_kind(step.units, 9, "rows"));
     }
-    case Technique::BasicElimination:
-      return "basic elimination: placed in a house of the cell";
+    case Technique::BasicElimination: {
+      // Each mark with the placed peer that rules it out (the step's weak
+      // links): "r1c1 is 9" for one mark; for several, each peer with the
+      // marks it rules out, "r1c1 is 9 (r1c2,r1c3), r2c5 is 5 (r2c2)".
+      std::string s = "basic elimination:";
+      std::vector<bool> done(step.chain.size(), false);
+      for (std::size_t i = 0; i < step.chain.size(); ++i) {
+        if (done[i]) continue;
+        const ChainNode& peer = step.chain[i].from;
+        s += (i == 0 ? " " : ", ") + cell_name(peer.cell) + " is " + std::to_string(peer.digit);
+        if (step.chain.size() == 1) break;
+        CellSet marks;
+        for (std::size_t k = i; k < step.chain.size(); ++k)
+          if (step.chain[k].from == peer) {
+            marks.add(step.chain[k].to.cell);
+            done[k] = true;
+          }
+        s += " (" + cells_text(marks) + ")";
+      }
+      return s;
+    }
     case Technique::XYWing:
     case Technique::XYZWing: {
       std::string name = step.technique == Technique::XYWing ? "xy-wing " : "xyz-wing ";

@@ -3,10 +3,12 @@
 #include "sudokit/grader/hint.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 
 #include <nlohmann/json.hpp>
 
+#include "sudokit/grader/explain.hpp"
 #include "sudokit/solver/marks_text.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/solve_marks.hpp"
@@ -171,7 +173,7 @@ bool check_marks(const Position& p, bool columns, PositionError& error) {
 // Whether a step keeps the invariant every hint keeps: it fills an empty
 // cell with a digit no placed peer holds, removes candidates only from empty
 // cells, and agrees with the solution (places its digit, removes others).
-[[maybe_unused]] bool step_is_sound(const Step& step, const Board& board, const Grid& solution) {
+bool step_is_sound(const Step& step, const Board& board, const Grid& solution) {
   if (step.places()) {
     const int cell = step.place_cell, digit = step.place_digit;
     if (board.value(cell) != 0 || solution[cell] != digit) return false;
@@ -340,6 +342,7 @@ std::string_view hint_status_key(HintStatus s) {
     case HintStatus::MultipleSolutions: return "multiple-solutions";
     case HintStatus::BeyondTechniques: return "beyond-techniques";
     case HintStatus::TimeLimit: return "time-limit";
+    case HintStatus::InternalError: return "internal-error";
   }
   return "unknown";
 }
@@ -361,11 +364,22 @@ Step basic_elimination(const Board& board) {
   step.difficulty = 0.0;
   for (int c = 0; c < kCells; ++c) {
     if (board.value(c) != 0) continue;
+    std::array<int, 10> peer_of{};  // by digit: the first peer (in kPeers' order) that holds it, or 0
+    for (int peer : kPeers[static_cast<std::size_t>(c)]) {
+      int& first = peer_of[static_cast<std::size_t>(board.value(peer))];
+      if (first == 0) first = peer + 1;
+    }
     DigitMask placed = 0;
-    for (int peer : kPeers[static_cast<std::size_t>(c)])
-      if (board.value(peer) != 0) placed |= digit_bit(board.value(peer));
-    step.removals[c] = static_cast<DigitMask>(board.candidates(c) & placed);
-    step.digits |= step.removals[c];
+    for_each_digit(board.candidates(c), [&](int d) {
+      const int peer = peer_of[static_cast<std::size_t>(d)] - 1;
+      if (peer < 0) return;
+      placed |= digit_bit(d);
+      step.chain.push_back({{static_cast<std::int8_t>(peer), static_cast<std::uint8_t>(d), true},
+                            {static_cast<std::int8_t>(c), static_cast<std::uint8_t>(d), false},
+                            LinkKind::Weak});
+    });
+    step.removals[c] = placed;
+    step.digits |= placed;
   }
   return step;
 }
@@ -466,8 +480,22 @@ Hint find_hint(Grader& grader, const Position& p, const HintOptions& options) {
     h.message = timed_out ? "no step found within the time limit" : status_message(GradeStatus::BeyondTechniques);
     return h;
   }
-  assert(step_is_sound(h.step, board, h.solution) && "a hint never contradicts a placed digit or the solution");
+  Hint found = hint_from_step(h.step, board, h.solution, options);
+  found.solution = h.solution;
+  return found;
+}
+
+Hint hint_from_step(const Step& step, const Board& board, const Grid& solution, const HintOptions& options) {
+  Hint h;
+  if (!step_is_sound(step, board, solution)) {
+    // A defect of a technique, not of the position: an error, never a wrong answer.
+    h.status = HintStatus::InternalError;
+    h.message = "internal error: the step found (" + explain(step) +
+                ") contradicts a placed digit or the solution; it is not given (please report it)";
+    return h;
+  }
   h.status = HintStatus::Hint;
+  h.step = step;
   h.area = hint_area(h.step);
   h.reveal = options.reveal;
   if (options.reveal == HintReveal::Step) {

@@ -11,11 +11,13 @@
 #include <zlib.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "../../book/src/pdf_reader.hpp"
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/image.hpp"
@@ -252,6 +254,113 @@ TEST(Book, WritesTheExpectedPages) {
   o.per_page = 1;
   EXPECT_EQ(render_book(puzzles(3), o, dir.file("b.pdf")).pages, 4);
   EXPECT_EQ(pdf_pages(slurp(dir.file("b.pdf"))), 4);
+}
+
+/// The text of page `page` (from 1) of a PDF, by poppler's pdftotext, its
+/// words one space apart.
+std::string page_words(const std::string& pdf, int page) {
+  const std::string command = "pdftotext -enc UTF-8 -f " + std::to_string(page) + " -l " + std::to_string(page) +
+                              " '" + pdf + "' -";
+  FILE* in = popen(command.c_str(), "r");
+  EXPECT_NE(in, nullptr) << command;
+  if (!in) return "";
+  std::string raw;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, in)) > 0;) raw.append(buffer, n);
+  EXPECT_EQ(pclose(in), 0) << command;
+  std::istringstream words(raw);
+  std::string text;
+  for (std::string w; words >> w;) text += (text.empty() ? "" : " ") + w;
+  return text;
+}
+
+/// A book of five levels (ten puzzles each, rated as the levels' ranges say).
+std::vector<BookPuzzle> five_level_puzzles(BookOptions& o) {
+  std::vector<BookPuzzle> out;
+  const Grid p = grid_of(kPuzzle);
+  const Grid solution = solve(p, 2).solution;
+  const std::vector<std::pair<std::string, double>> levels = {
+      {"easy", 1.2}, {"medium", 2.0}, {"hard", 3.4}, {"diabolical", 5.6}, {"expert", 7.2}};
+  for (const auto& [level, rating] : levels) {
+    for (int i = 0; i < 10; ++i)
+      out.push_back({p, solution, level, rating + i * 0.01, static_cast<std::int64_t>(out.size()) + 1});
+    o.levels_in_book.push_back({level, rating, rating + 0.09});
+  }
+  return out;
+}
+
+// The how-to-play text that needs a second page gets it: in French, five
+// levels, on 5x8 it runs from page 4 (after the title, the copyright page's
+// blank back and the contents) to page 5, at a legible size, and the book
+// passes nothing by: the rules open page 4, the rating scale ends page 5.
+TEST(Book, HowToPlayGoesOnToASecondPageWhenItMust) {
+  TempDir dir;
+  BookOptions o;
+  std::string error;
+  o.trim = parse_trim("5x8", error);
+  ASSERT_TRUE(o.trim) << error;
+  o.per_page = 0;  // as `book --trim` lays it out
+  o.sections = true;
+  o.how_to_play = true;
+  o.labels = *labels_for("fr");
+  const std::vector<BookPuzzle> book = five_level_puzzles(o);
+  const BookLayout l = plan_book_layout(section_sizes(book, o), o);
+  ASSERT_GE(l.plan.size(), 5u);
+  EXPECT_EQ(l.plan[3].kind, PagePlan::Kind::HowToPlay);
+  EXPECT_EQ(l.plan[4].kind, PagePlan::Kind::HowToPlay);
+  EXPECT_EQ(l.plan[4].first, 1);
+  const std::string pdf = dir.file("fr.pdf");
+  render_book(book, o, pdf);
+  const std::string four = page_words(pdf, 4), five = page_words(pdf, 5);
+  EXPECT_EQ(four.rfind("R\xC3\xA8gles du jeu", 0), 0u) << four;
+  EXPECT_EQ(five.find("R\xC3\xA8gles du jeu"), std::string::npos) << five;
+  EXPECT_NE(five.find("les plus difficiles connues."), std::string::npos) << five;
+  EXPECT_EQ(four.find("les plus difficiles connues."), std::string::npos) << four;
+  EXPECT_EQ(page_words(pdf, 6).find("les plus difficiles connues."), std::string::npos);
+}
+
+// Large print's answer key is black: every digit of every solution grid,
+// the found ones too (regular books print those grey), as poppler renders
+// the pages the book wrote.
+TEST(Book, LargePrintAnswerKeyDigitsAreBlack) {
+  TempDir dir;
+  BookOptions o;
+  std::string error;
+  o.trim = parse_trim("8.5x11", error);
+  ASSERT_TRUE(o.trim) << error;
+  o.large_print = true;
+  o.per_page = 1;
+  const std::vector<BookPuzzle> book = puzzles(5);
+  const BookLayout l = plan_book_layout(static_cast<int>(book.size()), o);
+  const std::string path = dir.file("lp.pdf");
+  render_book(book, o, path);
+  const auto pdf = detail::open_pdf(detail::read_pdf_file(path));
+  ASSERT_TRUE(pdf);
+  constexpr double kDpi = 150;
+  int cells = 0;
+  for (std::size_t p = 0; p < l.plan.size(); ++p) {
+    const PagePlan& pp = l.plan[p];
+    if (pp.kind != PagePlan::Kind::Solutions) continue;
+    detail::GrayImage img;
+    ASSERT_TRUE(pdf->render_gray(static_cast<int>(p), kDpi, img));
+    const std::vector<Slot>& slots = l.solution_slots[(p + 1) % 2];
+    for (int s = 0; s < pp.count; ++s) {
+      const Rect g = slots[static_cast<std::size_t>(s)].grid;
+      const BookPuzzle& bp = book[static_cast<std::size_t>(pp.first + s)];
+      for (int cell = 0; cell < kCells; ++cell) {
+        // The darkest pixel in the middle half of the cell: the digit's stroke.
+        const double side = g.w / 9, x0 = g.x + col_of(cell) * side, y0 = g.y + row_of(cell) * side;
+        int darkest = 255;
+        for (int y = static_cast<int>((y0 + side / 4) * kDpi / 72); y < static_cast<int>((y0 + side * 3 / 4) * kDpi / 72); ++y)
+          for (int x = static_cast<int>((x0 + side / 4) * kDpi / 72); x < static_cast<int>((x0 + side * 3 / 4) * kDpi / 72); ++x)
+            darkest = std::min<int>(darkest, img.pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(img.bytes_per_row) + static_cast<std::size_t>(x)]);
+        EXPECT_LT(darkest, 40) << "page " << p + 1 << ", puzzle " << pp.first + s + 1 << ", " << cell_name(cell)
+                               << (bp.puzzle[cell] ? " (given)" : " (found)");
+        ++cells;
+      }
+    }
+  }
+  EXPECT_EQ(cells, 5 * kCells);  // every answer drawn
 }
 
 /// Every in-use entry of the PDF's cross-reference table points at "N 0 obj"

@@ -349,6 +349,24 @@ TEST(CapiHint, MarksAPlacedDigitRulesOutComeOffFirst) {
     EXPECT_EQ(clean[static_cast<std::size_t>(e.cell * 9 + e.digit - 1)], '.');
     EXPECT_NE(kSolution[static_cast<std::size_t>(e.cell)], '0' + e.digit);
   }
+  // Each mark with the given that rules it out: a weak link from the given's
+  // digit (on) to the mark (off), in the order of the eliminations, and the
+  // text names the given.
+  sudokit_hint_drawing d = SUDOKIT_HINT_DRAWING_INIT;
+  ASSERT_EQ(sudokit_hint_drawing_get(h.get(), &d), SUDOKIT_OK);
+  ASSERT_EQ(d.link_count, s.elimination_count);
+  for (size_t i = 0; i < d.link_count; ++i) {
+    const sudokit_chain_link& l = d.links[i];
+    EXPECT_EQ(l.kind, SUDOKIT_LINK_WEAK);
+    EXPECT_TRUE(l.from_on && !l.to_on);
+    EXPECT_EQ(kPuzzle[static_cast<std::size_t>(l.from.cell)], '0' + l.from.digit);
+    EXPECT_TRUE(sees(l.from, l.to));
+    EXPECT_EQ(l.to.cell, s.eliminations[i].cell);
+    EXPECT_EQ(l.to.digit, s.eliminations[i].digit);
+    const std::string peer = "r" + std::to_string(l.from.cell / 9 + 1) + "c" + std::to_string(l.from.cell % 9 + 1) +
+                             " is " + std::to_string(l.from.digit);
+    EXPECT_NE(std::string(s.text).find(peer), std::string::npos) << s.text;
+  }
   const std::string line = kPuzzle + " " + marks;
   sudokit_hint_result* r = nullptr;
   ASSERT_EQ(sudokit_hint_text(line.data(), line.size(), nullptr, &r), SUDOKIT_OK) << last_error();

@@ -218,7 +218,11 @@ TEST(CliHint, MarksAPlacedDigitRulesOutComeOffFirst) {
       << j.out;
   auto t = test::run_sudokit("hint", kStrayPuzzle + " " + basic_marks(kStrayPuzzle, "9") + "\n");
   EXPECT_EQ(t.out,
-            "area: r1c2\ntechnique: Basic Elimination (0.0)\nstep: r1c2<>9 basic elimination: placed in a house of the cell\n");
+            "area: r1c2\ntechnique: Basic Elimination (0.0)\nstep: r1c2<>9 basic elimination: r1c1 is 9\n");
+  // The peer that rules the mark out, in JSON: a weak link from its digit to the mark.
+  EXPECT_NE(j.out.find(R"("links":[{"from":{"cell":"r1c1","digit":9,"on":true},"kind":"weak","to":{"cell":"r1c2","digit":9,"on":false}}])"),
+            std::string::npos)
+      << j.out;
   // Marks never narrowed, the givens' cells too: the basic elimination, at once.
   std::string all;
   for (int c = 0; c < 81; ++c) all += "123456789";

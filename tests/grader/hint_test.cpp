@@ -320,7 +320,10 @@ TEST(FindHint, MarksAPlacedDigitRulesOutComeOffFirst) {
   Candidates expected{};
   expected[1] = digit_bit(9);
   EXPECT_EQ(h.step.removals.masks, expected.masks);
-  EXPECT_EQ(explain(h.step), "r1c2<>9 basic elimination: placed in a house of the cell");
+  EXPECT_EQ(explain(h.step), "r1c2<>9 basic elimination: r1c1 is 9");
+  // The peer that rules the mark out, as a weak link every entry point draws.
+  ASSERT_EQ(h.drawing.links.size(), 1u);
+  EXPECT_EQ(h.drawing.links[0], (ChainLink{{0, 9, true}, {1, 9, false}, LinkKind::Weak}));
   EXPECT_EQ(technique_key(h.step.technique), "basic-elimination");
   EXPECT_EQ(h.step.name(), "Basic Elimination");
   ASSERT_EQ(h.drawing.eliminated.size(), 1u);
@@ -338,6 +341,64 @@ TEST(FindHint, MarksAPlacedDigitRulesOutComeOffFirst) {
   Technique t;
   EXPECT_FALSE(parse_technique("basic-elimination", t));
   EXPECT_EQ(technique_keys(~TechniqueSet{0}).size(), static_cast<std::size_t>(kTechniqueCount));
+}
+
+// Several stray marks: each named with the placed peer that rules it out,
+// grouped by peer, in the order of the eliminations (by cell, then digit).
+TEST(FindHint, BasicEliminationNamesThePeerOfEachMark) {
+  Grader grader;
+  Position p = stray_nine_position();  // r1c1 is 9, r1c3 is 5
+  p.marks[2 * 9 + 1] |= digit_bit(9);  // r3c2: r1c1 is 9 (box 1)
+  p.marks[1] |= digit_bit(5);          // r1c2: r1c3 is 5
+  const Hint h = find_hint(grader, p);
+  ASSERT_EQ(h.status, HintStatus::Hint) << h.message;
+  ASSERT_EQ(h.step.technique, Technique::BasicElimination);
+  EXPECT_EQ(explain(h.step), "r1c2<>5, r1c2,r3c2<>9 basic elimination: r1c3 is 5 (r1c2), r1c1 is 9 (r1c2,r3c2)");
+  ASSERT_EQ(h.drawing.links.size(), 3u);
+  EXPECT_EQ(h.drawing.links[0], (ChainLink{{2, 5, true}, {1, 5, false}, LinkKind::Weak}));
+  EXPECT_EQ(h.drawing.links[2], (ChainLink{{0, 9, true}, {19, 9, false}, LinkKind::Weak}));
+}
+
+// The soundness check runs in every build (release too): a step that
+// contradicts a placed digit or the solution becomes an internal error with
+// no step, never a wrong hint. Forged from the puzzle's real first step.
+TEST(HintFromStep, AWrongStepIsAnInternalErrorNeverAHint) {
+  Grader grader;
+  const Grid givens = grid_from(kStrayPuzzle);
+  const Board board(givens);
+  const Grid sol = solution_of(givens);
+  GradeOptions keep;
+  keep.keep_steps = true;
+  const Step real = grader.grade(givens, keep).steps.at(0);
+  ASSERT_TRUE(real.places());
+  const Hint good = hint_from_step(real, board, sol);
+  EXPECT_EQ(good.status, HintStatus::Hint);
+  expect_same_step(good.step, real);
+  EXPECT_EQ(good.drawing.placed.size(), 1u);
+
+  std::vector<Step> wrong;
+  Step s = real;
+  s.place_digit = static_cast<std::uint8_t>(sol[real.place_cell] % 9 + 1);  // not the solution's
+  wrong.push_back(s);
+  s = real;
+  s.place_cell = 0;  // r1c1, a given
+  s.place_digit = static_cast<std::uint8_t>(sol[0]);
+  wrong.push_back(s);
+  s = real;
+  s.removals[real.place_cell == 1 ? 2 : 1] |= digit_bit(sol[real.place_cell == 1 ? 2 : 1]);  // the solution's digit
+  wrong.push_back(s);
+  s = real;
+  s.removals[0] |= digit_bit(sol[0] % 9 + 1);  // from a given's cell
+  wrong.push_back(s);
+  for (const Step& w : wrong) {
+    const Hint h = hint_from_step(w, board, sol);
+    EXPECT_EQ(h.status, HintStatus::InternalError) << explain(w);
+    EXPECT_EQ(hint_status_key(h.status), "internal-error");
+    EXPECT_EQ(h.message.rfind("internal error: the step found (" + explain(w) + ")", 0), 0u) << h.message;
+    EXPECT_FALSE(h.step.places());
+    EXPECT_FALSE(h.step.has_eliminations());
+    EXPECT_TRUE(h.drawing.placed.empty() && h.drawing.eliminated.empty());
+  }
 }
 
 // Marks never narrowed (every cell 1-9, as an app that sends every digit
@@ -465,6 +526,19 @@ TEST(FindHint, NeverContradictsAPlacedDigitOnStaleMarks) {
           ++basic;
           EXPECT_EQ(s.technique, Technique::BasicElimination);
           EXPECT_EQ(s.removals.masks, stale.removals.masks);
+          // Each removed mark once, with a peer that holds its digit.
+          EXPECT_EQ(s.chain.size(), static_cast<std::size_t>(s.elimination_count())) << explain(s);
+          Candidates named{};
+          for (const ChainLink& l : s.chain) {
+            EXPECT_EQ(before.value(l.from.cell), l.from.digit) << explain(s);
+            EXPECT_TRUE(l.from.on && !l.to.on && l.kind == LinkKind::Weak && l.from.digit == l.to.digit);
+            const auto& peers = kPeers[static_cast<std::size_t>(l.to.cell)];
+            EXPECT_NE(std::find(peers.begin(), peers.end(), l.from.cell), peers.end()) << explain(s);
+            named[l.to.cell] |= digit_bit(l.to.digit);
+            EXPECT_NE(explain(s).find(cell_name(l.from.cell) + " is " + std::to_string(l.from.digit)),
+                      std::string::npos) << explain(s);
+          }
+          EXPECT_EQ(named.masks, s.removals.masks) << explain(s);
         }
         if (s.places()) {
           EXPECT_EQ(s.place_digit, g.solution[s.place_cell]) << explain(s);

@@ -135,7 +135,7 @@ int run_hint(const std::vector<std::string>& args) {
     }
     const Hint h = find_hint(grader, p, options);
     if (h.status == HintStatus::InvalidPosition || h.status == HintStatus::NoSolution ||
-        h.status == HintStatus::MultipleSolutions) {
+        h.status == HintStatus::MultipleSolutions || h.status == HintStatus::InternalError) {
       diag.report(label, first, h.message);
       return;
     }

@@ -132,7 +132,7 @@ export interface ChainNode extends Candidate {
 }
 
 export interface Hint {
-  status: 'hint' | 'mistakes' | 'solved' | 'invalid-position' | 'no-solution' | 'multiple-solutions' | 'beyond-techniques' | 'time-limit';
+  status: 'hint' | 'mistakes' | 'solved' | 'invalid-position' | 'no-solution' | 'multiple-solutions' | 'beyond-techniques' | 'time-limit' | 'internal-error';
   reveal: 'area' | 'technique' | 'step';
   message?: string;
   mistakes?: { kind: 'wrong-entry' | 'lost-digit'; cell: number; digit: number; solutionDigit: number; message: string }[];

@@ -168,6 +168,9 @@ test('marks a placed digit rules out come off first, as in the command', () => {
   assert.equal(h.technique.rating, 0);
   assert.equal(h.step.placeCell, -1);
   assert.deepEqual(h.step.eliminations.map((e) => [e.cell, e.digit]), [[1, 9]]);
+  // The peer that rules the mark out: named in the text, drawn as a weak link.
+  assert.equal(h.step.text, 'r1c2<>9 basic elimination: r1c1 is 9');
+  assert.deepEqual(h.drawing.links, [{ from: { cell: 0, digit: 9, on: true }, to: { cell: 1, digit: 9, on: false }, kind: 'weak' }]);
   const r = cli(['hint', '--format', 'json'], `${givens} ${marks}\n`);
   assert.equal(r.status, 0, r.stderr);
   assert.ok(!r.stdout.includes('"cell":"r1c2","digit":9}],"text":"r1c2=9'), r.stdout);

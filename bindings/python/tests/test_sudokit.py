@@ -248,6 +248,10 @@ def test_hint_removes_marks_a_placed_digit_rules_out_first():
     assert h.technique == "basic-elimination" and h.technique_name == "Basic Elimination" and h.rating == 0
     assert h.step.placement is None
     assert [(e.cell, e.digit) for e in h.step.eliminations] == [(1, 9)]
+    # The peer that rules the mark out: named in the text, drawn as a weak link.
+    assert h.step.text == "r1c2<>9 basic elimination: r1c1 is 9"
+    assert [(l.from_.cell, l.from_.digit, l.from_on, l.to.cell, l.to.digit, l.to_on, l.kind)
+            for l in h.drawing.links] == [(0, 9, True, 1, 9, False, "weak")]
     cli = subprocess.run([CLI, "hint", "--format", "json"], input=STRAY + " " + marks + "\n", capture_output=True,
                          text=True, check=True)
     assert '"cell":"r1c2","digit":9}],"text":"r1c2=9' not in cli.stdout

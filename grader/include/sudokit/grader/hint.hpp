@@ -105,6 +105,7 @@ enum class HintStatus {
   MultipleSolutions,  // ... or several
   BeyondTechniques,   // no implemented technique applies
   TimeLimit,          // the time budget ran out before a step was found
+  InternalError,      // the step found contradicts a placed digit or the solution (a defect): `message`, no step
 };
 std::string_view hint_status_key(HintStatus s);  // "hint", "mistakes", ...
 
@@ -184,6 +185,16 @@ struct HintOptions {
 /// The hint for a position; reuse one Grader per thread.
 Hint find_hint(Grader& grader, const Position& position, const HintOptions& options = {});
 
+/// The hint for `step`, found on `board` of a position whose solution is
+/// `solution`: status Hint with the step, its area and its drawing (as
+/// options.reveal tells); or, when
+/// the step places a digit on a filled cell, a digit a placed peer holds or
+/// one the solution does not have there, or removes a candidate from a filled
+/// cell or the solution's digit, InternalError with a message and no step.
+/// find_hint passes every step through it, in every build: a defect of a
+/// technique becomes an error, never a wrong hint.
+Hint hint_from_step(const Step& step, const Board& board, const Grid& solution, const HintOptions& options = {});
+
 /// The area of a step: the houses it names; for steps that name none, its
 /// pattern cells (or else the placed cell and the cells that lose candidates).
 HintArea hint_area(const Step& step);
@@ -197,6 +208,12 @@ Board position_board(const Position& position);
 /// The step that removes every mark a placed digit rules out (a digit in
 /// the candidates of an empty cell whose row, column or box holds it):
 /// technique BasicElimination, rating 0; no eliminations when there are none.
+/// Each removed mark comes with the placed peer that rules it out (the first
+/// in cell order, as kPeers lists them, that holds the digit) as a weak link
+/// in `chain` from the peer's digit (on) to the mark (off), by cell then digit
+/// (the drawing's `eliminated` order): the explanation names them
+/// ("r1c2<>9 basic elimination: r1c1 is 9") and the drawing's links carry
+/// them to every entry point.
 Step basic_elimination(const Board& board);
 
 }  // namespace sudokit::grader
