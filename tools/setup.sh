@@ -3,7 +3,8 @@
 # needs (only those missing; a no-op when all are present), then configures
 # and builds the given CMake preset (a no-op when the build is up to date).
 #   tools/setup.sh [PRESET] [--target T]...
-#     PRESET = release (default), debug, asan, fuzz or web
+#     PRESET = release (default), debug, asan, fuzz, web or library (the
+#       library alone: CMakePresets.json)
 #     --target T: build only T (and what it needs), with only the packages
 #       the build itself needs; without it, the whole preset and the
 #       packages the tests use too (the PostgreSQL server, qqwing, poppler's

@@ -4,12 +4,15 @@
 #      tools/run.sh (the release build, then puzzles.db filled) and every test
 #      suite of that release build (CTest prints how many ran and passed), so
 #      a pass also shows the checkout needs nothing outside it;
-#   2. the same suites built with AddressSanitizer + UndefinedBehaviorSanitizer
+#   2. the library alone (the `library` preset: no store, books, command or
+#      Python module, their packages made unfindable) configured, built and
+#      its suites run, so an app can build the core with nothing else;
+#   3. the same suites built with AddressSanitizer + UndefinedBehaviorSanitizer
 #      (the asan preset); any sanitizer report fails the run, also one from a
 #      `sudokit` child process whose exit status a test did not look at; the
 #      asan test preset sets SUDOKIT_TEST_SAMPLE=2, so the calibration-set
 #      ground truth checks every other puzzle there (all in the release run);
-#   3. a short libFuzzer run of every fuzz target (the fuzz preset, clang):
+#   4. a short libFuzzer run of every fuzz target (the fuzz preset, clang):
 #      fixed seed, SUDOKIT_FUZZ_SECONDS per target (default 45), two at a
 #      time; a crash, a broken invariant, a leak or a slow input fails it.
 # docs/RELIABILITY.md describes what each part covers and the long campaign.
@@ -21,6 +24,10 @@ phase() { echo "=== test.sh: $* ($(date +%T))" >&2; }
 
 phase "release build, run.sh and every suite, from a copy of the checkout"
 tools/copy_test.sh
+
+phase "the library alone: build and its suites"
+tools/setup.sh library
+ctest --preset library
 
 phase "asan build and tests"
 tools/setup.sh asan
