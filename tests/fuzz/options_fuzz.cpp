@@ -144,8 +144,8 @@ void check_option(const std::string& value) {
   double seconds = 0;
   int per_page = 4;
   po::options_description opts;
-  add_number(opts, "threads", threads, {1, sudokit::cli::kMaxThreads}, "threads", 1);
-  add_number(opts, "time-limit", seconds, {0, sudokit::cli::kMaxSeconds, "no limit"}, "seconds", 0.0);
+  add_number(opts, "threads", threads, {1, sudokit::kMaxThreads}, "threads", 1);
+  add_number(opts, "time-limit", seconds, {0, sudokit::kMaxSeconds, "no limit"}, "seconds", 0.0);
   add_number(opts, "per-page", per_page, {.only = {1, 2, 4, 6}}, "per page", 4);
   for (const char* name : {"--threads", "--time-limit", "--per-page"}) {
     po::variables_map vm;
@@ -158,8 +158,8 @@ void check_option(const std::string& value) {
       FUZZ_CHECK(what.find(name) != std::string::npos, "a refused option is not named: %s", what.c_str());
       continue;
     }
-    FUZZ_CHECK(threads >= 1 && threads <= sudokit::cli::kMaxThreads, "--threads %u accepted", threads);
-    FUZZ_CHECK(std::isfinite(seconds) && seconds >= 0 && seconds <= sudokit::cli::kMaxSeconds, "--time-limit %g accepted", seconds);
+    FUZZ_CHECK(threads >= 1 && threads <= sudokit::kMaxThreads, "--threads %u accepted", threads);
+    FUZZ_CHECK(std::isfinite(seconds) && seconds >= 0 && seconds <= sudokit::kMaxSeconds, "--time-limit %g accepted", seconds);
     FUZZ_CHECK(per_page == 1 || per_page == 2 || per_page == 4 || per_page == 6, "--per-page %d accepted", per_page);
   }
 }
