@@ -202,8 +202,14 @@ function fillCandidates() {
 function position() {
   const p = { givens: state.puzzle, entries: state.entries.map((e) => e || '.').join('') };
   if (state.marksOn) {
+    // A cell the player left unmarked sends the givens' candidates: what the
+    // entries rule out comes off as the engine's basic elimination, and a
+    // wrong entry never makes an unmarked cell look like marks that lost the
+    // solution's digit (the engine judges entries, the page does not).
+    const fromGivens = (c) => [...'123456789'].filter((d) =>
+      !state.puzzle.split('').some((g, j) => g === d && peers(c, j))).join('');
     p.marks = Array.from({ length: 81 }, (_, c) => {
-      const have = digitAt(c) ? '' : state.marks[c] || candidates(c);
+      const have = digitAt(c) ? '' : state.marks[c] || fromGivens(c);
       return [...'123456789'].map((x) => (have.includes(x) ? x : '.')).join('');
     }).join('');
   }

@@ -161,6 +161,28 @@ test('the page plays a generated puzzle to the end with hints only', { timeout: 
     await evaluate(`document.getElementById('check').click()`);
     assert.match(await evaluate(`document.getElementById('hint-panel').textContent`), /No mistakes so far/);
 
+    // Marks in play, no cell marked: a wrong entry is the one mistake the
+    // hint reports; the empty peer whose solution digit it is shows no marks
+    // and must not be reported as marks that lost that digit.
+    const sameHouse = (j, c) => Math.floor(j / 9) === Math.floor(c / 9) || j % 9 === c % 9 ||
+      (Math.floor(j / 27) === Math.floor(c / 27) && Math.floor((j % 9) / 3) === Math.floor((c % 9) / 3));
+    const givenSees = (c, d) => [...Array(81).keys()].some((j) => j !== c && start[j] === d && sameHouse(j, c));
+    const emptyPeerWith = (c, d) => [...Array(81).keys()].some((j) => j !== c && start[j] === '.' && solution[j] === d && sameHouse(j, c));
+    let [wrongCell, misleading] = [-1, ''];
+    for (let c = 0; c < 81 && wrongCell < 0; ++c)
+      for (const d of '123456789')
+        if (start[c] === '.' && d !== solution[c] && !givenSees(c, d) && emptyPeerWith(c, d)) { [wrongCell, misleading] = [c, d]; break; }
+    assert.ok(wrongCell >= 0, 'a wrong digit whose solution cell is an empty peer');
+    await evaluate(`document.querySelector('[data-cell="${wrongCell}"]').click()`);
+    await cdp('Input.dispatchKeyEvent', { type: 'keyDown', key: misleading, text: misleading });
+    await evaluate(`document.getElementById('hint').click()`);
+    await waitFor(`!document.getElementById('hint').disabled && /[0-9]+ mistakes?:/.test(document.getElementById('hint-panel').textContent)`, 'the hint reporting the wrong entry');
+    const wrongName = `r${Math.floor(wrongCell / 9) + 1}c${(wrongCell % 9) + 1}`;
+    const mistakeLines = await evaluate(`[...document.querySelectorAll('#hint-panel div')].slice(1).map((d) => d.textContent)`);
+    assert.deepEqual(mistakeLines, [`${wrongName}: ${misleading} entered, the solution has ${solution[wrongCell]}`]);
+    await cdp('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Delete' });
+    await evaluate(`document.querySelector('[data-cell="${empty}"]').click()`);
+
     // Issue #45: a mark that a given rules out (after Fill, a stray digit
     // pencilled into a cell whose house holds it) is removed by the first
     // hint, a Basic Elimination, never built on.
