@@ -68,17 +68,6 @@ class PgBouncer {
     throw std::runtime_error("pgbouncer not found: install the Debian package pgbouncer (tools/setup.sh does)");
   }
 
-  bool accepts() const {
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = htons(static_cast<uint16_t>(port_));
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-    ::close(fd);
-    return ok;
-  }
-
   void start() {
     const std::string program = binary();
     port_ = pg_detail::free_port();
@@ -111,7 +100,7 @@ class PgBouncer {
       ::_exit(127);
     }
     for (int i = 0; i < 1000; ++i) {  // up to 10 s
-      if (accepts()) return;
+      if (pg_detail::accepts_connections(port_)) return;
       int status = 0;
       if (::waitpid(pid_, &status, WNOHANG) == pid_) {
         pid_ = -1;

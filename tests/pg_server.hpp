@@ -109,6 +109,19 @@ inline int free_port() {
   return ntohs(address.sin_port);
 }
 
+/// Whether something accepts TCP connections on 127.0.0.1:`port`.
+inline bool accepts_connections(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return false;
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<uint16_t>(port));
+  const bool connected = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  ::close(fd);
+  return connected;
+}
+
 }  // namespace pg_detail
 
 /// Runs `argv` (no shell) in `work_dir` with stdin from /dev/null and waits

@@ -34,17 +34,7 @@ ProcessResult psql_tcp(const PgServer& server, const std::string& sql, const std
   return run_process(argv, server.dir(), env);
 }
 
-/// Whether something accepts TCP connections on 127.0.0.1:`port`.
-bool accepts_connections(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(static_cast<uint16_t>(port));
-  const bool connected = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return connected;
-}
+using pg_detail::accepts_connections;
 
 TEST(PgServer, AnswersOverTcpWithThePassword) {
   PgServer& server = PgServer::shared();
