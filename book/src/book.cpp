@@ -70,7 +70,10 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
   cairo_set_source_rgb(cr, 0, 0, 0);
 
   // The title: 34 pt on one line when it fits, else shrunk down to 26 pt,
-  // else wrapped into balanced lines (each shrunk if one word is too wide).
+  // else wrapped into balanced lines (each shrunk if one word is too wide)
+  // at the largest size whose lines fit the title's room (down to the
+  // middle of the page); a title that does not fit at the legible floor is
+  // refused.
   double size = 34;
   set_font(cr, true, size);
   const double one_line = text_width(cr, o.title);
@@ -79,8 +82,17 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
     size = std::min(34.0, 34 * width / one_line);
     lines = {o.title};
   } else {
-    lines = wrap_balanced(cr, o.title, width);
-    for (const auto& line : lines) size = std::min(size, fit_font(cr, line, true, 34, 8, width));
+    const double floor = text_size(o, kMinBodyText), room = area.h * 0.3;
+    for (double largest = 34;; largest = std::max(floor, largest - 1)) {
+      set_font(cr, true, largest);
+      lines = wrap_balanced(cr, o.title, width);
+      size = largest;
+      for (const auto& line : lines) size = std::min(size, fit_user_line(cr, "--title", line, true, largest, floor, width));
+      if (static_cast<double>(lines.size()) * size * 1.25 <= room) break;
+      if (largest <= floor)
+        refuse_text("--title", o.title, "it takes " + std::to_string(lines.size()) + " lines on the title page at " +
+                                            std::to_string(static_cast<int>(floor)) + " pt, the smallest size");
+    }
   }
   set_font(cr, true, size);
   double y = area.y + area.h * 0.28;
@@ -99,7 +111,7 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
     const double sub = text_size(o, 18);
     set_font(cr, false, sub);
     for (const auto& line : wrap_words(cr, o.subtitle, width)) {
-      fit_font(cr, line, false, sub, text_size(o, 8), width);
+      fit_user_line(cr, "--subtitle", line, false, sub, text_size(o, 8), width);
       show_line(cr, line, left, width, y, Align::Centre);
       y += sub * 1.3;
     }
@@ -108,20 +120,20 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
   if (o.subtitle.empty()) {  // the summary line, unless the publisher wrote their own
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     const std::string contents = contents_line(puzzles, o.first_number, o.labels);
-    fit_font(cr, contents, false, text_size(o, 13), text_size(o, 7), width);
+    fit_user_line(cr, "the summary line (labels one_puzzle, n_puzzles, all_of_level, by_level, numbered and levels)", contents, false, text_size(o, 13), text_size(o, 7), width);
     show_line(cr, contents, left, width, y, Align::Centre);
     y += text_size(o, 13) * 1.3;
   }
   if (!o.author.empty()) {  // the author, well below the title block
     cairo_set_source_rgb(cr, 0, 0, 0);
     y += text_size(o, 16) * 1.5;
-    fit_font(cr, o.author, false, text_size(o, 16), text_size(o, 8), width);
+    fit_user_line(cr, "--author", o.author, false, text_size(o, 16), text_size(o, 8), width);
     show_line(cr, o.author, left, width, y, Align::Centre);
   }
   double bottom = area.bottom();  // the imprint at the foot, the rules above it
   if (!o.imprint.empty()) {
     cairo_set_source_rgb(cr, 0, 0, 0);
-    fit_font(cr, o.imprint, true, text_size(o, 11), text_size(o, 7), width);
+    fit_user_line(cr, "--imprint", o.imprint, true, text_size(o, 11), text_size(o, 7), width);
     show_line(cr, o.imprint, left, width, bottom, Align::Centre);
     bottom -= text_size(o, 11) * 2.5;
   }
@@ -132,7 +144,7 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
   if (first_solution_page > 0) rules += " " + fill(o.labels.solutions_start, {{"page", std::to_string(first_solution_page)}});
   const double body = text_size(o, 11);
   set_font(cr, false, body);
-  const auto rule_lines = wrap_words(cr, rules, width);
+  const auto rule_lines = wrap_user_words(cr, "label rules", rules, width);
   double ry = bottom - rule_lines.size() * body * 1.45 + body;
   cairo_set_source_rgb(cr, 0, 0, 0);
   for (const auto& line : rule_lines) {
@@ -147,12 +159,12 @@ void copyright_page(cairo_t* cr, const Rect& area, const BookOptions& o) {
   set_font(cr, false, size);
   std::vector<std::string> lines;
   for (const auto& text : o.copyright)
-    for (auto& line : wrap_words(cr, text, area.w)) lines.push_back(std::move(line));
+    for (auto& line : wrap_user_words(cr, "--copyright", text, area.w)) lines.push_back(std::move(line));
   if (!o.isbn.empty()) lines.push_back("ISBN " + o.isbn);
   cairo_set_source_rgb(cr, 0, 0, 0);
   double y = area.bottom() - (static_cast<double>(lines.size()) - 1) * leading;
   for (const auto& line : lines) {
-    fit_font(cr, line, false, size, text_size(o, 6), area.w);
+    fit_user_line(cr, line.rfind("ISBN ", 0) == 0 ? "--isbn" : "--copyright", line, false, size, text_size(o, 6), area.w);
     show_line(cr, line, area.x, area.w, y, Align::Left);
     y += leading;
   }
@@ -199,18 +211,19 @@ HowToPlayLayout layout_how_to_play(cairo_t* cr, const Rect& area, const BookOpti
     bool bold;
     double scale, space;
     bool heading;
+    std::string what;  // the label it comes from, for an error
   };
   std::vector<Block> blocks;
-  blocks.push_back({o.labels.how_to_play, true, 22.0 / 13, 0, true});
-  blocks.push_back({o.labels.rules, false, 1, 0, false});
-  blocks.push_back({o.labels.pencil, false, 1, 0.5, false});
+  blocks.push_back({o.labels.how_to_play, true, 22.0 / 13, 0, true, "label how_to_play"});
+  blocks.push_back({o.labels.rules, false, 1, 0, false, "label rules"});
+  blocks.push_back({o.labels.pencil, false, 1, 0.5, false, "label pencil"});
   if (!solutions_page.empty())
-    blocks.push_back({fill(o.labels.solutions_start, {{"page", solutions_page}}), false, 1, 0.5, false});
+    blocks.push_back({fill(o.labels.solutions_start, {{"page", solutions_page}}), false, 1, 0.5, false, "label solutions_start"});
   if (!o.levels_in_book.empty()) {
-    blocks.push_back({o.labels.the_levels, true, 16.0 / 13, 1.2, true});
+    blocks.push_back({o.labels.the_levels, true, 16.0 / 13, 1.2, true, "label the_levels"});
     bool rated = false;
     for (const auto& l : o.levels_in_book) {
-      blocks.push_back({o.labels.level(l.level), true, 1, 0.3, true});
+      blocks.push_back({o.labels.level(l.level), true, 1, 0.3, true, "label levels." + l.level});
       std::string note = o.labels.level_note(l.level);
       if (l.low && l.high) {
         rated = true;
@@ -218,9 +231,9 @@ HowToPlayLayout layout_how_to_play(cairo_t* cr, const Rect& area, const BookOpti
         note += (note.empty() ? "" : " ") + (lo == hi ? fill(o.labels.in_this_book_one, {{"lo", lo}})
                                                        : fill(o.labels.in_this_book, {{"lo", lo}, {"hi", hi}}));
       }
-      if (!note.empty()) blocks.push_back({note, false, 1, 0, false});
+      if (!note.empty()) blocks.push_back({note, false, 1, 0, false, "label level_notes." + l.level + " (or in_this_book)"});
     }
-    if (rated) blocks.push_back({o.labels.rating_scale, false, 1, 0.8, false});
+    if (rated) blocks.push_back({o.labels.rating_scale, false, 1, 0.8, false, "label rating_scale"});
   }
   // Lays the blocks out at body size `body`; at most `max_pages` pages
   // (0: any number). False when they need more.
@@ -242,6 +255,8 @@ HowToPlayLayout layout_how_to_play(cairo_t* cr, const Rect& area, const BookOpti
         set_font(cr, block.bold, size);
         lines = wrap_words(cr, block.text, area.w);
       }
+      for (const auto& line : lines)
+        if (text_width(cr, line) > area.w + 1e-6) return false;  // a word wider than the page at this size
       const double step = std::max(leading, line_size * 1.3);
       // A heading stays with the first line after it.
       const double keep = block.heading && b + 1 < blocks.size() ? body * 1.45 : 0;
@@ -272,8 +287,19 @@ HowToPlayLayout layout_how_to_play(cairo_t* cr, const Rect& area, const BookOpti
   }
   for (double body = largest; body >= floor - 1e-9; body -= 0.25)
     if (lay_out(body, 1, layout)) return layout;
-  lay_out(largest, 0, layout);
-  return layout;
+  // More than a page: the largest size at which every line fits the width.
+  for (double body = largest; body >= floor - 1e-9; body -= 0.25)
+    if (lay_out(body, 0, layout)) return layout;
+  // Not even at the floor: name the text that runs out of the page.
+  for (const Block& block : blocks) {
+    if (block.scale > 1) {
+      fit_user_line(cr, block.what, block.text, block.bold, floor * block.scale, floor, area.w);
+    } else {
+      set_font(cr, block.bold, floor);
+      wrap_user_words(cr, block.what, block.text, area.w);
+    }
+  }
+  refuse_text("the how-to-play text", o.labels.how_to_play, "a line of it is taller than the page");
 }
 
 /// The pages the how-to-play text takes in `area` (0 without it).
@@ -291,7 +317,11 @@ void how_to_play_page(cairo_t* cr, const std::vector<HowToPlayLine>& lines, cons
   }
 }
 
-void caption(cairo_t* cr, const Slot& slot, const std::string& left_text, const std::string& right_text) {
+/// `what`: the labels the caption is made of, for an error. Both parts are
+/// set at one size down to 6 pt (or the slot's size when smaller); text
+/// that needs less is refused.
+void caption(cairo_t* cr, const Slot& slot, const std::string& left_text, const std::string& right_text,
+             const std::string& what) {
   cairo_set_source_rgb(cr, 0, 0, 0);
   const double baseline = slot.caption.y + slot.caption_size * 1.0;
   // Both parts at one size that fits the slot's width with a gap between them.
@@ -302,6 +332,11 @@ void caption(cairo_t* cr, const Slot& slot, const std::string& left_text, const 
   set_font(cr, false, size);
   need += text_width(cr, right_text) + (right_text.empty() ? 0 : gap);
   if (need > slot.caption.w) size *= slot.caption.w / need;
+  const double floor = std::min(slot.caption_size, 6.0);
+  if (size < floor - 1e-6)
+    refuse_text(what, left_text + (right_text.empty() ? "" : " " + right_text),
+                "the caption would be " + std::to_string(size).substr(0, 3) + " pt, under " +
+                    std::to_string(static_cast<int>(floor)) + " pt");
   set_font(cr, true, size);
   show_line(cr, left_text, slot.caption.x, slot.caption.w, baseline, Align::Left);
   if (!right_text.empty()) {
@@ -341,13 +376,14 @@ int section_first(const std::vector<int>& sections, int k) {
 void contents_page(cairo_t* cr, const Rect& area, const BookOptions& o, const std::string& heading,
                    const std::vector<std::pair<std::string, int>>& entries) {
   cairo_set_source_rgb(cr, 0, 0, 0);
-  set_font(cr, true, 22);
+  fit_user_line(cr, "label contents", heading, true, 22, 12, area.w);
   double y = area.y + area.h * 0.12;
   show_line(cr, heading, area.x, area.w, y, Align::Left);
   y += 22 * 1.6;
   const double size = std::clamp(area.h / (static_cast<double>(entries.size()) + 4) / 1.6, text_size(o, 8), text_size(o, 13));
   for (const auto& [name, page] : entries) {
-    fit_font(cr, name, false, size, text_size(o, 7), area.w * 0.8);
+    fit_user_line(cr, "a contents entry (labels levels, solutions_of, solutions)", name, false, size, text_size(o, 7),
+                  area.w * 0.8);
     show_line(cr, name, area.x, area.w, y, Align::Left);
     set_font(cr, false, size);
     show_line(cr, std::to_string(page), area.x, area.w, y, Align::Right);
@@ -360,7 +396,8 @@ void section_page_draw(cairo_t* cr, const Rect& area, const BookOptions& o, cons
                        int first_number, const Labels& words) {
   cairo_set_source_rgb(cr, 0, 0, 0);
   const std::string name = words.level(puzzles[static_cast<std::size_t>(first)].level);
-  const double size = fit_font(cr, name, true, 32, 12, area.w * 0.9);
+  const double size = fit_user_line(cr, "label levels." + puzzles[static_cast<std::size_t>(first)].level, name, true, 32, 12,
+                                    area.w * 0.9);
   double y = area.y + area.h * 0.38;
   show_line(cr, name, area.x, area.w, y, Align::Centre);
   y += size * 1.5;
@@ -377,7 +414,8 @@ void section_page_draw(cairo_t* cr, const Rect& area, const BookOptions& o, cons
     line += ", " + (lo == hi ? fill(words.rated, {{"lo", words.rating_text(lo)}})
                              : fill(words.rated_range, {{"lo", words.rating_text(lo)}, {"hi", words.rating_text(hi)}}));
   cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-  fit_font(cr, line, false, text_size(o, 13), text_size(o, 7), area.w * 0.9);
+  fit_user_line(cr, "a section's numbers (labels puzzle, puzzles_range, rated, rated_range)", line, false,
+                text_size(o, 13), text_size(o, 7), area.w * 0.9);
   show_line(cr, line, area.x, area.w, y, Align::Centre);
 }
 
@@ -701,7 +739,8 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
           draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
           std::string right = words.level(bp.level);
           if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + fill(words.rating, {{"r", words.rating_text(*bp.rating)}});
-          caption(cr, slots[static_cast<std::size_t>(s)], fill(words.puzzle, {{"n", std::to_string(o.first_number + i)}}), right);
+          caption(cr, slots[static_cast<std::size_t>(s)], fill(words.puzzle, {{"n", std::to_string(o.first_number + i)}}), right,
+                  "a puzzle's caption (labels puzzle, levels." + bp.level + ", rating)");
         }
         page_number(cr, geometry, page_no);
         break;
@@ -713,14 +752,15 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
         const std::vector<Slot>& sslots = layout.solution_slots[page_no % 2];
         cairo_set_source_rgb(cr, 0, 0, 0);
         const double heading = o.large_print ? kLargePrintHeading : solutions_heading_size();
-        fit_font(cr, pp.section >= 0 ? solutions_of(pp.section) : words.solutions, true, heading, heading * 0.7, area.w);
+        fit_user_line(cr, pp.section >= 0 ? "label solutions_of" : "label solutions",
+                      pp.section >= 0 ? solutions_of(pp.section) : words.solutions, true, heading, heading * 0.7, area.w);
         show_line(cr, pp.section >= 0 ? solutions_of(pp.section) : words.solutions, area.x, area.w, area.y + heading,
                   Align::Left);
         for (int s = 0; s < pp.count; ++s) {
           const int i = pp.first + s;
           const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
           draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
-          caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(o.first_number + i), "");
+          caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(o.first_number + i), "", "a solution's number");
         }
         page_number(cr, geometry, page_no);
         break;

@@ -29,12 +29,14 @@ constexpr double kCoverSafe = 0.125 * kInch;
 
 Rect inset(const Rect& r, double by) { return {r.x + by, r.y + by, r.w - 2 * by, r.h - 2 * by}; }
 
-/// Lines of `text` wrapped to `width` at the largest size from `size` down to `min_size`.
-double wrapped_block(cairo_t* cr, const std::string& text, bool bold, double size, double min_size, double width,
-                     std::vector<std::string>& lines) {
+/// Lines of `text` wrapped to `width` at the largest size from `size` down
+/// to `min_size`; a word that does not fit at `min_size` is TextDoesNotFit
+/// naming `what`.
+double wrapped_block(cairo_t* cr, const std::string& what, const std::string& text, bool bold, double size,
+                     double min_size, double width, std::vector<std::string>& lines) {
   set_font(cr, bold, size);
   lines = wrap_balanced(cr, text, width);
-  for (const auto& line : lines) size = std::min(size, fit_font(cr, line, bold, size, min_size, width));
+  for (const auto& line : lines) size = std::min(size, fit_user_line(cr, what, line, bold, size, min_size, width));
   set_font(cr, bold, size);
   return size;
 }
@@ -104,21 +106,36 @@ CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
   const Rect front = inset(g.front(), kCoverSafe + 0.25 * kInch);
   std::vector<std::string> lines;
   cairo_set_source_rgb(cr, 1, 1, 1);
-  double size = wrapped_block(cr, o.title, true, 40, 14, front.w, lines);
-  double y = front.y + size;
-  for (const auto& line : lines) {
-    show_line(cr, line, front.x, front.w, y, Align::Centre);
-    y += size * 1.2;
-  }
-  if (!o.subtitle.empty()) {
-    size = wrapped_block(cr, o.subtitle, false, 16, 8, front.w, lines);
-    y += size * 0.4;
-    for (const auto& line : lines) {
-      show_line(cr, line, front.x, front.w, y, Align::Centre);
-      y += size * 1.3;
-    }
-  }
+  // The title from 40 pt and the subtitle from 16 pt, both shrunk a point at
+  // a time (down to 14 and 8 pt) until their lines fit above the author.
   const double author_space = o.author.empty() ? 0 : 40;
+  const auto title_block = [&](double largest, bool draw) {
+    std::vector<std::string> title_lines;
+    double size = wrapped_block(cr, "--title", o.title, true, largest, 14, front.w, title_lines);
+    double y = front.y + size;
+    for (const auto& line : title_lines) {
+      if (draw) show_line(cr, line, front.x, front.w, y, Align::Centre);
+      y += size * 1.2;
+    }
+    if (!o.subtitle.empty()) {
+      size = wrapped_block(cr, "--subtitle", o.subtitle, false, std::max(8.0, 16 * largest / 40), 8, front.w, title_lines);
+      y += size * 0.4;
+      for (const auto& line : title_lines) {
+        if (draw) show_line(cr, line, front.x, front.w, y, Align::Centre);
+        y += size * 1.3;
+      }
+    }
+    return y;
+  };
+  double largest = 40;
+  while (title_block(largest, false) > front.bottom() - author_space) {
+    if (largest <= 14)  // the title and subtitle run past the front
+      refuse_text(o.subtitle.empty() ? "--title" : "--title and --subtitle",
+                  o.subtitle.empty() ? o.title : o.title + " " + o.subtitle,
+                  "they take more than the front cover's height at the smallest sizes (14 and 8 pt)");
+    largest = std::max(14.0, largest - 1);
+  }
+  double y = title_block(largest, true);
   const double grid = std::min(front.w * 0.8, front.bottom() - author_space - y - 20);
   if (grid > kInch) {
     const Rect r{front.x + (front.w - grid) / 2, y + 10 + (front.bottom() - author_space - y - 20 - grid) / 2, grid, grid};
@@ -126,7 +143,7 @@ CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
   }
   if (!o.author.empty()) {
     cairo_set_source_rgb(cr, 1, 1, 1);
-    fit_font(cr, o.author, false, 18, 8, front.w);
+    fit_user_line(cr, "--author", o.author, false, 18, 8, front.w);
     show_line(cr, o.author, front.x, front.w, front.bottom(), Align::Centre);
   }
 
@@ -138,7 +155,8 @@ CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
     cairo_translate(cr, spine.x + spine.w / 2, spine.y);
     cairo_rotate(cr, 1.5707963267948966);  // x along the spine, downwards
     cairo_set_source_rgb(cr, 1, 1, 1);
-    fit_font(cr, text, true, g.spine_text_size(), kMinSpineText, spine.h * 0.9);
+    fit_user_line(cr, "the spine's text (--title and --author; --no-spine-text leaves it off)", text, true,
+                  g.spine_text_size(), kMinSpineText, spine.h * 0.9);
     cairo_font_extents_t fe;
     cairo_font_extents(cr, &fe);
     // Centred across the spine: the baseline sits below the middle by half the cap height.
@@ -150,13 +168,16 @@ CoverGeometry render_cover(const CoverOptions& o, const std::string& path) {
   const Rect back = inset(g.back(), kCoverSafe + 0.25 * kInch);
   cairo_set_source_rgb(cr, 1, 1, 1);
   const std::string blurb = o.subtitle.empty() ? o.title : o.title + ": " + o.subtitle;
-  size = wrapped_block(cr, blurb, false, 14, 8, back.w, lines);
+  double size = wrapped_block(cr, "the back cover's text (--title and --subtitle)", blurb, false, 14, 8, back.w, lines);
   y = back.y + size;
+  const Rect code = g.barcode();
+  if (back.y + size + (static_cast<double>(lines.size()) - 1) * size * 1.3 > code.y)  // it would run into the barcode
+    refuse_text("the back cover's text (--title and --subtitle)", blurb,
+                "it runs into the barcode area");
   for (const auto& line : lines) {
     show_line(cr, line, back.x, back.w, y, Align::Left);
     y += size * 1.3;
   }
-  const Rect code = g.barcode();
   cairo_set_source_rgb(cr, 1, 1, 1);
   cairo_rectangle(cr, code.x, code.y, code.w, code.h);
   cairo_fill(cr);

@@ -178,7 +178,7 @@ void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& 
   draw_grid(cr, square, puzzle, solution, style);
   if (!o.caption.empty()) {
     cairo_set_source_rgb(cr, 0, 0, 0);
-    fit_font(cr, o.caption, false, caption_size, 4, grid);
+    fit_user_line(cr, "--caption", o.caption, false, caption_size, 4, grid);
     show_line(cr, o.caption, margin, grid, square.bottom() + caption_size * 1.45, Align::Centre);
   }
   out.check(cairo_status(cr));  // a drawing error (text that is not UTF-8) is not the surface's

@@ -7,6 +7,8 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,44 @@ inline double fit_font(cairo_t* cr, const std::string& text, bool bold, double s
   return size;
 }
 
+/// A text of the user's (a label of --labels or a language, --title,
+/// --author, ...) that does not fit its box even at the smallest size the
+/// book allows there: what draws it refuses the whole book or cover before
+/// anything is written, rather than clip it.
+struct TextDoesNotFit : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+/// The start of `text` for a message: its first 32 characters (UTF-8 kept
+/// whole), "..." when there is more.
+inline std::string text_start(const std::string& text) {
+  std::size_t end = 0;
+  for (int chars = 0; end < text.size() && chars < 32; ++chars) {
+    ++end;
+    while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+  }
+  return end < text.size() ? text.substr(0, end) + "..." : text;
+}
+
+/// Throws TextDoesNotFit: `what` ("label the_levels", "--title") and the
+/// text's start, and why.
+[[noreturn]] inline void refuse_text(const std::string& what, const std::string& text, const std::string& why) {
+  throw TextDoesNotFit(what + " \"" + text_start(text) + "\" does not fit: " + why + "; shorten it");
+}
+
+/// fit_font for a user's text: at `min_size` it must fit `width`, else
+/// TextDoesNotFit names `what`.
+inline double fit_user_line(cairo_t* cr, const std::string& what, const std::string& text, bool bold, double size,
+                            double min_size, double width) {
+  size = fit_font(cr, text, bold, size, min_size, width);
+  const double w = text_width(cr, text);
+  if (w > width + 1e-6)
+    refuse_text(what, text, "it is " + std::to_string(static_cast<int>(std::ceil(w))) + " pt wide at " +
+                                std::to_string(static_cast<int>(std::lround(size))) + " pt, the smallest size, where " +
+                                std::to_string(static_cast<int>(width)) + " pt fit");
+  return size;
+}
+
 /// Splits `text` at spaces into lines no wider than `width` in the current
 /// font (a single word wider than `width` gets a line of its own).
 inline std::vector<std::string> wrap_words(cairo_t* cr, const std::string& text, double width) {
@@ -75,6 +115,18 @@ inline std::vector<std::string> wrap_words(cairo_t* cr, const std::string& text,
     }
   }
   if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+/// wrap_words for a user's text: a word wider than `width` in the current
+/// font (it would run out of its box) is TextDoesNotFit naming `what`.
+inline std::vector<std::string> wrap_user_words(cairo_t* cr, const std::string& what, const std::string& text,
+                                                double width) {
+  std::vector<std::string> lines = wrap_words(cr, text, width);
+  for (const auto& line : lines)
+    if (text_width(cr, line) > width + 1e-6)
+      refuse_text(what, text, "the word \"" + text_start(line) + "\" is wider than the " +
+                                  std::to_string(static_cast<int>(width)) + " pt of its line");
   return lines;
 }
 

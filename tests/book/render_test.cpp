@@ -15,10 +15,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "../../book/src/pdf_reader.hpp"
 #include "sudokit/book/book.hpp"
+#include "sudokit/book/cover.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/image.hpp"
 #include "sudokit/solver/solve.hpp"
@@ -641,6 +643,125 @@ TEST(Image, PngsCarryTheirResolution) {
   EXPECT_EQ(numbered_image_name(7, "", ImageFormat::Png), "0007.png");
   EXPECT_EQ(numbered_image_name(12345, "", ImageFormat::Svg), "12345.svg");
   EXPECT_EQ(numbered_image_name(7, "AamQTKz__Nj9GTP2", ImageFormat::Pdf), "AamQTKz__Nj9GTP2.pdf");
+}
+
+// Issue #44: a user's text too long for its box at the smallest size its
+// place allows (a word that cannot wrap) is refused with the option or label
+// it comes from, and nothing is written; it was drawn clipped or running off
+// the page. Each case fitted nothing and rendered before.
+TEST(Book, OverLongTextIsRefusedNamingItsSource) {
+  TempDir dir;
+  const std::string word(160, 'W');  // no space to wrap at: wider than any page at any floor
+  const std::vector<std::pair<std::string, std::function<void(BookOptions&)>>> cases = {
+      {"--title", [&](BookOptions& o) { o.title = word; }},
+      {"--subtitle", [&](BookOptions& o) { o.subtitle = word; }},
+      {"--author", [&](BookOptions& o) { o.author = word; }},
+      {"--imprint", [&](BookOptions& o) { o.imprint = word; }},
+      {"--copyright", [&](BookOptions& o) { o.copyright = {word}; }},
+      {"label rules", [&](BookOptions& o) { o.labels.rules = word; }},
+      {"label contents", [&](BookOptions& o) { o.sections = true; o.labels.contents = word; }},
+      {"a contents entry (labels levels", [&](BookOptions& o) {  // a subtitle: the summary line would name it first
+         o.sections = true;
+         o.subtitle = "Volume 1";
+         o.labels.levels["hard"] = word;
+       }},
+      {"label how_to_play", [&](BookOptions& o) { o.how_to_play = true; o.labels.how_to_play = word; }},
+      {"label pencil", [&](BookOptions& o) { o.how_to_play = true; o.labels.pencil = word; }},
+      {"label the_levels", [&](BookOptions& o) {
+         o.how_to_play = true;
+         o.levels_in_book = {{"medium", 2.0, 2.5}, {"hard", 2.6, 3.0}};
+         o.labels.the_levels = word;
+       }},
+      {"label solutions", [&](BookOptions& o) { o.labels.solutions = word; }},
+      {"a puzzle's caption", [&](BookOptions& o) { o.labels.puzzle = word + " {n}"; }},
+  };
+  for (const auto& [what, change] : cases) {
+    BookOptions o;
+    change(o);
+    try {
+      render_book(puzzles(8), o, dir.file("b.pdf"));
+      ADD_FAILURE() << what << ": rendered (clipped)";
+    } catch (const std::invalid_argument& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find(what), std::string::npos) << message;
+      EXPECT_NE(message.find("does not fit"), std::string::npos) << message;
+    }
+    EXPECT_EQ(dir.entries(), 0u) << what;
+  }
+}
+
+// A long title of words is fitted, not refused: wrapped and shrunk on the
+// title page, and the PDF holds every word of it (poppler's pdftotext).
+TEST(Book, LongTitleWrapsWhole) {
+  TempDir dir;
+  BookOptions o;
+  std::string title;
+  for (int i = 1; i <= 24; ++i) title += (title.empty() ? "" : " ") + std::string("Volume") + std::to_string(i);
+  o.title = title;
+  render_book(puzzles(8), o, dir.file("b.pdf"));
+  EXPECT_NE(page_words(dir.file("b.pdf"), 1).find(title), std::string::npos) << page_words(dir.file("b.pdf"), 1);
+}
+
+TEST(Cover, OverLongTextIsRefusedNamingItsSource) {
+  TempDir dir;
+  const std::string word(160, 'W');
+  std::string error;
+  const std::vector<std::pair<std::string, std::function<void(CoverOptions&)>>> cases = {
+      {"--title", [&](CoverOptions& o) { o.title = word; }},
+      {"--subtitle", [&](CoverOptions& o) { o.subtitle = word; }},
+      {"--author", [&](CoverOptions& o) { o.author = word; }},
+      {"the spine's text", [&](CoverOptions& o) {  // words: it wraps on the front, not on the spine
+         o.title.clear();
+         for (int i = 0; i < 24; ++i) o.title += "Sudoku ";
+       }},
+  };
+  for (const auto& [what, change] : cases) {
+    CoverOptions o;
+    o.trim = *parse_trim("6x9", error);
+    o.pages = 300;
+    o.art = grid_of(kPuzzle);
+    change(o);
+    try {
+      render_cover(o, dir.file("c.pdf"));
+      ADD_FAILURE() << what << ": rendered (clipped)";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(dir.entries(), 0u) << what;
+  }
+}
+
+// A long cover title of words shrinks (40 pt down to 14) and wraps until it
+// fits the front above the grid; every word is in the PDF. At 40 pt it ran
+// past the front's foot, under the author.
+TEST(Cover, LongTitleShrinksAndWrapsWhole) {
+  TempDir dir;
+  std::string error;
+  CoverOptions o;
+  o.trim = *parse_trim("6x9", error);
+  o.pages = 300;
+  o.art = grid_of(kPuzzle);
+  o.author = "A. Author";
+  o.spine_text = false;
+  o.title.clear();
+  for (int i = 1; i <= 30; ++i) o.title += (o.title.empty() ? "" : " ") + std::string("Volume") + std::to_string(i);
+  render_cover(o, dir.file("c.pdf"));
+  const std::string words = page_words(dir.file("c.pdf"), 1);
+  EXPECT_NE(words.find("Volume1 Volume2"), std::string::npos) << words;
+  EXPECT_NE(words.find("Volume29 Volume30 A. Author"), std::string::npos) << words;
+}
+
+TEST(Image, OverLongCaptionIsRefused) {
+  TempDir dir;
+  ImageOptions i;
+  i.caption = std::string(400, 'W');
+  try {
+    render_image(grid_of(kPuzzle), nullptr, i, dir.file("a.png"));
+    ADD_FAILURE() << "rendered (clipped)";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("--caption"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(dir.entries(), 0u);
 }
 
 }  // namespace
