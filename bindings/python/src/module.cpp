@@ -13,10 +13,12 @@
 #include <pybind11/stl.h>
 
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -257,6 +259,20 @@ struct GenerateOptions {
   std::vector<const char*> techniques;
 };
 
+/// A whole-number keyword as the C field's type T. A Python int outside T's
+/// range (threads=-1) becomes the bound on its side, which the library then
+/// refuses with its own message naming the keyword ("threads must be from
+/// 1 to 256"), never pybind's conversion error; a non-int is a TypeError.
+template <class T>
+T whole_keyword(const py::handle& v) {
+  if (!PyLong_Check(v.ptr())) return py::cast<T>(v);  // pybind's TypeError for a str, a float...
+  int overflow = 0;
+  const long long n = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  if (overflow == 0 && std::in_range<T>(n)) return static_cast<T>(n);
+  if constexpr (std::is_unsigned_v<T>) return std::numeric_limits<T>::max();  // beyond every bound of limits.hpp
+  return overflow < 0 || (overflow == 0 && n < 0) ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max();
+}
+
 void read_generate_options(const py::dict& kw, GenerateOptions& g) {
   sudokit_generate_options& o = g.o;
   sudokit_generate_options_init(&o);
@@ -268,19 +284,19 @@ void read_generate_options(const py::dict& kw, GenerateOptions& g) {
   for (const auto& [k, v] : kw) {
     const std::string key = py::cast<std::string>(k);
     if (v.is_none()) continue;  // None: the default
-    if (key == "count") o.count = py::cast<std::uint64_t>(v);
+    if (key == "count") o.count = whole_keyword<std::uint64_t>(v);
     else if (key == "seed") o.seed = py::cast<std::uint64_t>(v);
-    else if (key == "threads") o.threads = py::cast<std::uint32_t>(v);
+    else if (key == "threads") o.threads = whole_keyword<std::uint32_t>(v);
     else if (key == "method") o.method = text(v);
     else if (key == "scramble") o.scramble = py::cast<bool>(v);
     else if (key == "base") o.base = text(v);
     else if (key == "symmetry") o.symmetry = text(v);
-    else if (key == "clues") o.clues = py::cast<std::int32_t>(v);
+    else if (key == "clues") o.clues = whole_keyword<std::int32_t>(v);
     else if (key == "minimal") o.minimal = py::cast<bool>(v);
     else if (key == "verify_minimal") o.verify_minimal = py::cast<bool>(v);
     else if (key == "pattern") o.pattern = text(v);
     else if (key == "dig_order") o.dig_order = text(v);
-    else if (key == "max_attempts") o.max_attempts = py::cast<std::uint32_t>(v);
+    else if (key == "max_attempts") o.max_attempts = whole_keyword<std::uint32_t>(v);
     else if (key == "time_limit") o.time_limit = py::cast<double>(v);
     else if (key == "grade") o.grade = py::cast<bool>(v);
     else if (key == "level") o.level = text(v);
@@ -294,8 +310,8 @@ void read_generate_options(const py::dict& kw, GenerateOptions& g) {
         for (const auto& t : py::reinterpret_borrow<py::iterable>(v)) g.techniques.push_back(text(t));
       }
     } else if (key == "hardest_technique") o.hardest_technique = text(v);
-    else if (key == "search") o.search = py::cast<std::int32_t>(v);
-    else if (key == "search_keep") o.search_keep = py::cast<std::int32_t>(v);
+    else if (key == "search") o.search = whole_keyword<std::int32_t>(v);
+    else if (key == "search_keep") o.search_keep = whole_keyword<std::int32_t>(v);
     else if (key == "strategy") o.strategy = text(v);
     else throw py::type_error("generate() got an unexpected keyword argument '" + key + "'");
   }

@@ -84,6 +84,13 @@ BAD_KEYWORDS = [
     ("generate", dict(count=0), "count", "count must be from 1 to 1000000000000"),
     ("generate", dict(threads=0), "threads", "threads must be at least 1"),
     ("generate", dict(threads=300), "threads", "threads must be from 1 to 256"),
+    # Out of the C field's range: the library's message, not pybind's conversion error.
+    ("generate", dict(threads=-1), "threads", "threads must be from 1 to 256"),
+    ("generate", dict(threads=2**40), "threads", "threads must be from 1 to 256"),
+    ("generate", dict(count=-3), "count", "count must be from 1 to 1000000000000"),
+    ("generate", dict(max_attempts=-1), "max_attempts", "max_attempts must be from 1 to 1000000"),
+    ("generate", dict(search=-2**40), "search", "search must be from 0 to 1000000"),
+    ("generate", dict(clues=2**40), "clues", "clues must be 17 to 80"),
     ("generate", dict(method="magic"), "method", "unknown method 'magic'"),
     ("generate", dict(base="123"), "base", "base must be a complete valid grid"),
     ("generate", dict(symmetry="spiral"), "symmetry", "unknown symmetry 'spiral'"),
