@@ -63,7 +63,7 @@ int make_hint(const grader::Position& p, const sudokit_hint_options* options, su
   if (o.reveal < SUDOKIT_REVEAL_AREA || o.reveal > SUDOKIT_REVEAL_STEP)
     return fail(SUDOKIT_E_OPTION, "reveal must be SUDOKIT_REVEAL_AREA, _TECHNIQUE or _STEP");
   if (!(o.time_limit >= 0 && o.time_limit <= kMaxSeconds))
-    return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to 100000000 seconds");
+    return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds");
   grader::HintOptions ho;
   ho.time_limit = o.time_limit;
   ho.reveal = static_cast<grader::HintReveal>(o.reveal);

@@ -37,12 +37,6 @@ constexpr std::uint64_t kStonesPerRound = 16;
 
 using Option = GenerateOption;
 
-/// A bound of limits.hpp as text ("100000000", "20"): whole numbers all.
-template <class T>
-std::string whole(T bound) {
-  return std::to_string(static_cast<long long>(bound));
-}
-
 [[noreturn]] void refuse(Option option, std::vector<MessagePart> message) {
   throw GenerateOptionError(option, std::move(message));
 }
@@ -207,30 +201,30 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
   grader::Target& target = criteria.target;
   // The bounds of limits.hpp, which the command's options check as they
   // are read and the bindings leave to this.
-  if (q.count < 1 || q.count > kMaxCount) refuse(Option::Count, {Option::Count, " must be from 1 to " + whole(kMaxCount)});
+  if (q.count < 1 || q.count > kMaxCount) refuse(Option::Count, {Option::Count, " must be from 1 to " + bound_text(kMaxCount)});
   if (q.shard_count < 1 || q.shard_index >= q.shard_count)
     refuse(Option::Shard, {Option::Shard, " K/N needs N at least 1 and K from 0 to N-1"});
   if (q.shard_count > 1 && q.search_keep > 1)
     refuse(Option::Shard, {Option::Shard, " splits the run's indices, and ", Option::SearchKeep,
                            " above 1 makes it count puzzles instead: use one of them"});
   if (q.threads < 1) refuse(Option::Threads, {Option::Threads, " must be at least 1"});
-  if (q.threads > kMaxThreads) refuse(Option::Threads, {Option::Threads, " must be from 1 to " + whole(kMaxThreads)});
+  if (q.threads > kMaxThreads) refuse(Option::Threads, {Option::Threads, " must be from 1 to " + bound_text(kMaxThreads)});
   if (q.clues != 0 && (q.clues < 17 || q.clues > 80))
     refuse(Option::Clues, {Option::Clues, " must be 17 to 80 (or 0 for a minimal puzzle)"});
   if (q.max_attempts > kMaxAttempts)
-    refuse(Option::MaxAttempts, {Option::MaxAttempts, " must be from 1 to " + whole(kMaxAttempts) + " (0 = the default)"});
+    refuse(Option::MaxAttempts, {Option::MaxAttempts, " must be from 1 to " + bound_text(kMaxAttempts) + " (0 = the default)"});
   if (q.search < -1 || q.search > kMaxSearch)
-    refuse(Option::Search, {Option::Search, " must be from 0 to " + whole(kMaxSearch) + " (-1 = the default)"});
+    refuse(Option::Search, {Option::Search, " must be from 0 to " + bound_text(kMaxSearch) + " (-1 = the default)"});
   if (q.search_keep < 1 || q.search_keep > kMaxSearchKeep)
-    refuse(Option::SearchKeep, {Option::SearchKeep, " must be from 1 to " + whole(kMaxSearchKeep)});
+    refuse(Option::SearchKeep, {Option::SearchKeep, " must be from 1 to " + bound_text(kMaxSearchKeep)});
   if (!(q.min_rating >= kMinRating && q.min_rating <= kMaxRating))
-    refuse(Option::MinRating, {Option::MinRating, " must be from " + whole(kMinRating) + " to " + whole(kMaxRating)});
+    refuse(Option::MinRating, {Option::MinRating, " must be from " + bound_text(kMinRating) + " to " + bound_text(kMaxRating)});
   if (!(q.max_rating >= kMinRating && q.max_rating <= kMaxRating) && q.max_rating != GenerateRequest{}.max_rating)
-    refuse(Option::MaxRating, {Option::MaxRating, " must be from " + whole(kMinRating) + " to " + whole(kMaxRating)});
+    refuse(Option::MaxRating, {Option::MaxRating, " must be from " + bound_text(kMinRating) + " to " + bound_text(kMaxRating)});
   if (std::isnan(q.time_limit) || q.time_limit > kMaxSeconds || (q.time_limit < 0 && q.time_limit != -1))
-    refuse(Option::TimeLimit, {Option::TimeLimit, " must be from 0 (no limit) to " + whole(kMaxSeconds) + " seconds"});
+    refuse(Option::TimeLimit, {Option::TimeLimit, " must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds"});
   if (!(q.grade_time_limit >= 0 && q.grade_time_limit <= kMaxSeconds))
-    refuse(Option::GradeTimeLimit, {Option::GradeTimeLimit, " must be from 0 (no limit) to " + whole(kMaxSeconds) + " seconds"});
+    refuse(Option::GradeTimeLimit, {Option::GradeTimeLimit, " must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds"});
   o.count = q.count;
   o.seed = q.seed;
   o.shard_index = q.shard_index;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "capi_test_util.hpp"
+#include "../../solver/include/sudokit/solver/limits.hpp"  // header only: the bounds the messages name
 
 using namespace sudokit::capi_test;
 
@@ -159,11 +160,14 @@ TEST(CapiGrade, Options) {
   sudokit_grade_options_init(&x);
   x.time_limit = -1;
   bad(x, SUDOKIT_E_OPTION, "time_limit");
+  // The messages give the bounds of limits.hpp, not numbers of their own.
+  bad(x, SUDOKIT_E_OPTION, ("to " + sudokit::bound_text(sudokit::kMaxSeconds) + " seconds").c_str());
   x.time_limit = NAN;
   bad(x, SUDOKIT_E_OPTION, "time_limit");
   sudokit_grade_options_init(&x);
   x.max_steps = 0;
   bad(x, SUDOKIT_E_OPTION, "max_steps");
+  bad(x, SUDOKIT_E_OPTION, ("from 1 to " + sudokit::bound_text(sudokit::kMaxSteps)).c_str());
   sudokit_grade_options_init(&x);
   x.levels = "easy:5,hard:1";
   bad(x, SUDOKIT_E_OPTION, "levels");

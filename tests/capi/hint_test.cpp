@@ -9,6 +9,7 @@
 #include <string>
 
 #include "capi_test_util.hpp"
+#include "../../solver/include/sudokit/solver/limits.hpp"  // header only: the bounds the messages name
 
 using namespace sudokit::capi_test;
 
@@ -306,6 +307,8 @@ TEST(CapiHint, BadOptions) {
   o.time_limit = -0.5;
   EXPECT_EQ(sudokit_hint(&p, &o, &r), SUDOKIT_E_OPTION);
   EXPECT_NE(last_error().find("time_limit"), std::string::npos) << last_error();
+  EXPECT_NE(last_error().find("to " + sudokit::bound_text(sudokit::kMaxSeconds) + " seconds"), std::string::npos)
+      << last_error();  // the bound of limits.hpp
   EXPECT_EQ(r, nullptr);
   // NULL results are accepted by the accessors.
   EXPECT_EQ(sudokit_hint_status(nullptr), -1);

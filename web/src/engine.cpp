@@ -230,9 +230,9 @@ val sk_grade(std::string text, val options) {
     o.time_limit = number_or(options, "timeLimit", o.time_limit);
     const double max_steps = number_or(options, "maxSteps", o.max_steps);
     if (!(o.time_limit >= 0 && o.time_limit <= kMaxSeconds))
-      return failure("timeLimit must be from 0 (no limit) to 100000000 seconds", "timeLimit");
+      return failure("timeLimit must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds", "timeLimit");
     if (!(max_steps >= 1 && max_steps <= kMaxSteps && std::floor(max_steps) == max_steps))
-      return failure("maxSteps must be a whole number from 1 to 1000000", "maxSteps");
+      return failure("maxSteps must be a whole number from 1 to " + bound_text(kMaxSteps), "maxSteps");
     o.max_steps = static_cast<int>(max_steps);
     const grader::Grade g = rec.has_marks ? the_grader().grade_marks(rec.marks, o) : the_grader().grade(rec.grid, o);
     val v = grade_value(g, levels, true);
@@ -268,7 +268,7 @@ val sk_hint(val position, val options) {
     ho.reveal = *level;
     ho.time_limit = number_or(options, "timeLimit", ho.time_limit);
     if (!(ho.time_limit >= 0 && ho.time_limit <= kMaxSeconds))
-      return failure("timeLimit must be from 0 (no limit) to 100000000 seconds", "timeLimit");
+      return failure("timeLimit must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds", "timeLimit");
     const grader::Hint h = grader::find_hint(the_grader(), pos, ho);
 
     val v = val::object();

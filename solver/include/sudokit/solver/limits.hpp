@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace sudokit {
 
@@ -33,6 +34,13 @@ inline constexpr std::uint32_t kMaxAttempts = 1'000'000;
 
 /// Local-search neighbours judged per puzzle (or per start), at most.
 inline constexpr int kMaxSearch = 1'000'000;
+
+/// A bound above as the text a message gives it ("100000000", "256"):
+/// each front end's message takes its numbers from here, never a literal.
+template <class T>
+std::string bound_text(T bound) {
+  return std::to_string(static_cast<long long>(bound));
+}
 
 /// Neighbours kept per accepted puzzle (search_keep), at most.
 inline constexpr int kMaxSearchKeep = 1000;
