@@ -353,26 +353,15 @@ class Checker {
     r.canonical = canonical_form(r.puzzle);
     r.clues = r.puzzle.clue_count();
     if (r.method.empty()) r.method = options_.method;
-    if (options_.grade) {
-      if (!grader_) grader_ = std::make_unique<grader::Grader>();
-      grader::GradeOptions go;
-      go.max_steps = options_.max_steps;
-      go.time_limit = options_.time_limit;
-      go.keep_steps = options_.with_steps;
-      const grader::Grade g = grader_->grade(r.puzzle, go);
-      r.er = r.ep = r.ed = std::nullopt;
-      r.level.clear();
-      r.hardest.clear();
-      r.histogram.clear();
-      r.path.clear();
-      set_grade(r, g, options_.levels);  // left ungraded when no technique applies
-      r.minimal = is_minimal(r.puzzle);
+    if (options_.make_rater) {
+      if (!rate_) rate_ = options_.make_rater();
+      rate_(r);
     }
   }
 
  private:
   const ImportOptions& options_;
-  std::unique_ptr<grader::Grader> grader_;
+  ImportRater rate_;
 };
 
 struct Block {
@@ -407,7 +396,7 @@ std::unique_ptr<RecordSource> make_source(ImportFormat format, LineReader lines,
   if (format == ImportFormat::Auto) format = detect_format(lines);
   switch (format) {
     case ImportFormat::Csv:
-      return std::make_unique<CsvSource>(std::move(lines), !options.grade);
+      return std::make_unique<CsvSource>(std::move(lines), !options.make_rater);
     case ImportFormat::Bank:
       return std::make_unique<BankSource>(std::move(lines));
     default:
@@ -457,7 +446,7 @@ ImportCounts import_lines(PuzzleStore& store, LineReader lines, const ImportOpti
   // cores without grading: 2 workers ~80,000 lines/s, 1 worker ~70,000).
   const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   const unsigned worker_count = threads == 1 ? 0 : threads;
-  const std::size_t block_size = options.grade ? kGradedBlockSize : kBlockSize;
+  const std::size_t block_size = options.make_rater ? kGradedBlockSize : kBlockSize;
   auto source = make_source(options.format, std::move(lines), options);
   std::uint64_t last_line = 0;  // of the last record handed on, for the rate of a stopped import
   std::uint64_t handed_on = 0;  // records stored or rejected so far (progress)

@@ -39,7 +39,6 @@ ImportCounts import(PuzzleStore& store, const std::string& text, ImportOptions o
 ImportOptions no_grade(ImportFormat format = ImportFormat::Auto) {
   ImportOptions o;
   o.format = format;
-  o.grade = false;
   return o;
 }
 
@@ -286,43 +285,33 @@ TEST(DbImport, ReadsCsvWithQuotesTabsAndItsOwnColumnNames) {
   EXPECT_EQ(back[0].index, 7u);
 }
 
-TEST(DbImport, GradesEachPuzzleUnlessToldNot) {
+TEST(DbImport, WithoutARaterRowsAreStoredUngradedAndWithOneEachRecordIsRated) {
+  // Grading itself is produce's (tests/produce/import_test.cpp); db calls the
+  // rater it is given, once per checked record, on the worker that checked it.
   TempDir dir;
-  PuzzleStore store(dir.file("graded.db"));
-  const auto p = test::load_puzzles("puzzles_17clue.txt", 20);
-  ImportOptions graded;
-  graded.threads = 2;
-  EXPECT_EQ(import(store, line_text_of(p), graded).imported, 20u);
-  grader::Grader grader;
-  for (const auto& r : rows(store)) {
-    const grader::Grade g = grader.grade(r.puzzle);
-    ASSERT_TRUE(g.rated());
-    ASSERT_TRUE(r.graded());
-    EXPECT_EQ(*r.er, grader::rounded_rating(g.er));
-    EXPECT_EQ(*r.ep, grader::rounded_rating(g.ep));
-    EXPECT_EQ(*r.ed, grader::rounded_rating(g.ed));
-    EXPECT_EQ(r.level, grader::level_for(g.er));
-    EXPECT_EQ(r.hardest, grader::technique_key(g.hardest));
-    EXPECT_EQ(r.histogram, histogram_json(g.histogram));
-    EXPECT_EQ(r.minimal, is_minimal(r.puzzle));
-    EXPECT_EQ(r.solution, g.solution);
-    EXPECT_EQ(r.clues, 17);
-  }
-  EXPECT_TRUE(is_minimal(p[0]));  // 17-clue puzzles are minimal
-}
-
-TEST(DbImport, APuzzleOverTheGradingBudgetIsStoredUngraded) {
-  TempDir dir;
-  PuzzleStore store(dir.file("budget.db"));
-  const auto p = test::load_puzzles("puzzles_17clue.txt", 3);
+  PuzzleStore store(dir.file("rated.db"));
+  const auto p = test::load_puzzles("puzzles_17clue.txt", 12);
+  EXPECT_EQ(import(store, line_text_of({p[0], p[1]}), no_grade()).imported, 2u);
+  std::atomic<int> raters{0}, rated{0};
   ImportOptions o;
-  o.threads = 1;
-  o.time_limit = 1e-9;  // expires before the first step
-  EXPECT_EQ(import(store, line_text_of(p), o).imported, 3u);
+  o.threads = 2;
+  o.make_rater = [&]() -> ImportRater {
+    ++raters;
+    return [&](PuzzleRecord& r) {
+      ASSERT_EQ(r.solution, solve(r.puzzle, 2).solution);  // checked before it is rated
+      ++rated;
+      r.er = r.ep = r.ed = 1.0;
+      r.level = "easy";
+    };
+  };
+  EXPECT_EQ(import(store, line_text_of(p), o).imported, 10u);  // two are duplicates
+  EXPECT_EQ(rated.load(), 12);
+  EXPECT_GE(raters.load(), 1);
+  EXPECT_LE(raters.load(), 2);
   for (const auto& r : rows(store)) {
-    EXPECT_FALSE(r.graded());
-    EXPECT_TRUE(r.level.empty());
-    EXPECT_EQ(r.minimal, true);  // still checked
+    const bool first_two = r.puzzle == p[0] || r.puzzle == p[1];
+    EXPECT_EQ(r.graded(), !first_two);
+    if (!first_two) EXPECT_EQ(r.level, "easy");
   }
 }
 

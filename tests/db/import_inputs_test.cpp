@@ -56,7 +56,6 @@ struct Problem {
 
 ImportOptions quick() {
   ImportOptions o;
-  o.grade = false;
   o.threads = 1;
   return o;
 }

@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ImportOptions options;
   options.format = kFormats[data[0] & 3];
   options.threads = (data[0] & 4) ? 2 : 1;
-  options.grade = false;  // grading has its own target; here the readers and the store
+  // No rater: grading has its own target; here the readers and the store.
   const std::string_view text = fuzz::as_text(data + 1, size - 1);
   const std::size_t lines = text.empty() ? 0 : static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) +
                                                    (text.back() != '\n' ? 1 : 0);

@@ -29,6 +29,7 @@
 #include "sudokit/db/store.hpp"
 #include "sudokit/grader/step.hpp"
 #include "sudokit/produce/export.hpp"
+#include "sudokit/produce/import.hpp"
 #include "sudokit/produce/regrade.hpp"
 
 namespace sudokit::cli {
@@ -338,7 +339,8 @@ const char* const kImportUsage =
     "rejected or the store failed, 2 for a usage error, 128+N when stopped by signal N\n"
     "(the rows read so far are committed first).";
 
-void declare_import_options(po::options_description& opts, ImportOptions& options, std::size_t& batch_rows) {
+void declare_import_options(po::options_description& opts, ImportOptions& options, produce::ImportGrading& grading,
+                            std::size_t& batch_rows) {
   add_store_options(opts);
   add_progress_option(opts);
   opts.add_options()
@@ -346,10 +348,10 @@ void declare_import_options(po::options_description& opts, ImportOptions& option
       ("no-grade", "do not grade (fast bulk import: rating columns stay empty, or are taken from a CSV)")
       ("with-steps", "also store each puzzle's solution path, for hints from the stored data (db/README.md, \"Stored solution path\")")
       ("levels", po::value<std::string>(), "level table NAME:MIN,... on the rounded ER (default as for `sudokit grade`)");
-  add_number(opts, "max-steps", options.max_steps, {1, kMaxSteps},
-             "grader work bound per puzzle (a puzzle that needs more steps is stored ungraded)", options.max_steps);
-  add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"},
-             "grading time bound per puzzle in seconds (a puzzle that needs longer is stored ungraded)", options.time_limit);
+  add_number(opts, "max-steps", grading.max_steps, {1, kMaxSteps},
+             "grader work bound per puzzle (a puzzle that needs more steps is stored ungraded)", grading.max_steps);
+  add_number(opts, "time-limit", grading.time_limit, {0, kMaxSeconds, "no limit"},
+             "grading time bound per puzzle in seconds (a puzzle that needs longer is stored ungraded)", grading.time_limit);
   add_number(opts, "threads", options.threads, {0, kMaxThreads, "one per core"},
              "threads that check and grade (1 = do everything in one thread; more than the cores is allowed but gains nothing)", 0);
   add_number(opts, "batch-rows", batch_rows, {1, 1'000'000}, "commit after this many rows (and at least once a second)",
@@ -361,8 +363,9 @@ void declare_import_options(po::options_description& opts, ImportOptions& option
 int run_import(const std::vector<std::string>& args) {
   po::options_description opts("options");
   ImportOptions options;
+  produce::ImportGrading grading;
   std::size_t batch_rows = StoreOptions{}.batch_rows;
-  declare_import_options(opts, options, batch_rows);
+  declare_import_options(opts, options, grading, batch_rows);
   po::variables_map vm;
   if (auto status = parse_options(args, kImportUsage, opts, vm)) return *status;
   const std::string& cmd = args[0];
@@ -375,14 +378,14 @@ int run_import(const std::vector<std::string>& args) {
     return kUsageError;
   }
   options.format = *format;
-  options.grade = vm.count("no-grade") == 0;
-  options.with_steps = vm.count("with-steps") != 0;
-  if (options.with_steps && !options.grade) {
+  const bool grade = vm.count("no-grade") == 0;
+  grading.with_steps = vm.count("with-steps") != 0;
+  if (grading.with_steps && !grade) {
     std::cerr << "sudokit " << cmd << ": --with-steps needs grading (leave out --no-grade)\n";
     return kUsageError;
   }
   options.stop = &g_stop;
-  if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;
+  if (!parse_levels_option(vm, cmd, grading.levels)) return kUsageError;
   const auto progress = progress_format(vm, cmd);
   if (!progress) return kUsageError;
   std::vector<std::string> files = input_files(vm);
@@ -407,10 +410,12 @@ int run_import(const std::vector<std::string>& args) {
     std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
     return 1;  // nothing was opened, nothing to report
   }
-  const ImportRun run = import_inputs(*store, inputs, options, [&](const std::string& label, std::size_t line, const std::string& reason) {
+  const auto on_problem = [&](const std::string& label, std::size_t line, const std::string& reason) {
     if (line == 0) return diag.report(label, reason);
     diag.report(label, line, reason);
-  });
+  };
+  const ImportRun run = grade ? produce::import_graded(*store, inputs, options, grading, on_problem)
+                              : import_inputs(*store, inputs, options, on_problem);
   const ImportCounts& total = run.counts;
   int status = diag.exit_status();
   if (!run.store_error.empty()) {

@@ -19,7 +19,9 @@
 //   auto  csv when the first line is a header with separators, bank when it
 //         starts with a hex hash and an 81-digit field, line otherwise.
 // Every puzzle is checked (81 cells, givens that break no rule, exactly one
-// solution), gets its canonical form, and is graded unless told otherwise.
+// solution) and gets its canonical form; it is rated by the rater the caller
+// gives (produce::import_rater(), the grading `sudokit db import` and
+// `db regrade` share), or stored ungraded without one.
 // Bad records are reported with their line number and skipped; the rest are
 // stored. Work is spread over threads; rows reach the store in input order.
 #pragma once
@@ -33,7 +35,6 @@
 #include <vector>
 
 #include "sudokit/db/store.hpp"
-#include "sudokit/grader/grade.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::db {
@@ -46,15 +47,16 @@ std::optional<ImportFormat> parse_import_format(std::string_view name);
 /// The layout `auto` picks for a text.
 ImportFormat detect_import_format(std::string_view text);
 
+/// Completes a checked record (solution, canonical form and clues set) with
+/// what a graded import stores: its ratings (set_grade()) and minimality.
+/// One is made per worker and used by that worker's thread only.
+using ImportRater = std::function<void(PuzzleRecord&)>;
+
 struct ImportOptions {
   ImportFormat format = ImportFormat::Auto;
-  bool grade = true;  // rate each puzzle (and check minimality); false: fast bulk import
-  bool with_steps = false;  // with grade: also store each puzzle's solution path (path.hpp)
-  std::vector<grader::Level> levels = grader::default_levels();
-  int max_steps = 2000;  // grader work bound per puzzle
-  /// Grader time budget per puzzle in seconds (0 = none), as `sudokit grade
-  /// --time-limit`: a puzzle that needs longer is stored ungraded.
-  double time_limit = 60;
+  /// Makes a worker's rater (produce::import_rater()); empty: the rows are
+  /// stored ungraded (a fast bulk import; a CSV's rating columns are kept).
+  std::function<ImportRater()> make_rater = {};
   unsigned threads = 0;  // checking/grading threads (1: all in the calling thread); 0 = one per core
   std::string method = "import";  // method column of rows that do not carry one
   /// Polled while importing: when it becomes true the import stops reading,
