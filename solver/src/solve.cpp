@@ -34,8 +34,9 @@
 // guesses and once it has met a dead end since its last check, hands each
 // state it enters to the counting search first (limit 2): none, skipped;
 // one, taken whole; more, entered (a state that a solution found earlier in
-// the call fits is entered unchecked). That prunes only subtrees without a
-// solution and keeps its order of solutions.
+// the call fits is entered unchecked), and skips a state the counting
+// search's rules refute without a guess. That prunes only subtrees without
+// a solution and keeps its order of solutions.
 // tools/bench/solver_worst.cpp looks for the worst grids against tdoku.
 //
 // That changes the search tree, hence which solution comes first when there
@@ -218,6 +219,7 @@ struct Search {
   std::uint64_t guesses = 0;
   std::uint32_t dead_ends[80] = {};   // the counting search's (band_solver.inc), kept across the runs of one call
   bool check_root = false;            // the plain search's guard checks its first state too (solve(g, 1))
+  bool filter_root = false;           // the plain search's states pass the counting rules from the first (solve())
   KnownSolutions known;               // the counting searches' solutions, kept across the runs of one call
 };
 
@@ -433,6 +435,7 @@ SolveResult solve(const Grid& grid, unsigned limit) {
   job.limit = limit;
   job.first = &r.solution;
   job.check_root = limit < 2;
+  job.filter_root = true;
   run_search(limit >= 2, grid, job);
   r.count = job.count;
   if (r.count >= 2) {
