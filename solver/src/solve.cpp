@@ -31,9 +31,12 @@
 // confined to is a contradiction (line_box_rules); the dead-end weights
 // keep the counting search from finding one contradiction again under
 // every combination of branches elsewhere; and the plain search, past 8
-// guesses, hands each state it enters to the counting search first (limit
-// 2): none, skipped; one, taken whole; more, entered. That prunes only
-// subtrees without a solution and keeps its order of solutions.
+// guesses and once it has met a dead end since its last check, hands each
+// state it enters to the counting search first (limit 2): none, skipped;
+// one, taken whole; more, entered (a state that a solution found earlier in
+// the call fits is entered unchecked), and skips a state the counting
+// search's rules refute without a guess. That prunes only subtrees without
+// a solution and keeps its order of solutions.
 // tools/bench/solver_worst.cpp looks for the worst grids against tdoku.
 //
 // That changes the search tree, hence which solution comes first when there
@@ -196,6 +199,16 @@ constexpr Word in_every_row(Word cols) { return cols | (cols << 9) | (cols << 18
 
 
 // What one search is asked, and what it answers.
+// Solutions met by the counting searches of one call (the last kKnownMost),
+// as digit bands in slot layout: the plain search's guard (band_solver.inc,
+// worth_entering()) asks them first whether a state holds a solution.
+constexpr unsigned kKnownMost = 8;
+struct KnownSolutions {
+  std::uint32_t cand[kKnownMost][36];
+  unsigned size = 0;  // how many are held
+  unsigned next = 0;  // where the next one goes (the oldest is replaced)
+};
+
 struct Search {
   unsigned limit = 1;                 // stop counting here (0 means 1)
   Grid* first = nullptr;              // the first solution found, when set
@@ -206,22 +219,20 @@ struct Search {
   std::uint64_t guesses = 0;
   std::uint32_t dead_ends[80] = {};   // the counting search's (band_solver.inc), kept across the runs of one call
   bool check_root = false;            // the plain search's guard checks its first state too (solve(g, 1))
+  bool filter_root = false;           // the plain search's states pass the counting rules from the first (solve())
+  KnownSolutions known;               // the counting searches' solutions, kept across the runs of one call
 };
 
 Grid& append_solution(std::vector<Grid>& list) { return list.emplace_back(); }
 
 // The plain search's allowance of guesses before it guards each state it
 // enters with the counting search, renewed below each state found to have
-// two or more solutions (band_solver.inc, worth_entering()). 8 stops the
+// two or more solutions, and only once it meets a dead end after it
+// (band_solver.inc, worth_entering()). 8 stops the
 // plain search's wanders in dead subtrees of issue #44's grids at 8 guesses
 // (Solve.SparseGridsWithDeadSubtreesTakeFewGuesses); a larger allowance
 // lets it wander longer, a smaller one pays for more checks.
 constexpr std::uint64_t kGuardAfter = 8;
-// The most the allowance grows to while the plain search meets no dead end
-// between checks (grids of 6 to 10 clues with several solutions: 204-214 guesses in
-// solve(g, 1) with a fixed 8, at most 130 with this; 64 or 128 gave the
-// same; unique puzzles never reach it).
-constexpr std::uint64_t kGuardMost = 32;
 
 // The cells (27 bits) of each band that hold each value, in
 // of_digit[3 * value + band], value 0 (empty) to 9; false when a cell holds
@@ -424,6 +435,7 @@ SolveResult solve(const Grid& grid, unsigned limit) {
   job.limit = limit;
   job.first = &r.solution;
   job.check_root = limit < 2;
+  job.filter_root = true;
   run_search(limit >= 2, grid, job);
   r.count = job.count;
   if (r.count >= 2) {

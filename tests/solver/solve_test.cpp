@@ -228,6 +228,13 @@ TEST(Solve, IsMinimalNeedsOneSolutionAndEveryGiven) {
 // last two 8,579 and 7,654 in solve(grid, 2) (the counting search found one
 // dead stack again under every combination of its branches elsewhere; its
 // choice of branch now weighs the dead ends met, band_solver.inc pick_way()).
+// With several solutions, most of the effort is the plain search's, for the
+// first solution: its guard's checks (each a counting search to two
+// solutions) came every 8 to 32 guesses of a dive that met no dead end; now
+// only after a dead end, a state that a solution found earlier fits needs
+// none, and a state the counting search's rules refute without a guess is
+// skipped without one (the first four grids with several solutions took
+// 88-139 and 96-187 guesses before, now 59-115).
 TEST(Solve, SparseGridsWithDeadSubtreesTakeFewGuesses) {
   struct Case {
     const char* grid;
@@ -241,22 +248,43 @@ TEST(Solve, SparseGridsWithDeadSubtreesTakeFewGuesses) {
       {"....2.1...........7.......3........1.....2...5.2.........2.......63....842...1...", 0, "", 8},
       {"...7..............7...4...3........1..4..2...9.2......37.2........3....8.2.......", 0, "", 8},
       {"..9..71...........7..64...3.....5..1...........2.........2........3....5427......", 2,
-       "249537168356182749781649523864725391975413682132968457593276814618394275427851936", 200},
+       "249537168356182749781649523864725391975413682132968457593276814618394275427851936", 85},
       {"..58.71...........7..64...3.....9..1...........2.........2........4....5427......", 2,
-       "245837169368192574719645283584729631673581492192364758856213947931476825427958316", 200},
+       "245837169368192574719645283584729631673581492192364758856213947931476825427958316", 66},
       {"...428.1....6.3......79...........4...3..2......9........2......3..4.............", 2,
-       "356428719729613854148795326872361945493572168615984237984236571537149682261857493", 200},
+       "356428719729613854148795326872361945493572168615984237984236571537149682261857493", 125},
       {".....2.1..2.1.........9........5..4.3............8..............3..4.............", 2,
-       "689432517427165983153798426968357142375214698241689735794523861536841279812976354", 200},
+       "689432517427165983153798426968357142375214698241689735794523861536841279812976354", 75},
       // Several solutions, 6 clues: the plain search's guard checked every 8
       // guesses of a long dive without a dead end (solve(g, 1) 202-207
       // guesses; 84 and 92 once the allowance grew while no dead end was
       // met; 183 and 187 since solve(g, 1) checks its first state too, which
-      // took the next grid from 584 guesses to 1).
+      // took the next grid from 584 guesses to 1; 78 and 85 since the guard
+      // checks only after a dead end and asks the solutions already found
+      // first).
       {".......2.............9............4......8.......9.........................5.....", 2,
-       "568341729913672854274985316782136945496258173135497268649713582357824691821569437", 200},
+       "568341729913672854274985316782136945496258173135497268649713582357824691821569437", 85},
       {"...............4.1.......7.............3.................5....2..................", 2,
-       "157489263369257481248136975412695837785324619936718524893561742571842396624973158", 200},
+       "157489263369257481248136975412695837785324619936718524893561742571842396624973158", 95},
+      // Several solutions, 6 to 11 clues, found by the worst-case search at
+      // 21.3x, 18.8x, 28.0x and 11.3x tdoku's time (solve(g, 2), solve(g, 1):
+      // 127 and 180 guesses, 202 and 104, 226 and 202, 181 and 171; the third
+      // and fourth found against the guard that checks only after a dead end,
+      // 220 and 163, before the plain search's states had to pass the
+      // counting search's rules).
+      {"........3.5......9..........13.........................7.........................", 2,
+       "627589143154236789839147256513862974742913865968475312271354698385691427496728531", 85},
+      {".................1..7................3................245........6.....2.........", 2,
+       "163245897482379561597861243621594738734182956958736124245617389316958472879423615", 90},
+      {".5.7.....62....3.1..........3.......7.5...6.................1.........64...6.....", 2,
+       "158739246627458391349126578832567419715943682964281735486395127573812964291674853", 85},
+      {".1.........................1.5.9...692.1.3.......................................", 2,
+       "612835974593724618784619325135497286928163457467258139246571893351986742879342561", 125},
+      // 8 clues: the states the counting search's rules refute were skipped
+      // without counting as dead ends, so the guard never checked a wander
+      // among them (40,154 guesses, 6,957x tdoku; 164 and 176 before).
+      {".1.....2....1....9.........8.5...3.6....1................6......3.8........5.....", 2,
+       "719483625346152789258796134895247316462315897173968452527631948634829571981574263", 140},
       // No solution: the counting search's checks below the plain search's
       // first, unchecked guesses (2,402 guesses in solve(g, 1) before the
       // dead-end weights, 51,511 with weights that never faded, 584 with
