@@ -77,4 +77,26 @@ GeometryPtr parse_geometry(std::string_view spelling);
 /// The classic 9x9 (rows, columns, 3x3 boxes), shared.
 const GeometryPtr& classic_geometry();
 
+/// How digits are written in a cell string (docs/VARIANTS.md, "Digits"):
+/// - kDigits: 1-9 then A-P (10 = A ... 25 = P); empty '.' or '0'. The
+///   default of every output; for 16x16 it is the 1-9A-G alphabet.
+/// - kLetters: A, B, C ... (1 = A; 16x16 A-P); empty '.' or '0'.
+/// - kHex: 0-9A-F, digit d written as d-1 in hexadecimal (sizes up to 16);
+///   empty '.' only ('0' is the digit 1).
+/// Reading accepts lower-case letters too.
+enum class Alphabet { kDigits, kLetters, kHex };
+
+/// The character of digit `d` (1..size) of a size-`size` grid; '.' for 0.
+/// Throws GeometryError when the alphabet cannot write that size.
+char digit_char(int d, int size, Alphabet alphabet = Alphabet::kDigits);
+/// The digit of `c` (0 for empty) or -1 when `c` is no digit of that size.
+int digit_value(char c, int size, Alphabet alphabet = Alphabet::kDigits);
+/// One character per cell, row-major, cells() characters.
+std::string print_cells(const Geometry& geometry, const std::vector<std::uint8_t>& digits,
+                        Alphabet alphabet = Alphabet::kDigits);
+/// Reads cells() characters; throws GeometryError("cells:P: ...", P) naming
+/// the 1-based position P of a bad character, or the wrong length.
+std::vector<std::uint8_t> read_cells(const Geometry& geometry, std::string_view text,
+                                     Alphabet alphabet = Alphabet::kDigits);
+
 }  // namespace sudokit
