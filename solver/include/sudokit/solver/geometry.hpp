@@ -58,7 +58,7 @@ class Geometry {
   const std::string& spelling() const { return spelling_; }
 
  private:
-  friend class GeometryBuilder;
+  friend class GeometryBuilder;  // solver/src/geometry.cpp: the parser builds through it
   int size_ = 9;
   int box_rows_ = 3, box_cols_ = 3;
   std::vector<std::uint8_t> region_of_;
