@@ -318,6 +318,39 @@ TEST(Geometry, CanonicalSpelling) {
   }
 }
 
+// Every combination of the 9x9 rules, given in reverse canonical order:
+// the spelling comes out in canonical order and parses to the same tables.
+TEST(Geometry, EveryCombinationRoundTrips) {
+  const std::vector<std::string> shapes = {"", "none", "jigsaw:111222333111222333111222333444555666444555666"
+                                                       "444555666777788999777888999778888999"};
+  const std::vector<std::string> extras = {"x", "windows", "disjoint", "centre-dot", "girandola", "asterisk"};
+  std::set<std::string> spellings;
+  for (const std::string& shape : shapes) {
+    for (unsigned mask = 0; mask < 64; ++mask) {
+      for (int neighbours = 0; neighbours < 6; ++neighbours) {
+        std::vector<std::string> parts;
+        if (!shape.empty()) parts.push_back(shape);
+        for (std::size_t i = 0; i < extras.size(); ++i)
+          if (mask & (1u << i)) parts.push_back(extras[i]);
+        if (neighbours & 1) parts.push_back("anti-knight");
+        if (neighbours & 2) parts.push_back("anti-king");
+        if (neighbours == 4) parts.push_back("nc+");
+        if (neighbours == 5) parts.push_back("toroidal");
+        std::string canonical, reversed;
+        for (const auto& p : parts) canonical += (canonical.empty() ? "" : ",") + p;
+        for (auto it = parts.rbegin(); it != parts.rend(); ++it) reversed += (reversed.empty() ? "" : ",") + *it;
+        if (canonical.empty()) canonical = reversed = "classic";
+        const auto g = parse_geometry(reversed);
+        ASSERT_EQ(g->spelling(), canonical) << reversed;
+        const auto again = parse_geometry(canonical);
+        EXPECT_EQ(again->houses(), g->houses());
+        for (int c = 0; c < 81; ++c) ASSERT_EQ(again->peers(c), g->peers(c));
+        EXPECT_TRUE(spellings.insert(canonical).second) << canonical;
+      }
+    }
+  }
+}
+
 TEST(Geometry, Leapers) {
   for (const char* s : {"anti-knight", "anti-king", "anti-knight,toroidal", "anti-king,toroidal",
                         "anti-knight,anti-king,toroidal", "6x6,anti-knight,toroidal", "16x16,anti-king"}) {
