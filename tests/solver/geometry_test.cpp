@@ -389,6 +389,17 @@ TEST(Geometry, NonConsecutive) {
       if (distance(c / 9, d / 9, 9, false) + distance(c % 9, d % 9, 9, false) == 1) want.push_back(d);
     EXPECT_EQ(nc->adjacent(c), want);
   }
+  for (const char* s : {"6x6,nc,toroidal", "4x4,nc+,toroidal", "nc+,toroidal", "jigsaw:aabbaabbccddccdd,nc"}) {
+    const auto g = parse_geometry(s);
+    const bool wrap = std::string(s).ends_with("toroidal");
+    const int n = g->size();
+    for (int c = 0; c < g->cells(); ++c) {
+      std::vector<int> want;
+      for (int d = 0; d < g->cells(); ++d)
+        if (distance(c / n, d / n, n, wrap) + distance(c % n, d % n, n, wrap) == 1) want.push_back(d);
+      EXPECT_EQ(g->adjacent(c), want) << s << " cell " << c;
+    }
+  }
 }
 
 TEST(Geometry, DigitsAndAlphabets) {
