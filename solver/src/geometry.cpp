@@ -117,7 +117,7 @@ std::vector<std::vector<int>> extra_houses(int extra, int n) {
     }
   };
   switch (extra) {
-    case kX:  // the main diagonal, then the anti-diagonal
+    case kX:  // the main diagonal, then the anti-diagonal (9x9 only, as SE)
       from([&](int r, int c, int g) { return g == 0 ? r == c : r + c == n - 1; }, 2);
       break;
     case kWindows: {
@@ -165,7 +165,7 @@ class GeometryBuilder {
     const bool boxed = box_rows != 0;
     if (!jigsaw.empty()) {
       std::string map = "jigsaw:";
-      for (std::uint8_t r : jigsaw) map += digit_char(r + 1, 25);
+      for (std::uint8_t r : jigsaw) map += static_cast<char>('A' + r);
       parts.push_back(std::move(map));
     } else if (!boxed) {
       parts.push_back(size == 9 ? "none" : std::to_string(size) + "x" + std::to_string(size) + ":none");
@@ -179,8 +179,8 @@ class GeometryBuilder {
       if (extras & (1u << i)) parts.emplace_back(kExtraNames[i]);
     if (anti_knight) parts.emplace_back("anti-knight");
     if (anti_king) parts.emplace_back("anti-king");
-    if (nc) parts.emplace_back(nc == 2 ? "nc+" : "nc");
     if (toroidal) parts.emplace_back("toroidal");
+    if (nc) parts.emplace_back(nc == 2 ? "nc+" : "nc");
     if (parts.empty()) return "classic";
     std::string out;
     for (const auto& p : parts) out += (out.empty() ? "" : ",") + p;
@@ -459,7 +459,7 @@ GeometryPtr parse_geometry(std::string_view spelling) {
 
   // What cannot combine, whatever the digits.
   for (std::size_t i = 0; i < kExtraNames.size(); ++i)
-    if (extra_column[i] && i != kX && b.size != 9)
+    if (extra_column[i] && b.size != 9)
       fail(extra_column[i], "\"" + std::string(kExtraNames[i]) + "\" is defined on 9x9 only (this grid is " +
                                 std::to_string(b.size) + "x" + std::to_string(b.size) + ")");
   if (toroidal_column && !knight_column && !king_column && !nc_column)
