@@ -40,6 +40,10 @@ using Option = GenerateOption;
 [[noreturn]] void refuse(Option option, std::vector<MessagePart> message) {
   throw GenerateOptionError(option, std::move(message));
 }
+/// A value outside the option's bounds (GenerateOptionError::out_of_range).
+[[noreturn]] void refuse_range(Option option, std::vector<MessagePart> message) {
+  throw GenerateOptionError(option, std::move(message), true);
+}
 
 grader::TechniqueSet technique(Option option, const std::string& name) {
   grader::TechniqueSet t;
@@ -171,10 +175,11 @@ std::string render(const std::vector<MessagePart>& parts, const GenerateOptionNa
 }
 }  // namespace
 
-GenerateOptionError::GenerateOptionError(GenerateOption option, std::vector<MessagePart> message)
+GenerateOptionError::GenerateOptionError(GenerateOption option, std::vector<MessagePart> message, bool out_of_range)
     : RequestError(std::string(command_option_names()[static_cast<std::size_t>(option)]),
                    render(message, command_option_names())),
       which_(option),
+      out_of_range_(out_of_range),
       parts_(std::move(message)) {}
 
 std::string GenerateOptionError::message(const GenerateOptionNames& names) const { return render(parts_, names); }
@@ -199,32 +204,32 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
   PipelineOptions& o = plan.pipeline;
   GradeCriteria& criteria = plan.criteria;
   grader::Target& target = criteria.target;
-  // The bounds of limits.hpp, which the command's options check as they
-  // are read and the bindings leave to this.
-  if (q.count < 1 || q.count > kMaxCount) refuse(Option::Count, {Option::Count, " must be from 1 to " + bound_text(kMaxCount)});
+  // The bounds of limits.hpp: the one check of them for the command and the
+  // bindings alike (each words an out_of_range refusal its own way).
+  if (q.count < 1 || q.count > kMaxCount) refuse_range(Option::Count, {Option::Count, " must be from 1 to " + bound_text(kMaxCount)});
   if (q.shard_count < 1 || q.shard_index >= q.shard_count)
     refuse(Option::Shard, {Option::Shard, " K/N needs N at least 1 and K from 0 to N-1"});
   if (q.shard_count > 1 && q.search_keep > 1)
     refuse(Option::Shard, {Option::Shard, " splits the run's indices, and ", Option::SearchKeep,
                            " above 1 makes it count puzzles instead: use one of them"});
-  if (q.threads < 1) refuse(Option::Threads, {Option::Threads, " must be at least 1"});
-  if (q.threads > kMaxThreads) refuse(Option::Threads, {Option::Threads, " must be from 1 to " + bound_text(kMaxThreads)});
+  if (q.threads < 1) refuse_range(Option::Threads, {Option::Threads, " must be at least 1"});
+  if (q.threads > kMaxThreads) refuse_range(Option::Threads, {Option::Threads, " must be from 1 to " + bound_text(kMaxThreads)});
   if (q.clues != 0 && (q.clues < 17 || q.clues > 80))
-    refuse(Option::Clues, {Option::Clues, " must be 17 to 80 (or 0 for a minimal puzzle)"});
+    refuse_range(Option::Clues, {Option::Clues, " must be 17 to 80 (or 0 for a minimal puzzle)"});
   if (q.max_attempts > kMaxAttempts)
-    refuse(Option::MaxAttempts, {Option::MaxAttempts, " must be from 1 to " + bound_text(kMaxAttempts) + " (0 = the default)"});
+    refuse_range(Option::MaxAttempts, {Option::MaxAttempts, " must be from 1 to " + bound_text(kMaxAttempts) + " (0 = the default)"});
   if (q.search < -1 || q.search > kMaxSearch)
-    refuse(Option::Search, {Option::Search, " must be from 0 to " + bound_text(kMaxSearch) + " (-1 = the default)"});
+    refuse_range(Option::Search, {Option::Search, " must be from 0 to " + bound_text(kMaxSearch) + " (-1 = the default)"});
   if (q.search_keep < 1 || q.search_keep > kMaxSearchKeep)
-    refuse(Option::SearchKeep, {Option::SearchKeep, " must be from 1 to " + bound_text(kMaxSearchKeep)});
+    refuse_range(Option::SearchKeep, {Option::SearchKeep, " must be from 1 to " + bound_text(kMaxSearchKeep)});
   if (!(q.min_rating >= kMinRating && q.min_rating <= kMaxRating))
-    refuse(Option::MinRating, {Option::MinRating, " must be from " + bound_text(kMinRating) + " to " + bound_text(kMaxRating)});
+    refuse_range(Option::MinRating, {Option::MinRating, " must be from " + bound_text(kMinRating) + " to " + bound_text(kMaxRating)});
   if (!(q.max_rating >= kMinRating && q.max_rating <= kMaxRating) && q.max_rating != GenerateRequest{}.max_rating)
-    refuse(Option::MaxRating, {Option::MaxRating, " must be from " + bound_text(kMinRating) + " to " + bound_text(kMaxRating)});
+    refuse_range(Option::MaxRating, {Option::MaxRating, " must be from " + bound_text(kMinRating) + " to " + bound_text(kMaxRating)});
   if (std::isnan(q.time_limit) || q.time_limit > kMaxSeconds || (q.time_limit < 0 && q.time_limit != -1))
-    refuse(Option::TimeLimit, {Option::TimeLimit, " must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds"});
+    refuse_range(Option::TimeLimit, {Option::TimeLimit, " must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds"});
   if (!(q.grade_time_limit >= 0 && q.grade_time_limit <= kMaxSeconds))
-    refuse(Option::GradeTimeLimit, {Option::GradeTimeLimit, " must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds"});
+    refuse_range(Option::GradeTimeLimit, {Option::GradeTimeLimit, " must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds"});
   o.count = q.count;
   o.seed = q.seed;
   o.shard_index = q.shard_index;

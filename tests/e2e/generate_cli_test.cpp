@@ -12,6 +12,7 @@
 #include <chrono>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "child.hpp"
 #include "run.hpp"
@@ -68,6 +69,42 @@ TEST(GenerateCli, ImpossibleRequestsFailClearly) {
     auto g = run_sudokit(std::string("grade --time-limit ") + bad, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n");
     EXPECT_EQ(g.status, 2) << bad;
     EXPECT_NE(g.err.find("--time-limit must be a number from 0 to 100000000 (0 = no limit) (found " + std::string(bad) + ")"), std::string::npos) << g.err;
+  }
+}
+
+// Every numeric option of generate, out of range: exit status 2 and this
+// first line on stderr, whichever part of the program refuses it. The values
+// the library takes as "the default" (--clues 0, --search -1, --time-limit
+// -1, --max-attempts 0, --max-rating 100) are the user's mistakes here.
+TEST(GenerateCli, EveryNumericOptionOutOfRangeIsRefusedNamingItsRange) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"--count 0", "--count must be a whole number from 1 to 1000000000000 (found 0)"},
+      {"--count 1000000000001", "--count must be a whole number from 1 to 1000000000000 (found 1000000000001)"},
+      {"--clues 16", "--clues must be a whole number from 17 to 80 (found 16)"},
+      {"--clues 0", "--clues must be a whole number from 17 to 80 (found 0)"},
+      {"--clues 81", "--clues must be a whole number from 17 to 80 (found 81)"},
+      {"--seed -1", "--seed must be a whole number from 0 to 18446744073709551615 (found -1)"},
+      {"--threads 0", "--threads must be a whole number from 1 to 256 (found 0)"},
+      {"--threads 257", "--threads must be a whole number from 1 to 256 (found 257)"},
+      {"--min-rating -0.5", "--min-rating must be a number from 0 to 20 (found -0.5)"},
+      {"--min-rating 20.5", "--min-rating must be a number from 0 to 20 (found 20.5)"},
+      {"--max-rating 0.5", "--max-rating must be a number from 1 to 20 (found 0.5)"},
+      {"--max-rating 100", "--max-rating must be a number from 1 to 20 (found 100)"},
+      {"--search -1", "--search must be a whole number from 0 to 1000000 (0 = plain filtering) (found -1)"},
+      {"--search 1000001", "--search must be a whole number from 0 to 1000000 (0 = plain filtering) (found 1000001)"},
+      {"--search-keep 0", "--search-keep must be a whole number from 1 to 1000 (found 0)"},
+      {"--search-keep 1001", "--search-keep must be a whole number from 1 to 1000 (found 1001)"},
+      {"--time-limit -1", "--time-limit must be a number from 0 to 100000000 (0 = no limit) (found -1)"},
+      {"--time-limit 100000001", "--time-limit must be a number from 0 to 100000000 (0 = no limit) (found 100000001)"},
+      {"--batch-rows 0", "--batch-rows must be a whole number from 1 to 1000000 (found 0)"},
+      {"--max-attempts 0", "--max-attempts must be a whole number from 1 to 1000000 (found 0)"},
+      {"--max-attempts 1000001", "--max-attempts must be a whole number from 1 to 1000000 (found 1000001)"},
+  };
+  for (const auto& [args, message] : cases) {
+    const auto r = run_sudokit(std::string("generate ") + args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.err.substr(0, r.err.find('\n')), std::string("sudokit generate: ") + message) << args;
+    EXPECT_EQ(r.out, "") << args;
   }
 }
 

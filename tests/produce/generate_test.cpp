@@ -206,6 +206,10 @@ TEST(GeneratePlan, NamesTheOptionOfEveryProblem) {
     } catch (const GenerateOptionError& e) {
       EXPECT_EQ(e.option(), c.option) << c.what;
       EXPECT_EQ(std::string(e.what()), c.message) << c.what;
+      // A value outside limits.hpp's bounds says so (the command words it
+      // its own way): "--x must be ..." of every option but --base's grid.
+      const bool bound = c.message.starts_with(c.option + " must be ") && c.option != "--base";
+      EXPECT_EQ(e.out_of_range(), bound) << c.what;
       // In another front end's spelling: the option at fault by its name
       // there, and no option by the command's name.
       EXPECT_EQ(command_option_names()[static_cast<std::size_t>(e.which())], c.option) << c.what;

@@ -6,7 +6,11 @@
 #include <csignal>
 #include <cstdio>
 #include <functional>
+#include <optional>
+#include <string>
 #include <thread>
+#include <type_traits>
+#include <vector>
 
 #include "commands.hpp"
 #include "input.hpp"
@@ -131,15 +135,38 @@ const char* const kUsage =
     "An ER floor of 9.3 or more climbs (--strategy): each round digs a few puzzles at a lower\n"
     "floor and walks their neighbourhoods as --from does, every neighbour dug minimal.";
 
+/// A numeric option whose bounds produce::plan_generation checks: the option
+/// its GenerateOptionError names, and the words of the accepted values.
+struct LibraryBound {
+  produce::GenerateOption option;
+  std::string name;     // without "--"
+  std::string accepts;  // Accepts::describe()
+};
+
+/// add_number for an option plan_generation bounds: its --help line and the
+/// refusal's words name `accepts` (limits.hpp's bounds), but here the text is
+/// only read (and a value the library reads as "not given" refused, those
+/// of accepts.reserved); the range is the library's to check.
+template <class T>
+void add_bounded_by_library(po::options_description& opts, std::vector<LibraryBound>& bounds,
+                            produce::GenerateOption option, const std::string& name, T& target,
+                            std::type_identity_t<Accepts<T>> accepts, const std::string& help,
+                            std::type_identity_t<std::optional<T>> fallback = std::nullopt) {
+  accepts.checked_later = true;
+  add_number(opts, name, &target, accepts, help, fallback);
+  bounds.push_back({option, name.substr(0, name.find(',')), accepts.describe()});
+}
+
 void declare_options(po::options_description& opts, produce::GenerateRequest& q, double& time_limit,
-                     std::size_t& batch_rows) {
-  add_number(opts, "count,n", q.count, {1, kMaxCount}, "number of puzzles", 10);
+                     std::size_t& batch_rows, std::vector<LibraryBound>& bounds) {
+  using Option = produce::GenerateOption;
+  add_bounded_by_library(opts, bounds, Option::Count, "count,n", q.count, {1, kMaxCount}, "number of puzzles", 10);
   opts.add_options()
       ("method", po::value<std::string>(&q.method)->default_value("backtrack"), "grid method: backtrack, box-permutation, digit-box or relabel")
       ("scramble", "apply a uniformly random symmetry to each grid (makes box-permutation and relabel useful)")
       ("base", po::value<std::string>(&q.base), "base grid for --method relabel (81 digits)")
       ("symmetry", po::value<std::string>(&q.symmetry)->default_value("none"), "clue symmetry: none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral or random (one per puzzle)");
-  add_number(opts, "clues", q.clues, {17, 80}, "dig down to exactly this many clues instead of a minimal puzzle (a puzzle with one solution has 17 to 80)");
+  add_bounded_by_library(opts, bounds, Option::Clues, "clues", q.clues, {.lo = 17, .hi = 80, .reserved = {0}}, "dig down to exactly this many clues instead of a minimal puzzle (a puzzle with one solution has 17 to 80)");
   opts.add_options()
       ("dig-order", po::value<std::string>(&q.dig_order), "order clues are removed in: random, or sparse-digits (the clues of a few digits first, then where the houses hold the most clues: harder puzzles); default sparse-digits when the target needs more than singles (a rating above 2.3 or a technique beyond them), else random")
       ("minimal", "dig until no clue (or symmetric orbit of clues) can be removed: the default; with --from, dig every neighbour minimal (otherwise they are unique, not always minimal)")
@@ -148,7 +175,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
       ("verify-minimal", "re-check every minimal puzzle clue by clue (the single digging pass already guarantees it)")
       ("pattern", po::value<std::string>(), "81-cell clue mask (x/1 = clue, ./0 = empty), or a file holding one");
   add_number(opts, "seed", q.seed, {}, "random seed (default: a fresh one from the system's entropy and the clock, printed on stderr)");
-  add_number(opts, "threads", q.threads, {1, kMaxThreads},
+  add_bounded_by_library(opts, bounds, Option::Threads, "threads", q.threads, {1, kMaxThreads},
              "worker threads (output is the same for any count; default: one per core; more than the cores is allowed but gains nothing)",
              q.threads);
   opts.add_options()
@@ -161,15 +188,16 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
       ("grade", "grade every puzzle and print its SE rating")
       ("level", po::value<std::string>(&q.level), ("keep only puzzles of this level (" + grader::level_names() + ", or one of --levels)").c_str())
       ("levels", po::value<std::string>(&q.levels), "level table NAME:MIN_ER,... for --level and the stored level names, instead of the default one (as db import --levels)");
-  add_number(opts, "min-rating", q.min_rating, {kMinRating, kMaxRating}, "keep only puzzles with ER >= this");
+  add_bounded_by_library(opts, bounds, Option::MinRating, "min-rating", q.min_rating, {kMinRating, kMaxRating}, "keep only puzzles with ER >= this");
   add_number(opts, "max-rating", q.max_rating, {1.0, kMaxRating},
              "keep only puzzles with ER <= this (every puzzle with an empty cell rates 1.0 or more)");
   opts.add_options()
       ("require-technique", po::value<std::vector<std::string>>(&q.require_techniques)->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
       ("hardest-technique", po::value<std::string>(&q.hardest_technique), "keep only puzzles whose hardest step (the one that sets ER) is this technique");
-  add_number(opts, "search", q.search, {0, kMaxSearch, "plain filtering"},
+  add_bounded_by_library(opts, bounds, Option::Search, "search", q.search,
+                         {.lo = 0, .hi = kMaxSearch, .zero = "plain filtering", .reserved = {-1}},
              "local search around each puzzle that nearly meets the target: neighbours graded per puzzle, the first that meets it replaces it (default 32 with a target); with --from, neighbours judged per start (default 64; 0 is refused)");
-  add_number(opts, "search-keep", q.search_keep, {1, kMaxSearchKeep},
+  add_bounded_by_library(opts, bounds, Option::SearchKeep, "search-keep", q.search_keep, {1, kMaxSearchKeep},
              "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)",
              1);
   add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise); with --from, what a run this stops has found depends on the machine's speed; counted from the start, it bounds the wait for a --from or --pattern file (a FIFO) too",
@@ -177,7 +205,8 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   add_number(opts, "batch-rows", batch_rows, {1, 1'000'000},
              "with --db: commit after this many puzzles (and at least once a second); a killed run loses at most one batch",
              batch_rows);
-  add_number(opts, "max-attempts", q.max_attempts, {1, kMaxAttempts},
+  add_bounded_by_library(opts, bounds, Option::MaxAttempts, "max-attempts", q.max_attempts,
+                         {.lo = 1, .hi = kMaxAttempts, .reserved = {0}},
              "grids tried per puzzle before giving up on it (default 64; 5 with --pattern, each a bounded local search)");
   add_store_wait_options(opts);  // with --db: --busy-timeout, --pg-timeout
   add_progress_option(opts);
@@ -191,7 +220,8 @@ int run_generate(const std::vector<std::string>& args) {
   double time_limit = 0;
   std::size_t batch_rows = db::StoreOptions{}.batch_rows;
   q.threads = std::min(kMaxThreads, std::max(1u, std::thread::hardware_concurrency()));
-  declare_options(opts, q, time_limit, batch_rows);
+  std::vector<LibraryBound> bounds;
+  declare_options(opts, q, time_limit, batch_rows, bounds);
   po::variables_map vm;
   if (auto status = parse_options(args, kUsage, opts, vm, false)) return *status;
   // An explicit --time-limit bounds the wait for input too (a --pattern or
@@ -266,6 +296,13 @@ int run_generate(const std::vector<std::string>& args) {
       q.shard_count = shard.count;
     }
     plan = produce::plan_generation(q);
+  } catch (const produce::GenerateOptionError& e) {
+    for (const LibraryBound& b : bounds)
+      if (e.out_of_range() && b.option == e.which())
+        if (const std::string refusal = range_refusal(vm, b.name, b.accepts); !refusal.empty())
+          return usage_error("generate", refusal, kUsage);
+    std::cerr << "sudokit generate: " << e.what() << '\n';
+    return kUsageError;
   } catch (const produce::RequestError& e) {
     std::cerr << "sudokit generate: " << e.what() << '\n';
     return kUsageError;

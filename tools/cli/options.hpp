@@ -7,10 +7,14 @@
 // checked against the values it accepts (Accepts: a range or a list, and
 // what 0 means when it is special), and stored in a variable. Anything else
 // is a usage error naming the option, the value and what it accepts (exit
-// status 2); the same text ends the option's --help line.
+// status 2); the same text ends the option's --help line. Where the library
+// holds the range (generate's options: produce::plan_generation), the option
+// is declared checked_later and the command words the library's refusal the
+// same way (range_refusal).
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <iostream>
@@ -31,6 +35,14 @@ namespace sudokit::cli {
 
 namespace po = boost::program_options;
 
+/// A usage error: "sudokit CMD: MESSAGE", the usage, and where the options
+/// are listed, on stderr; returns exit status 2.
+inline int usage_error(const std::string& cmd, const std::string& message, const std::string& usage) {
+  std::cerr << "sudokit " << cmd << ": " << message << "\n" << usage << "\n"
+            << "Run `sudokit " << cmd << " --help` for the options.\n";
+  return kUsageError;
+}
+
 /// Parses args (args[0] = subcommand). Positional arguments go to "files".
 /// Returns an exit status when the command should stop now (help or error).
 inline std::optional<int> parse_options(const std::vector<std::string>& args, const std::string& usage,
@@ -49,9 +61,7 @@ inline std::optional<int> parse_options(const std::vector<std::string>& args, co
     po::store(po::command_line_parser(rest).options(all).positional(pos).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "sudokit " << args[0] << ": " << e.what() << "\n" << usage << "\n"
-              << "Run `sudokit " << args[0] << " --help` for the options.\n";
-    return kUsageError;
+    return usage_error(args[0], e.what(), usage);
   }
   if (vm.count("help")) {
     // Written at once through Output, so a failed write reports its own
@@ -94,6 +104,11 @@ struct Accepts {
   T hi = std::numeric_limits<T>::max();
   std::string zero = {};
   std::vector<T> only = {};
+  // The range is checked later by the library (produce::plan_generation for
+  // generate's options): here the text is only read, and refused when it is
+  // one of `reserved`, the values the library reads as "not given".
+  bool checked_later = false;
+  std::vector<T> reserved = {};
 
   bool contains(T v) const {
     if (only.empty()) return v >= lo && v <= hi;
@@ -129,7 +144,11 @@ void add_number(po::options_description& opts, const std::string& name, T* targe
   const std::string option = "--" + name.substr(0, name.find(','));
   auto* value = po::value<std::string>()->notifier([target, accepts, option](const std::string& text) {
     T v{};
-    if (!parse_number(text, v) || !accepts.contains(v))
+    const auto refused = [&] {
+      if (!accepts.checked_later) return !accepts.contains(v);
+      return std::find(accepts.reserved.begin(), accepts.reserved.end(), v) != accepts.reserved.end();
+    };
+    if (!parse_number(text, v) || refused())
       throw po::error(option + " must be " + accepts.describe() + " (found " + text + ")");
     if (target != nullptr) *target = v;
   });
@@ -161,6 +180,16 @@ T number_value(const po::variables_map& vm, const std::string& name) {
   T v{};
   parse_number(vm[name].as<std::string>(), v);
   return v;
+}
+
+/// The usage error for a value of the numeric option `name` (declared
+/// checked_later) that the library refused as out of range: the words
+/// add_number's own check uses, `accepts` being Accepts::describe() ("--threads
+/// must be a whole number from 1 to 256 (found 0)"). Empty when the option
+/// was not given (its fallback was refused: the library's own words then).
+inline std::string range_refusal(const po::variables_map& vm, const std::string& name, const std::string& accepts) {
+  if (!vm.count(name) || vm[name].defaulted()) return {};
+  return "--" + name + " must be " + accepts + " (found " + vm[name].as<std::string>() + ")";
 }
 
 /// An output that would write over an input or another output (the error of

@@ -134,15 +134,19 @@ struct MessagePart {
 /// A GenerateRequest that cannot be run: the option at fault by identity
 /// and a message whose option names each front end spells its own way
 /// (message(names)); what() and option() are the command's spelling.
+/// out_of_range() says the option's value is outside its bounds (those of
+/// sudokit/solver/limits.hpp), so a front end may word that in its own way.
 class GenerateOptionError : public RequestError {
  public:
-  GenerateOptionError(GenerateOption option, std::vector<MessagePart> message);
+  GenerateOptionError(GenerateOption option, std::vector<MessagePart> message, bool out_of_range = false);
   GenerateOption which() const { return which_; }
+  bool out_of_range() const { return out_of_range_; }
   /// The message with every option spelt as `names` spells it.
   std::string message(const GenerateOptionNames& names) const;
 
  private:
   GenerateOption which_;
+  bool out_of_range_ = false;
   std::vector<MessagePart> parts_;
 };
 
