@@ -4,8 +4,9 @@
 # the untracked ones git does not ignore; no build/) into a fresh temporary
 # directory with nothing else in it, runs the README's main command there
 # (tools/run.sh: installs what is missing, builds the command, fills
-# puzzles.db), builds the rest of the release preset (with the packages the
-# tests use), then runs every suite of that build (`ctest --preset release`;
+# puzzles.db; its build folder configured without the tests and the Python
+# module), configures it again in full and builds the rest of the release
+# preset (with the packages the tests use), then runs every suite of that build (`ctest --preset release`;
 # the suites read their data from the copy's data/, and
 # checkout.no_outside_references fails on any file pointing outside it),
 # then the WebAssembly package's and the page's tests (web/test.sh).

@@ -6,9 +6,16 @@
 #     PRESET = release (default), debug, asan, fuzz, web or library (the
 #       library alone: CMakePresets.json)
 #     --target T: build only T (and what it needs), with only the packages
-#       the build itself needs; without it, the whole preset and the
-#       packages the tests use too (the PostgreSQL server, qqwing, poppler's
-#       tools, pytest, ...). tools/run.sh builds only the command.
+#       the build itself needs: a first configure then leaves out the tests
+#       and the Python module (SUDOKIT_BUILD_TESTS, SUDOKIT_PYTHON off), so
+#       GoogleTest, pybind11, Python's headers and ccache are not installed,
+#       and T is a target of the libraries or the command's tools, not a
+#       test. Without it, the whole preset and the packages the tests use too
+#       (the PostgreSQL server, qqwing, poppler's tools, pytest, ...); a
+#       build folder configured lean is then configured again in full.
+#       tools/run.sh builds only the command.
+# Needs only what apt-get installs on a minimal Debian 12 (debootstrap
+# --variant=minbase): run it as root there, where sudo is absent.
 # Extra packages can be requested with SUDOKIT_EXTRA_PACKAGES="pkg ...".
 # Prints one line per phase on stderr; what apt, CMake and the compiler say
 # goes to a log (its name in the phase line), shown when a phase fails.
@@ -26,16 +33,18 @@ while (($# > 0)); do
   esac
 done
 
-# What configuring and building the presets needs.
+# What configuring and building the libraries and the command needs.
 packages=(cmake ninja-build g++ pkg-config
           libboost-program-options-dev libboost-random-dev
-          libsqlite3-dev libgtest-dev nlohmann-json3-dev
+          libsqlite3-dev nlohmann-json3-dev
           libcairo2-dev fonts-dejavu-core
           libpoppler-cpp-dev zlib1g-dev  # book preflight: PDFs read back (page boxes, fonts, rasterised pages, content streams)
           tzdata   # the C library's time zone database (daily --tz)
-          pybind11-dev python3-dev  # the Python module (bindings/python)
-          libpq-dev  # the PostgreSQL store (libpq's header; the library is loaded on first use)
-          ccache)  # compiler cache: the test command builds a copy of the checkout
+          libpq-dev)  # the PostgreSQL store (libpq's header; the library is loaded on first use)
+# What configuring the whole preset adds (a --target build leaves these out).
+full_packages=(libgtest-dev  # the tests (SUDOKIT_BUILD_TESTS)
+               pybind11-dev python3-dev  # the Python module (bindings/python, SUDOKIT_PYTHON)
+               ccache)  # compiler cache: the test command builds a copy of the checkout
 # What the tests and the benchmark use besides (not the main job).
 test_packages=(gcc make  # the C example against the installed library (tests/install)
                sqlite3 poppler-utils libxml2-utils
@@ -46,7 +55,8 @@ test_packages=(gcc make  # the C example against the installed library (tests/in
                pgbouncer  # the pooler the PostgreSQL test writes through (tests/pg_bouncer.hpp)
                qqwing  # the benchmark's peer (sudokit-bench's ratios; data/puzzles_qqwing_mix.txt was made with it)
                dpkg-dev)  # dpkg-shlibdeps: the Debian package's dependencies (packaging/deb.cmake)
-((${#targets[@]} > 0)) || packages+=("${test_packages[@]}")
+lean=false
+if ((${#targets[@]} > 0)); then lean=true; else packages+=("${full_packages[@]}" "${test_packages[@]}"); fi
 # The fuzz preset builds with clang and links libFuzzer.
 [ "$preset" != fuzz ] || packages+=(clang libclang-rt-14-dev)
 # The web preset: Debian's Emscripten (its JS optimizer needs node-acorn on
@@ -61,6 +71,10 @@ mkdir -p build
 log="$PWD/build/setup-$preset.log"
 : >"$log"
 started=$SECONDS
+# Each phase's seconds, for the last line ("packages 95 s, configure 4 s, ...").
+times=()
+lap=$SECONDS
+timed() { times+=("$1 $((SECONDS - lap)) s"); lap=$SECONDS; }
 phase() { echo "setup: $* (log: build/setup-$preset.log)" >&2; }
 failed() {
   echo "setup: $1 failed after $((SECONDS - started)) s; from build/setup-$preset.log:" >&2
@@ -84,6 +98,7 @@ if ((${#missing[@]} > 0)); then
   export DEBIAN_FRONTEND=noninteractive
   { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >>"$log" 2>&1 ||
     failed "installing packages"
+  timed packages
 fi
 
 # ccache keys on paths relative to the checkout, so copies of it share hits.
@@ -94,9 +109,26 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 # information names the directory of the build that compiled it first; the
 # file names (relative to it) and line numbers in a sanitizer report stay right.
 export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-true}"
+# A lean configure (--target on a new build folder) leaves this mark; the
+# whole preset configures such a folder again with the tests and the module.
+lean_mark="build/$preset/setup-lean"
+configure_args=()
 if [ ! -f "build/$preset/CMakeCache.txt" ]; then
-  phase "configuring the $preset preset"
-  cmake --preset "$preset" >>"$log" 2>&1 || failed "configuring"
+  if $lean; then
+    configure_args=(-DSUDOKIT_BUILD_TESTS=OFF -DSUDOKIT_PYTHON=OFF)
+    phase "configuring the $preset preset without the tests and the Python module"
+  else
+    phase "configuring the $preset preset"
+  fi
+  cmake --preset "$preset" "${configure_args[@]}" >>"$log" 2>&1 || failed "configuring"
+  if $lean; then : >"$lean_mark"; fi
+  timed configure
+elif ! $lean && [ -f "$lean_mark" ]; then
+  phase "configuring the $preset preset again with the tests and the Python module"
+  # From scratch: the preset's own values, and ccache (installed now) found.
+  cmake --preset "$preset" --fresh >>"$log" 2>&1 || failed "configuring"
+  rm -f "$lean_mark"
+  timed configure
 fi
 what="the $preset preset"
 ((${#targets[@]} == 0)) || what="${targets[*]} ($preset)"
@@ -104,4 +136,7 @@ phase "building $what"
 target_args=()
 for t in "${targets[@]}"; do target_args+=(--target "$t"); done
 cmake --build --preset "$preset" "${target_args[@]}" >>"$log" 2>&1 || failed "building"
-echo "setup: $what ready in $((SECONDS - started)) s" >&2
+timed build
+summary=""
+for t in "${times[@]}"; do summary+="${summary:+, }$t"; done
+echo "setup: $what ready in $((SECONDS - started)) s ($summary)" >&2
