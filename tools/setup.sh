@@ -94,7 +94,12 @@ done
 if ((${#missing[@]} > 0)); then
   phase "installing ${#missing[*]} Debian packages: ${missing[*]}"
   sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if [ "$(id -u)" -ne 0 ]; then
+    # A minimal Debian has no sudo: say what to do instead of "sudo: not found".
+    command -v sudo >/dev/null ||
+      { echo "setup: installing packages needs root, and sudo is absent: run this as root, or install these first: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
   export DEBIAN_FRONTEND=noninteractive
   { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >>"$log" 2>&1 ||
     failed "installing packages"
