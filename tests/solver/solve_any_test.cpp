@@ -1,0 +1,299 @@
+// The general kernel (solve_any.hpp) against ground truth: the independent
+// exact-cover counter (exact_cover.hpp, itself checked against the reference
+// solver on classic grids), random puzzles of every geometry with 0, 1 and
+// 2+ solutions, the classic kernel on classic puzzles, known grid counts,
+// and a rule checker written here for every solution returned.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "exact_cover.hpp"
+#include "reference_solver.hpp"
+#include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/solve_any.hpp"
+#include "test_data.hpp"
+
+namespace sudokit {
+namespace {
+
+using Cells = std::vector<std::uint8_t>;
+
+constexpr const char* kJigsaw9 =
+    "jigsaw:AAAABBBBBAAACCBBBBAACCCDDDDEECCDDDDFEEECCDGFFEEHHGGGFFEHHHGGGFFEHHIIGGFFHHIIIIIII";
+
+const std::vector<std::string>& spellings() {
+  static const std::vector<std::string> s = {
+      "4x4", "4x4:none", "6x6", "6x6:3x2", "8x8", "12x12", "16x16", "none", "x", "windows",
+      "x,windows", "anti-knight", "anti-king", "anti-knight,toroidal", "nc", "nc+", "x,anti-knight",
+      "6x6,nc", "jigsaw:AAABCADBCCDBCDDB", kJigsaw9, std::string(kJigsaw9) + ",x"};
+  return s;
+}
+
+// True when the digits are consecutive under the geometry's rule.
+bool consecutive(const Geometry& g, int a, int b) {
+  return a - b == 1 || b - a == 1 || (g.nc_wrap() && ((a == 1 && b == g.size()) || (b == 1 && a == g.size())));
+}
+
+// The rules, checked directly: a full grid, each house all digits, peers
+// different, adjacent cells not consecutive, the givens kept.
+bool follows_rules(const Geometry& g, const Cells& s, const Cells& puzzle) {
+  if (static_cast<int>(s.size()) != g.cells()) return false;
+  for (int c = 0; c < g.cells(); ++c) {
+    const int d = s[static_cast<std::size_t>(c)];
+    if (d < 1 || d > g.size()) return false;
+    if (puzzle[static_cast<std::size_t>(c)] != 0 && puzzle[static_cast<std::size_t>(c)] != d) return false;
+    for (int p : g.peers(c))
+      if (s[static_cast<std::size_t>(p)] == d) return false;
+    for (int a : g.adjacent(c))
+      if (consecutive(g, d, s[static_cast<std::size_t>(a)])) return false;
+  }
+  for (const auto& h : g.houses()) {
+    std::vector<bool> seen(static_cast<std::size_t>(g.size()) + 1, false);
+    for (int c : h) seen[s[static_cast<std::size_t>(c)]] = true;
+    if (std::count(seen.begin() + 1, seen.end(), true) != g.size()) return false;
+  }
+  return true;
+}
+
+// The exact-cover counter for a geometry: houses as columns; leapers (peers
+// sharing no house) and adjacent cells as pair rules.
+test::ExactCover exact_cover(const Geometry& g) {
+  const int n = g.cells();
+  std::vector<char> same_house(static_cast<std::size_t>(n) * n, 0);
+  for (const auto& h : g.houses())
+    for (int a : h)
+      for (int b : h) same_house[static_cast<std::size_t>(a) * n + b] = 1;
+  auto rel = std::make_shared<std::vector<char>>(static_cast<std::size_t>(n) * n, 0);
+  std::vector<std::vector<int>> pair_cells(static_cast<std::size_t>(n));
+  for (int c = 0; c < n; ++c) {
+    for (int p : g.peers(c))
+      if (!same_house[static_cast<std::size_t>(c) * n + p]) (*rel)[static_cast<std::size_t>(c) * n + p] |= 1;
+    for (int a : g.adjacent(c)) (*rel)[static_cast<std::size_t>(c) * n + a] |= 2;
+    for (int o = 0; o < n; ++o)
+      if ((*rel)[static_cast<std::size_t>(c) * n + o]) pair_cells[static_cast<std::size_t>(c)].push_back(o);
+  }
+  const Geometry* gp = &g;
+  return test::ExactCover(g.size(), n, g.houses(), pair_cells, [rel, n, gp](int c1, int d1, int c2, int d2) {
+    const char r = (*rel)[static_cast<std::size_t>(c1) * n + c2];
+    return ((r & 1) && d1 == d2) || ((r & 2) && consecutive(*gp, d1, d2));
+  });
+}
+
+Cells random_grid(const Geometry& g, std::uint64_t seed) {
+  AnySolveOptions o;
+  o.shuffle_seed = seed;
+  const AnySolveResult r = solve_any(g, Cells(static_cast<std::size_t>(g.cells()), 0), 1, o);
+  EXPECT_EQ(r.count, 1u) << g.spelling();
+  EXPECT_TRUE(follows_rules(g, r.solution, Cells(static_cast<std::size_t>(g.cells()), 0))) << g.spelling();
+  return r.solution;
+}
+
+// Puzzles from a full grid: keep a random fraction of the clues; then some
+// with a given changed (often no solution). The exact-cover counter checks
+// the non-consecutive rule only as it fills cells, so sparse nc grids take it
+// seconds: those keep more clues.
+std::vector<Cells> random_puzzles(const Geometry& g, const Cells& full, std::mt19937_64& rng, int count) {
+  std::vector<Cells> out;
+  const bool nc = !g.adjacent(0).empty();
+  std::uniform_real_distribution<double> keep_from(g.size() >= 12 ? 0.45 : nc ? 0.3 : 0.2, 0.7);
+  for (int i = 0; i < count; ++i) {
+    const double keep = keep_from(rng);
+    Cells p = full;
+    std::bernoulli_distribution drop(1.0 - keep);
+    for (auto& v : p)
+      if (drop(rng)) v = 0;
+    if (i % 4 == 3) {  // change one given
+      std::vector<int> given;
+      for (int c = 0; c < g.cells(); ++c)
+        if (p[static_cast<std::size_t>(c)] != 0) given.push_back(c);
+      if (!given.empty()) {
+        const int c = given[rng() % given.size()];
+        p[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(1 + (p[static_cast<std::size_t>(c)] % g.size()));
+      }
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+Grid ReferenceSolverFirst(const Grid& p) {
+  Grid first;
+  test::ReferenceSolver().count(p, 1, &first);
+  return first;
+}
+
+bool sees_given(const Grid& g, int cell, int d) {
+  for (int p : kPeers[cell])
+    if (g[p] == d) return true;
+  return false;
+}
+
+TEST(ExactCover, MatchesReferenceSolverOnClassic) {
+  const GeometryPtr& g = classic_geometry();
+  test::ExactCover dlx = exact_cover(*g);
+  test::ReferenceSolver ref;
+  // The plain reference solver takes seconds on some 17-clue puzzles, and
+  // far longer to prove one has no solution: a subset, and the grids without
+  // a solution made from the denser top95 puzzles.
+  std::vector<Grid> puzzles = test::load_puzzles("puzzles_17clue.txt", 6000);
+  ASSERT_GE(puzzles.size(), 8u);
+  // Several solutions: a 17-clue puzzle less a clue; none: a clue changed.
+  const std::size_t base = puzzles.size();
+  for (std::size_t i = 0; i < base; ++i) {
+    Grid fewer = puzzles[i];
+    for (int c = 0; c < kCells; ++c)
+      if (fewer[c] != 0) { fewer[c] = 0; break; }
+    puzzles.push_back(fewer);
+  }
+  const std::vector<Grid> top95 = test::load_puzzles("puzzles_top95.txt", 9);
+  for (const Grid& p : top95) {
+    const Grid full = ReferenceSolverFirst(p);
+    Grid changed = p;
+    for (int c = 0; c < kCells; ++c)  // an empty cell given a digit the solution does not have there
+      if (changed[c] == 0) {
+        for (int d = 1; d <= 9; ++d)
+          if (d != full[c] && !sees_given(changed, c, d)) { changed[c] = static_cast<std::uint8_t>(d); break; }
+        if (changed[c] != 0) break;
+      }
+    puzzles.push_back(changed);
+  }
+  Grid conflicting;
+  conflicting[0] = conflicting[1] = 3;
+  puzzles.push_back(conflicting);
+  puzzles.push_back(test::grid_from(
+      "12345678........9................................................................"));
+  unsigned seen[3] = {0, 0, 0};
+  for (const Grid& p : puzzles) {
+    const Cells cells(p.cells.begin(), p.cells.end());
+    Cells first;
+    const unsigned got = dlx.count(cells, 2, &first);
+    ASSERT_EQ(got, ref.count(p, 2)) << format_line(p);
+    if (got > 0) {
+      EXPECT_TRUE(follows_rules(*g, first, cells)) << format_line(p);
+    }
+    ++seen[got];
+  }
+  EXPECT_GT(seen[0], 0u);
+  EXPECT_GT(seen[1], 0u);
+  EXPECT_GT(seen[2], 0u);
+}
+
+TEST(ExactCover, GivensThatBreakAHouseHaveNoSolution) {
+  const GeometryPtr g = parse_geometry("4x4");
+  test::ExactCover dlx = exact_cover(*g);
+  for (auto [a, b] : {std::pair{0, 1}, std::pair{0, 4}, std::pair{0, 5}, std::pair{10, 15}, std::pair{3, 15}}) {
+    Cells p(16, 0);
+    p[static_cast<std::size_t>(a)] = p[static_cast<std::size_t>(b)] = 2;
+    EXPECT_EQ(dlx.count(p, 2), 0u) << a << " " << b;
+    EXPECT_EQ(count_solutions(*g, p, 2), 0u) << a << " " << b;
+    p[static_cast<std::size_t>(b)] = 3;
+    EXPECT_EQ(dlx.count(p, 2), 2u) << a << " " << b;  // and the counter is left whole
+  }
+}
+
+TEST(ExactCover, CountsTheKnownGridsOf4x4) {
+  // 288 Sudoku grids of 4x4 and 576 Latin squares of order 4.
+  for (auto [spelling, grids] : {std::pair{"4x4", 288u}, std::pair{"4x4:none", 576u}}) {
+    const GeometryPtr g = parse_geometry(spelling);
+    const Cells empty(16, 0);
+    EXPECT_EQ(exact_cover(*g).count(empty, 100000), grids) << spelling;
+    EXPECT_EQ(count_solutions(*g, empty, 100000), grids) << spelling;
+  }
+}
+
+TEST(SolveAny, CountsEqualTheExactCoverOnEveryGeometry) {
+  std::mt19937_64 rng(47);
+  for (const std::string& spelling : spellings()) {
+    SCOPED_TRACE(spelling);
+    const GeometryPtr g = parse_geometry(spelling);
+    test::ExactCover dlx = exact_cover(*g);
+    ASSERT_TRUE(has_valid_grid(*g));
+
+    unsigned seen[3] = {0, 0, 0};
+    const int grids = g->size() >= 12 ? 2 : 4;
+    for (int k = 0; k < grids; ++k) {
+      const Cells full = random_grid(*g, rng() | 1);
+      for (const Cells& p : random_puzzles(*g, full, rng, g->size() >= 12 ? 8 : 40)) {
+        AnySolveOptions general;
+        general.general = true;
+        const AnySolveResult r = solve_any(*g, p, 2, general);
+        const unsigned want = dlx.count(p, 2);
+        ASSERT_EQ(r.count, want);
+        EXPECT_EQ(count_solutions(*g, p, 2), want);
+        if (r.count > 0) {
+          ASSERT_TRUE(follows_rules(*g, r.solution, p));
+        } else {
+          EXPECT_TRUE(r.solution.empty());
+        }
+        ++seen[want];
+      }
+    }
+    EXPECT_GT(seen[0], 0u);
+    EXPECT_GT(seen[1] + seen[2], 0u);
+  }
+}
+
+TEST(SolveAny, GeneralKernelEqualsClassicKernelOnClassicPuzzles) {
+  const GeometryPtr& g = classic_geometry();
+  std::vector<Grid> puzzles = test::load_puzzles("puzzles_top95.txt");
+  for (const Grid& p : test::load_puzzles("puzzles_17clue.txt", 500)) puzzles.push_back(p);
+  std::mt19937_64 rng(9);
+  const std::size_t base = puzzles.size();
+  for (std::size_t i = 0; i < base; ++i) {  // fewer clues: several solutions
+    Grid q = puzzles[i];
+    for (int k = 0; k < 3; ++k) q[static_cast<int>(rng() % kCells)] = 0;
+    puzzles.push_back(q);
+  }
+  AnySolveOptions general;
+  general.general = true;
+  for (const Grid& p : puzzles) {
+    const Cells cells(p.cells.begin(), p.cells.end());
+    const AnySolveResult mine = solve_any(*g, cells, 2, general);
+    const SolveResult classic = solve(p, 2);
+    ASSERT_EQ(mine.count, classic.count) << format_line(p);
+    EXPECT_EQ(solve_any(*g, cells, 2).count, classic.count);  // the classic path
+    if (mine.count > 0) {
+      ASSERT_TRUE(follows_rules(*g, mine.solution, cells)) << format_line(p);
+      if (mine.count == 1) {
+        EXPECT_EQ(mine.solution, Cells(classic.solution.cells.begin(), classic.solution.cells.end()));
+      }
+    }
+  }
+}
+
+TEST(SolveAny, AnyInputIsSafe) {
+  const GeometryPtr g = parse_geometry("6x6");
+  EXPECT_EQ(solve_any(*g, Cells(35, 0), 2).count, 0u);   // wrong length
+  Cells big(36, 0);
+  big[0] = 7;                                             // digit above size
+  EXPECT_EQ(solve_any(*g, big, 2).count, 0u);
+  Cells clash(36, 0);
+  clash[0] = clash[7] = 2;                                // same box
+  EXPECT_EQ(solve_any(*g, clash, 2).count, 0u);
+  const GeometryPtr nc = parse_geometry("nc");
+  Cells beside(81, 0);
+  beside[0] = 4;
+  beside[1] = 5;                                          // consecutive neighbours
+  EXPECT_EQ(solve_any(*nc, beside, 2).count, 0u);
+  EXPECT_EQ(solve_any(*classic_geometry(), Cells(81, 10), 2).count, 0u);
+}
+
+TEST(SolveAny, ACombinationWithNoValidGridIsRefused) {
+  const GeometryPtr king4 = parse_geometry("4x4,anti-king");
+  EXPECT_EQ(exact_cover(*king4).count(Cells(16, 0), 1), 0u);  // ground truth
+  EXPECT_FALSE(has_valid_grid(*king4));
+  try {
+    require_valid_grid(*king4);
+    ADD_FAILURE() << "no GeometryError";
+  } catch (const GeometryError& e) {
+    EXPECT_STREQ(e.what(), "geometry: 4x4,anti-king has no valid grid");
+  }
+  for (const char* ok : {"classic", "x,windows", "anti-king", "nc+", "16x16"}) {
+    EXPECT_TRUE(has_valid_grid(*parse_geometry(ok))) << ok;
+    EXPECT_NO_THROW(require_valid_grid(*parse_geometry(ok))) << ok;
+  }
+}
+
+}  // namespace
+}  // namespace sudokit
