@@ -5,12 +5,17 @@
 // houses (leapers, non-consecutive neighbours) are pair rules, checked when a
 // row is chosen against the cells already filled: `pair_cells[c]` lists the
 // cells a pair rule may relate to c, and `conflict(c1, d1, c2, d2)` says
-// whether c1 = d1 beside c2 = d2 breaks one. Plain vectors in, a count out.
+// whether c1 = d1 beside c2 = d2 breaks one. Plain vectors in, a count out;
+// exact_cover_of(geometry) fills them from a Geometry's houses, peers and
+// adjacent() (the contract's tables, none of the solver's code).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
+
+#include "sudokit/solver/geometry.hpp"
 
 namespace sudokit::test {
 
@@ -191,5 +196,35 @@ class ExactCover {
   unsigned limit_ = 0, found_ = 0;
   std::vector<std::uint8_t>* first_ = nullptr;
 };
+
+/// True when a and b are consecutive digits under the geometry's
+/// non-consecutive rule (with nc_wrap(), 1 and size() too).
+inline bool consecutive_digits(const Geometry& g, int a, int b) {
+  return a - b == 1 || b - a == 1 || (g.nc_wrap() && ((a == 1 && b == g.size()) || (b == 1 && a == g.size())));
+}
+
+/// The counter for a geometry: its houses as columns; leapers (peers sharing
+/// no house) and adjacent() cells as pair rules. Keeps a pointer to `g`.
+inline ExactCover exact_cover_of(const Geometry& g) {
+  const int n = g.cells();
+  std::vector<char> same_house(static_cast<std::size_t>(n) * n, 0);
+  for (const auto& h : g.houses())
+    for (int a : h)
+      for (int b : h) same_house[static_cast<std::size_t>(a) * n + b] = 1;
+  auto rel = std::make_shared<std::vector<char>>(static_cast<std::size_t>(n) * n, 0);
+  std::vector<std::vector<int>> pair_cells(static_cast<std::size_t>(n));
+  for (int c = 0; c < n; ++c) {
+    for (int p : g.peers(c))
+      if (!same_house[static_cast<std::size_t>(c) * n + p]) (*rel)[static_cast<std::size_t>(c) * n + p] |= 1;
+    for (int a : g.adjacent(c)) (*rel)[static_cast<std::size_t>(c) * n + a] |= 2;
+    for (int o = 0; o < n; ++o)
+      if ((*rel)[static_cast<std::size_t>(c) * n + o]) pair_cells[static_cast<std::size_t>(c)].push_back(o);
+  }
+  const Geometry* gp = &g;
+  return ExactCover(g.size(), n, g.houses(), pair_cells, [rel, n, gp](int c1, int d1, int c2, int d2) {
+    const char r = (*rel)[static_cast<std::size_t>(c1) * n + c2];
+    return ((r & 1) && d1 == d2) || ((r & 2) && consecutive_digits(*gp, d1, d2));
+  });
+}
 
 }  // namespace sudokit::test

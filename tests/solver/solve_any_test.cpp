@@ -30,10 +30,6 @@ const std::vector<std::string>& spellings() {
   return s;
 }
 
-// True when the digits are consecutive under the geometry's rule.
-bool consecutive(const Geometry& g, int a, int b) {
-  return a - b == 1 || b - a == 1 || (g.nc_wrap() && ((a == 1 && b == g.size()) || (b == 1 && a == g.size())));
-}
 
 // The rules, checked directly: a full grid, each house all digits, peers
 // different, adjacent cells not consecutive, the givens kept.
@@ -46,7 +42,7 @@ bool follows_rules(const Geometry& g, const Cells& s, const Cells& puzzle) {
     for (int p : g.peers(c))
       if (s[static_cast<std::size_t>(p)] == d) return false;
     for (int a : g.adjacent(c))
-      if (consecutive(g, d, s[static_cast<std::size_t>(a)])) return false;
+      if (test::consecutive_digits(g, d, s[static_cast<std::size_t>(a)])) return false;
   }
   for (const auto& h : g.houses()) {
     std::vector<bool> seen(static_cast<std::size_t>(g.size()) + 1, false);
@@ -56,29 +52,6 @@ bool follows_rules(const Geometry& g, const Cells& s, const Cells& puzzle) {
   return true;
 }
 
-// The exact-cover counter for a geometry: houses as columns; leapers (peers
-// sharing no house) and adjacent cells as pair rules.
-test::ExactCover exact_cover(const Geometry& g) {
-  const int n = g.cells();
-  std::vector<char> same_house(static_cast<std::size_t>(n) * n, 0);
-  for (const auto& h : g.houses())
-    for (int a : h)
-      for (int b : h) same_house[static_cast<std::size_t>(a) * n + b] = 1;
-  auto rel = std::make_shared<std::vector<char>>(static_cast<std::size_t>(n) * n, 0);
-  std::vector<std::vector<int>> pair_cells(static_cast<std::size_t>(n));
-  for (int c = 0; c < n; ++c) {
-    for (int p : g.peers(c))
-      if (!same_house[static_cast<std::size_t>(c) * n + p]) (*rel)[static_cast<std::size_t>(c) * n + p] |= 1;
-    for (int a : g.adjacent(c)) (*rel)[static_cast<std::size_t>(c) * n + a] |= 2;
-    for (int o = 0; o < n; ++o)
-      if ((*rel)[static_cast<std::size_t>(c) * n + o]) pair_cells[static_cast<std::size_t>(c)].push_back(o);
-  }
-  const Geometry* gp = &g;
-  return test::ExactCover(g.size(), n, g.houses(), pair_cells, [rel, n, gp](int c1, int d1, int c2, int d2) {
-    const char r = (*rel)[static_cast<std::size_t>(c1) * n + c2];
-    return ((r & 1) && d1 == d2) || ((r & 2) && consecutive(*gp, d1, d2));
-  });
-}
 
 Cells random_grid(const Geometry& g, std::uint64_t seed) {
   AnySolveOptions o;
@@ -131,7 +104,7 @@ bool sees_given(const Grid& g, int cell, int d) {
 
 TEST(ExactCover, MatchesReferenceSolverOnClassic) {
   const GeometryPtr& g = classic_geometry();
-  test::ExactCover dlx = exact_cover(*g);
+  test::ExactCover dlx = test::exact_cover_of(*g);
   test::ReferenceSolver ref;
   // The plain reference solver takes seconds on some 17-clue puzzles, and
   // far longer to prove one has no solution: a subset, and the grids without
@@ -181,7 +154,7 @@ TEST(ExactCover, MatchesReferenceSolverOnClassic) {
 
 TEST(ExactCover, GivensThatBreakAHouseHaveNoSolution) {
   const GeometryPtr g = parse_geometry("4x4");
-  test::ExactCover dlx = exact_cover(*g);
+  test::ExactCover dlx = test::exact_cover_of(*g);
   for (auto [a, b] : {std::pair{0, 1}, std::pair{0, 4}, std::pair{0, 5}, std::pair{10, 15}, std::pair{3, 15}}) {
     Cells p(16, 0);
     p[static_cast<std::size_t>(a)] = p[static_cast<std::size_t>(b)] = 2;
@@ -197,7 +170,7 @@ TEST(ExactCover, CountsTheKnownGridsOf4x4) {
   for (auto [spelling, grids] : {std::pair{"4x4", 288u}, std::pair{"4x4:none", 576u}}) {
     const GeometryPtr g = parse_geometry(spelling);
     const Cells empty(16, 0);
-    EXPECT_EQ(exact_cover(*g).count(empty, 100000), grids) << spelling;
+    EXPECT_EQ(test::exact_cover_of(*g).count(empty, 100000), grids) << spelling;
     EXPECT_EQ(count_solutions(*g, empty, 100000), grids) << spelling;
   }
 }
@@ -207,7 +180,7 @@ TEST(SolveAny, CountsEqualTheExactCoverOnEveryGeometry) {
   for (const std::string& spelling : spellings()) {
     SCOPED_TRACE(spelling);
     const GeometryPtr g = parse_geometry(spelling);
-    test::ExactCover dlx = exact_cover(*g);
+    test::ExactCover dlx = test::exact_cover_of(*g);
     ASSERT_TRUE(has_valid_grid(*g));
 
     unsigned seen[3] = {0, 0, 0};
@@ -281,7 +254,7 @@ TEST(SolveAny, AnyInputIsSafe) {
 
 TEST(SolveAny, ACombinationWithNoValidGridIsRefused) {
   const GeometryPtr king4 = parse_geometry("4x4,anti-king");
-  EXPECT_EQ(exact_cover(*king4).count(Cells(16, 0), 1), 0u);  // ground truth
+  EXPECT_EQ(test::exact_cover_of(*king4).count(Cells(16, 0), 1), 0u);  // ground truth
   EXPECT_FALSE(has_valid_grid(*king4));
   try {
     require_valid_grid(*king4);
