@@ -2,11 +2,11 @@
 #include "sudokit/generator/pipeline.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <chrono>
-#include <exception>
-#include <map>
-#include <mutex>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "sudokit/generator/vicinity.hpp"
@@ -94,22 +94,17 @@ struct Outcome {
   std::vector<GeneratedPuzzle> found;  // accepted by the local search around it
   int searched = 0;                    // neighbours the search judged
   std::string failure;
-  std::exception_ptr error;            // what making or judging it threw
   bool hit() const { return made && (accepted || !found.empty()); }
 };
 
-// An index being made: its candidates are handed out in draw order, come
-// back in any order, and are settled in draw order until the first hit.
+// An index being made: its candidates (the pool's draws) come back in any
+// order and are folded in draw order until the first hit.
 struct Slot {
-  std::uint64_t next_draw = 0;   // the next candidate to hand out
-  unsigned in_flight = 0;        // handed out, not back
   std::uint64_t misses = 0;      // back and not a hit (in any order): how many may run at once
-  std::map<std::uint64_t, Outcome> back;  // back and not settled yet, by draw
   std::uint64_t settled = 0;     // draws 0 .. settled-1 are misses
   std::uint64_t streak = 0;      // of those, failed ones in a row at the end
   std::uint64_t rejected = 0, failed = 0, searched = 0;  // tallies of the settled draws and the hit
-  bool resolved = false;         // the hit, an error or giving up is known
-  Outcome result;                // the hit, or the outcome that threw
+  Outcome result;                // the hit
   std::string give_up;           // not empty: the index gave up, and why
 };
 
@@ -141,89 +136,6 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   for (std::uint64_t i : options.skip)
     report.skipped += i < options.count && i % options.shard_count == options.shard_index;
   report.wanted = counts_puzzles ? options.count : share - report.skipped;
-  std::uint64_t cursor = options.shard_index;  // the next index to open (guarded by mu)
-  auto skipped = [&](std::uint64_t i) {
-    return std::binary_search(options.skip.begin(), options.skip.end(), i);
-  };
-  auto more_indices = [&] {
-    while (cursor < options.count && skipped(cursor)) cursor += options.shard_count;
-    return cursor < options.count;
-  };
-
-  // (Every "guarded by mu" below: the lock of the worker pool, pool.mutex().)
-  std::map<std::uint64_t, Slot> open;  // indices opened and not yet written, by index (guarded by mu)
-  std::uint64_t judged = 0;  // candidates and neighbours judged, for progress (guarded by mu)
-  // Open indices at most: how far the workers may run ahead of the sink.
-  const std::size_t window = 256u * threads;
-
-  // With the mutex held: the next candidate to make, the lowest index
-  // first. An index runs one candidate at a time (a draw after its hit is
-  // work lost) until it has missed 4 per thread; then all the threads may
-  // work on it (a rare target: the lowest index is found as fast as the
-  // machine can, and little is lost when the time limit ends the run).
-  const std::uint64_t deep_after = 4ull * threads;
-  auto claim = [&](std::uint64_t& index, std::uint64_t& draw) {
-    for (auto& [i, s] : open) {
-      if (s.resolved || s.next_draw >= max_draws) continue;
-      if (s.in_flight < (s.misses >= deep_after ? threads : 1u)) {
-        ++s.in_flight;
-        index = i;
-        draw = s.next_draw++;
-        return true;
-      }
-    }
-    if (open.size() >= window || !more_indices()) return false;
-    index = cursor;
-    cursor += options.shard_count;
-    Slot& s = open[index];
-    ++s.in_flight;
-    draw = s.next_draw++;
-    return true;
-  };
-  // With the mutex held: files a candidate's outcome and settles what can be.
-  auto file = [&](std::uint64_t index, std::uint64_t draw, Outcome&& o) {
-    judged += 1 + static_cast<std::uint64_t>(o.searched);
-    auto it = open.find(index);
-    if (it == open.end()) return;  // its index is written already (the draw was after its hit)
-    Slot& s = it->second;
-    --s.in_flight;
-    if (s.resolved) return;
-    if (!o.hit()) ++s.misses;
-    s.back.emplace(draw, std::move(o));
-    while (!s.resolved) {
-      auto b = s.back.find(s.settled);
-      if (b == s.back.end()) break;
-      Outcome next = std::move(b->second);
-      s.back.erase(b);
-      if (next.error) {
-        s.resolved = true;
-        s.result = std::move(next);
-        break;
-      }
-      s.searched += static_cast<std::uint64_t>(next.searched);
-      if (next.made && !next.accepted) ++s.rejected;
-      if (next.hit()) {
-        s.resolved = true;
-        s.result = std::move(next);
-        break;
-      }
-      ++s.settled;
-      if (!next.made) {
-        ++s.failed;
-        if (++s.streak >= options.max_failures) {
-          s.resolved = true;
-          s.give_up = next.failure;
-        }
-      } else {
-        s.streak = 0;
-      }
-      if (!s.resolved && s.settled >= max_draws) {
-        s.resolved = true;
-        s.give_up = "no candidate met the target in " + std::to_string(max_draws) + " draws";
-      }
-    }
-    if (s.resolved) s.back.clear();
-  };
 
   struct Worker {
     std::unique_ptr<PuzzleFilter> filter;  // one per worker, made on its first candidate
@@ -234,9 +146,11 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
     if (w.filter) timed_out += w.filter->timed_out();
     w.filter.reset();
   };
-  // Makes and judges candidate `draw` of `index`. What it throws goes into
-  // the outcome (the sink writes every index before it, then the error is
-  // passed on); the worker drops its filter, which may be left broken.
+  // Candidates and neighbours judged, for progress.
+  std::atomic<std::uint64_t> judged{0};
+  // Makes and judges candidate `draw` of `index`. What it throws is passed
+  // on by the pool once the sink has every index before it; the worker
+  // drops its filter, which may be left broken.
   auto judge = [&](Worker& w, std::uint64_t index, std::uint64_t draw, const std::atomic<bool>& quit) {
     Outcome f;
     try {
@@ -265,79 +179,92 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
         f.searched = r.evaluated;
       }
     } catch (...) {
-      f = Outcome{};
-      f.error = std::current_exception();
+      judged += 1;
       retire(w);
       w.filter_made = false;
+      throw;
     }
+    judged += 1 + static_cast<std::uint64_t>(f.searched);
     return f;
   };
-  // The workers claim a candidate (the lowest index first) and file its
-  // outcome under the pool's lock; the consumer below takes the indices in
-  // order. On the calling thread: the consumer makes the candidates of the
-  // index it waits for itself, one at a time (nothing made beyond what it
-  // needs). The workers' states outlive the pool (declared before it).
-  struct Job {
-    std::uint64_t index = 0, draw = 0;
-    Outcome outcome;
+
+  // The pool draws the candidates of the indices, in order (the rules below
+  // run under its lock): the lowest index first, one candidate of an index
+  // at a time (a draw after its hit is work lost) until it has missed 4 per
+  // thread; then all the threads may work on it (a rare target: the lowest
+  // index is found as fast as the machine can, and little is lost when the
+  // time limit ends the run). At most 256 indices per thread are open: how
+  // far the workers may run ahead of the sink. On the calling thread the
+  // consumer makes the candidates of the index it waits for itself, one at
+  // a time. The workers' states outlive the pool (declared before it).
+  std::uint64_t cursor = options.shard_index;  // the next index to open
+  const std::uint64_t deep_after = 4ull * threads;
+  std::vector<Worker> workers(threads);
+  pool::FoldPool<std::uint64_t, Outcome, Slot>::Rules rules;
+  rules.next_key = [&]() -> std::optional<std::uint64_t> {
+    while (cursor < options.count && std::binary_search(options.skip.begin(), options.skip.end(), cursor))
+      cursor += options.shard_count;
+    if (cursor >= options.count) return std::nullopt;
+    return cursor;
   };
-  std::vector<Worker> workers(on_calling_thread ? 0 : threads);
-  Worker caller;
-  pool::Workers pool;
-  std::mutex& mu = pool.mutex();
-  if (!on_calling_thread)
-    pool.serve<Job>(
-        threads, [&](Job& j) { return claim(j.index, j.draw); },
-        [&](unsigned w, Job& j) { j.outcome = judge(workers[w], j.index, j.draw, pool.stopping()); },
-        [&](Job& j) { file(j.index, j.draw, std::move(j.outcome)); });
+  rules.pop_key = [&] { cursor += options.shard_count; };
+  rules.width = [&](const Slot& s) { return s.misses >= deep_after ? threads : 1u; };
+  rules.arrived = [](Slot& s, const Outcome& o) { s.misses += !o.hit(); };
+  rules.fold = [&](Slot& s, std::uint64_t, Outcome&& next) {
+    s.searched += static_cast<std::uint64_t>(next.searched);
+    if (next.made && !next.accepted) ++s.rejected;
+    if (next.hit()) {
+      s.result = std::move(next);
+      return true;
+    }
+    ++s.settled;
+    if (!next.made) {
+      ++s.failed;
+      if (++s.streak >= options.max_failures) {
+        s.give_up = next.failure;
+        return true;
+      }
+    } else {
+      s.streak = 0;
+    }
+    if (s.settled >= max_draws) {
+      s.give_up = "no candidate met the target in " + std::to_string(max_draws) + " draws";
+      return true;
+    }
+    return false;
+  };
+  rules.run = [&](unsigned w, const std::uint64_t& index, std::uint64_t draw, const std::atomic<bool>& quit) {
+    return judge(workers[w], index, draw, quit);
+  };
+  rules.max_draws = max_draws;
+  pool::FoldPool<std::uint64_t, Outcome, Slot> pool(on_calling_thread ? 0 : threads, 256u * threads,
+                                                     std::move(rules));
 
   auto out_of_time = [&] {
     return (options.stop && options.stop->load()) ||
            (options.time_limit > 0 && std::chrono::duration<double>(Clock::now() - t0).count() >= options.time_limit);
   };
-  // Progress: the puzzles written and the candidates judged so far (read
-  // under the mutex, reported without it: the callback may throw).
+  // Progress: the puzzles written and the candidates judged so far (the
+  // callback may throw).
   auto show_progress = [&] {
-    if (!options.progress) return;
-    std::unique_lock<std::mutex> lock(mu);
-    const std::uint64_t so_far = judged;
-    lock.unlock();
-    options.progress(report.accepted, so_far);
+    if (options.progress) options.progress(report.accepted, judged.load());
   };
   for (;;) {
-    Slot s;
-    [[maybe_unused]] std::uint64_t index = 0;
-    if (on_calling_thread) {
-      std::uint64_t i = 0, draw = 0;
-      bool claimed = false;
-      if (open.empty() || !open.begin()->second.resolved) claimed = claim(i, draw);
-      if (claimed) {
-        Outcome f = judge(caller, i, draw, pool.stopping());
-        file(i, draw, std::move(f));
+    // What a candidate threw is rethrown here, after every index before it
+    // is written; the sink may throw too (a store on a full disk): the
+    // pool joins the workers on the way out.
+    auto taken = pool.take(std::chrono::milliseconds(200));
+    if (!taken) {
+      if (pool.finished()) break;  // every index of the run is written
+      if (out_of_time()) {
+        report.stopped = true;
+        break;
       }
+      // An index that takes long (a rare target) still shows the work.
+      show_progress();
+      continue;
     }
-    {
-      std::unique_lock<std::mutex> lock(mu);
-      auto ready = [&] { return (!open.empty() && open.begin()->second.resolved) || (open.empty() && !more_indices()); };
-      if (!on_calling_thread) pool.cv().wait_for(lock, std::chrono::milliseconds(200), ready);
-      pool.check();
-      if (open.empty() && !more_indices()) break;  // every index of the run is written
-      if (!ready()) {
-        if (out_of_time()) {
-          report.stopped = true;
-          break;
-        }
-        // An index that takes long (a rare target) still shows the work.
-        lock.unlock();
-        show_progress();
-        continue;
-      }
-      index = open.begin()->first;
-      s = std::move(open.begin()->second);
-      open.erase(open.begin());
-    }
-    pool.cv().notify_all();
-    if (s.result.error) std::rethrow_exception(s.result.error);
+    Slot& s = taken->state;
     report.tried += s.settled + (s.give_up.empty() ? 1 : 0);
     report.rejected += s.rejected;
     report.failed += s.failed;
@@ -346,9 +273,7 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
       report.failure = s.give_up;
       break;
     }
-    // The sink may throw (a store on a full disk): the pool joins the
-    // workers on the way out.
-    assert(s.result.puzzle.index == index);
+    assert(s.result.puzzle.index == taken->key);
     if (s.result.accepted) {
       sink.write(s.result.puzzle);
       ++report.accepted;
@@ -371,7 +296,6 @@ PipelineReport run_pipeline(const PipelineOptions& options, PuzzleSink& sink) {
   }
   pool.stop();
   for (Worker& w : workers) retire(w);
-  retire(caller);
   report.timed_out = timed_out.load();
   report.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return report;

@@ -3,6 +3,7 @@
 // what a job throws passed on in order, stop and the destructor joining,
 // no threads when there are no workers.
 #include "sudokit/pool/ordered_pool.hpp"
+#include "gate.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,27 +20,6 @@ namespace sudokit::pool {
 namespace {
 
 using namespace std::chrono_literals;
-
-// A gate the jobs wait at until the test opens it.
-class Gate {
- public:
-  void wait() {
-    std::unique_lock<std::mutex> lock(mu_);
-    cv_.wait(lock, [&] { return open_; });
-  }
-  void open() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      open_ = true;
-    }
-    cv_.notify_all();
-  }
-
- private:
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool open_ = false;
-};
 
 TEST(OrderedPool, HandsBackInSubmissionOrderWhateverOrderJobsFinish) {
   for (unsigned workers : {0u, 1u, 2u, 4u}) {
