@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/layout.hpp"
 
@@ -57,14 +58,6 @@ inline double fit_font(cairo_t* cr, const std::string& text, bool bold, double s
   return size;
 }
 
-/// A text of the user's (a label of --labels or a language, --title,
-/// --author, ...) that does not fit its box even at the smallest size the
-/// book allows there: what draws it refuses the whole book or cover before
-/// anything is written, rather than clip it.
-struct TextDoesNotFit : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
-};
-
 /// The start of `text` for a message: its first 32 characters (UTF-8 kept
 /// whole), "..." when there is more.
 inline std::string text_start(const std::string& text) {
@@ -76,10 +69,13 @@ inline std::string text_start(const std::string& text) {
   return end < text.size() ? text.substr(0, end) + "..." : text;
 }
 
-/// Throws TextDoesNotFit: `what` ("label the_levels", "--title") and the
-/// text's start, and why.
+/// Throws TextDoesNotFit (book.hpp): `what` ("label the_levels", "label
+/// levels.hard", "--title") and the text's start, and why. A `what` of the
+/// form "label KEY ..." is a label's: KEY is the error's label().
 [[noreturn]] inline void refuse_text(const std::string& what, const std::string& text, const std::string& why) {
-  throw TextDoesNotFit(what + " \"" + text_start(text) + "\" does not fit: " + why + "; shorten it");
+  std::string label;
+  if (what.starts_with("label ")) label = what.substr(6, what.find(' ', 6) - 6);
+  throw TextDoesNotFit(what, label, "\"" + text_start(text) + "\" does not fit: " + why + "; shorten it");
 }
 
 /// fit_font for a user's text: at `min_size` it must fit `width`, else

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
+#include <tuple>
 
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/layout.hpp"
@@ -102,7 +104,20 @@ BookPlan plan_book(const BookCommand& c) {
   }
   if (c.labels) {
     std::string error;
+    const book::Labels before = o.labels;
     if (!book::read_labels(*c.labels, o.labels, error)) throw RequestError("--labels", "--labels: " + c.labels_source + ": " + error);
+    // The keys the file set (a text that differs from the language's), so
+    // that a text of it that does not fit is reported against the file.
+    plan.labels_source = c.labels_source;
+    const auto was = before.patterns();
+    const auto now = o.labels.patterns();
+    for (std::size_t i = 0; i < now.size(); ++i)
+      if (*now[i].second != *was[i].second) plan.labels_from_file.insert(std::string(now[i].first));
+    for (const auto& [name, map, old] : {std::tuple{"levels.", &o.labels.levels, &before.levels},
+                                         std::tuple{"level_notes.", &o.labels.level_notes, &before.level_notes}})
+      for (const auto& [level, text] : *map)
+        if (const auto it = old->find(level); it == old->end() || it->second != text)
+          plan.labels_from_file.insert(name + level);
   }
   if (c.language || c.labels) {  // every word must print in the book's font
     const book::Labels& w = o.labels;
@@ -291,7 +306,13 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
       if (!report.passed()) throw BookFailsPreflight(std::move(report));
       made.preflight = std::move(report);
     };
-  made.result = book::render_book(puzzles, options, files, record);
+  try {
+    made.result = book::render_book(puzzles, options, files, record);
+  } catch (const book::TextDoesNotFit& e) {
+    // A label of the --labels file: bad input, named by the file it is in.
+    if (!plan.labels_from_file.contains(e.label())) throw;
+    throw RequestError("--labels", plan.labels_source + ": label \"" + e.label() + "\": " + e.detail());
+  }
   made.puzzles = puzzles.size();
   made.marked = marks ? marks->added() : 0;
   made.ipuz = ipuz ? ipuz->staged() : 0;

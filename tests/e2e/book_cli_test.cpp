@@ -522,7 +522,12 @@ TEST_F(BookCli, BookSpeaksTheLanguageAskedAndTakesALabelFile) {
   // Refused: an unknown language, a label that drops its number, words the font cannot print.
   std::ofstream(dir_.file("lost.json")) << R"({"puzzle": "Puzzle"})";
   std::ofstream(dir_.file("cjk.json")) << R"({"solutions": "\u89e3\u7b54"})";
+  // A label too long for its box (a word that cannot wrap): named with its
+  // file, bad input like the rest (issue #44; it named no file and exited 1).
+  std::ofstream(dir_.file("long.json")) << R"({"rules": ")" << std::string(160, 'W') << R"("})";
   for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--labels " + dir_.file("long.json"), dir_.file("long.json") + ": label \"rules\": \"How to play: WWW"},
+           {"--title " + std::string(160, 'W'), "--title \"WWW"},
            {"--language it", "unknown --language 'it' (expected en, de, fr or es)"},
            {"--labels " + dir_.file("lost.json"), "lost.json: puzzle: the text must hold {n}"},
            {"--labels " + dir_.file("cjk.json"), "has no glyph for U+89E3"},

@@ -169,6 +169,12 @@ int report_failure(const std::string& cmd, const std::string& path, const std::s
   } catch (const LevelError& e) {
     std::cerr << "sudokit book: " << plan.levels_option << ": " << e.what() << '\n';
     return kUsageError;
+  } catch (const produce::RequestError& e) {  // a label of --labels that does not fit
+    std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
+    return kUsageError;
+  } catch (const book::TextDoesNotFit& e) {  // --title, --author, ...: a usage error too
+    std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
+    return kUsageError;
   } catch (const ShortageError& e) {
     print_shortage(cmd, path, e, "nothing was written", plan.filter);
     return 1;

@@ -132,6 +132,9 @@ int run_cover(const std::vector<std::string>& args) {
                     g.spine_text_size(), book::kMinSpineText);
     std::fprintf(stderr, "sudokit cover: %s: %d pages, spine %.4f in, cover %.4f x %.4f in%s\n", out.c_str(), g.pages,
                  g.spine / book::kInch, g.width() / book::kInch, g.height() / book::kInch, spine);
+  } catch (const book::TextDoesNotFit& e) {  // --title, --author, ...: a usage error
+    std::cerr << "sudokit cover: " << e.what() << '\n';
+    return kUsageError;
   } catch (const std::invalid_argument& e) {
     std::cerr << "sudokit cover: " << e.what() << '\n';
     return vm.count("pages") ? kUsageError : 1;

@@ -41,6 +41,24 @@ class RenderError : public std::runtime_error {
   int error_;
 };
 
+/// A text of the user's (a label of --labels or a language, --title,
+/// --author, ...) that does not fit its box even at the smallest size the
+/// book allows there: what draws it refuses the whole book or cover before
+/// anything is written, rather than clip it. what() is "SOURCE DETAIL"
+/// ("label rules \"How to play...\" does not fit: ...; shorten it");
+/// label() is the label's key ("rules", "levels.hard") when the text is a
+/// label's, else empty; detail() is the part after the source.
+class TextDoesNotFit : public std::invalid_argument {
+ public:
+  TextDoesNotFit(const std::string& source, std::string label, std::string detail)
+      : std::invalid_argument(source + " " + detail), label_(std::move(label)), detail_(std::move(detail)) {}
+  const std::string& label() const { return label_; }
+  const std::string& detail() const { return detail_; }
+
+ private:
+  std::string label_, detail_;
+};
+
 /// Rendering stopped because BookOptions::stop was set; nothing was written.
 class RenderInterrupted : public RenderError {
  public:

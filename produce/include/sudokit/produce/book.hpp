@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,6 +86,8 @@ struct BookPlan {
   bool print_preflight = false;                   // --preflight: print the report of one that passes
   std::optional<std::string> ipuz_dir;             // the book's puzzles as ipuz documents (db::IpuzFiles)
   FilterOptions filter;                            // the filters as given, for the generate command of a shortage
+  std::string labels_source;                       // the --labels file's name
+  std::set<std::string> labels_from_file;          // the label keys it set ("rules", "levels.hard")
 };
 
 /// Whether `isbn` is an ISBN-13 or ISBN-10 with a correct check digit
@@ -122,7 +125,11 @@ struct BookMade {
 /// db::StoreError, book::RenderInterrupted, book::RenderError. A print book
 /// (a trim) is preflighted before it is published (book::BookRecord::check):
 /// one that fails a check is BookFailsPreflight, with nothing written or
-/// marked; the report of one that passes is in `preflight`.
+/// marked; the report of one that passes is in `preflight`. A label of the
+/// --labels file that does not fit its box is RequestError("--labels",
+/// "FILE: label \"KEY\": \"TEXT...\" does not fit: ...; shorten it"), bad
+/// input like the file's other faults; another text that does not fit is
+/// book::TextDoesNotFit.
 BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
                    const book::BookFiles& files, const std::atomic<bool>* stop = nullptr);
 
