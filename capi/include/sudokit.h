@@ -33,7 +33,8 @@
  *   reader has no more records) or a negative SUDOKIT_E_* code. On an error,
  *   sudokit_last_error() gives a message for the calling thread naming what
  *   was wrong (the argument, the option field, the column of the text); it
- *   stays valid until the next sudokit call on that thread. No C++ exception
+ *   stays valid until the next sudokit call on that thread.
+ *   sudokit_last_error_option() names the option at fault, if one was. No C++ exception
  *   leaves the library: every entry point catches everything (out of memory
  *   is SUDOKIT_E_NO_MEMORY, anything unexpected SUDOKIT_E_INTERNAL). A
  *   failed call leaves its out-parameters as they were, except that result
@@ -108,6 +109,12 @@ SUDOKIT_API const char* sudokit_version(void);
 SUDOKIT_API const char* sudokit_status_name(int status);
 /* The message of this thread's last failed call ("" when none). */
 SUDOKIT_API const char* sudokit_last_error(void);
+/* Added after 0.2.0: the option at fault in this thread's last failed call,
+ * spelt as its message spells it (an options field, "max_steps"; for
+ * sudokit_generate the caller's option_names entry when given, as in
+ * "min_rating"); "" when the failure was not one option's. Every
+ * SUDOKIT_E_OPTION names one. Valid as long as sudokit_last_error(). */
+SUDOKIT_API const char* sudokit_last_error_option(void);
 
 /* ---- Solving and canonical form -------------------------------------- */
 

@@ -13,24 +13,36 @@ namespace sudokit::capi {
 
 namespace {
 thread_local char g_last_error[512] = "";
+thread_local char g_last_option[128] = "";  // the option at fault in it, "" when none
 
-void append(std::size_t& n, std::string_view s) noexcept {
+template <std::size_t N>
+void append(char (&buffer)[N], std::size_t& n, std::string_view s) noexcept {
   if (s.empty()) return;  // an empty view's data() may be NULL, which memcpy must not get
-  const std::size_t room = sizeof g_last_error - 1 - n;
+  const std::size_t room = N - 1 - n;
   const std::size_t k = s.size() < room ? s.size() : room;
-  std::memcpy(g_last_error + n, s.data(), k);
+  std::memcpy(buffer + n, s.data(), k);
   n += k;
-  g_last_error[n] = '\0';
+  buffer[n] = '\0';
 }
 }  // namespace
 
 int fail(int status, std::string_view message) noexcept { return fail(status, message, {}); }
 
 int fail(int status, std::string_view first, std::string_view second) noexcept {
-  std::size_t n = 0;
+  return fail_option(status, {}, first, second);
+}
+
+int fail_option(int status, std::string_view option, std::string_view message) noexcept {
+  return fail_option(status, option, message, {});
+}
+
+int fail_option(int status, std::string_view option, std::string_view first, std::string_view second) noexcept {
+  std::size_t n = 0, k = 0;
   g_last_error[0] = '\0';
-  append(n, first);
-  append(n, second);
+  g_last_option[0] = '\0';
+  append(g_last_error, n, first);
+  append(g_last_error, n, second);
+  append(g_last_option, k, option);
   return status;
 }
 
@@ -82,12 +94,14 @@ const char* sudokit_status_name(int status) {
 
 const char* sudokit_last_error(void) { return g_last_error; }
 
+const char* sudokit_last_error_option(void) { return g_last_option; }
+
 int sudokit_solve(const char* puzzle, size_t length, uint32_t limit, uint32_t* count, char* solution) {
   return guard([&] {
     std::string_view text;
     if (!text_arg(puzzle, length, "puzzle", text)) return SUDOKIT_E_INVALID_ARGUMENT;
     if (!count) return fail(SUDOKIT_E_INVALID_ARGUMENT, "count is NULL");
-    if (limit < 1) return fail(SUDOKIT_E_OPTION, "limit is 0 (it must be 1 or more)");
+    if (limit < 1) return fail_option(SUDOKIT_E_OPTION, "limit", "limit is 0 (it must be 1 or more)");
     Grid grid;
     if (int s = read_grid_arg(text, "puzzle", grid)) return s;
     const SolveResult r = solve(grid, limit);

@@ -23,6 +23,11 @@ namespace sudokit::capi {
 int fail(int status, std::string_view message) noexcept;
 /// The same with the message `first` followed by `second`.
 int fail(int status, std::string_view first, std::string_view second) noexcept;
+/// fail() for an option at fault: `option` (as the caller spells it) is
+/// also this thread's sudokit_last_error_option(); every other fail()
+/// clears that.
+int fail_option(int status, std::string_view option, std::string_view message) noexcept;
+int fail_option(int status, std::string_view option, std::string_view first, std::string_view second) noexcept;
 
 /// Runs `body` (returning a status), turning any exception into a status:
 /// out of memory -> SUDOKIT_E_NO_MEMORY, anything else -> SUDOKIT_E_INTERNAL.

@@ -186,7 +186,7 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
     try {
       plan = produce::plan_generation(request_of(o));
     } catch (const produce::GenerateOptionError& e) {
-      return fail(SUDOKIT_E_OPTION, e.message(names));
+      return fail_option(SUDOKIT_E_OPTION, names[static_cast<std::size_t>(e.which())], e.message(names));
     }
     sudokit_stop own;
     std::atomic<bool>& stop = o.stop ? o.stop->raised : own.raised;

@@ -59,12 +59,14 @@ int sudokit_grade(const char* text, size_t length, const sudokit_grade_options* 
     sudokit_grade_options_init(&o);
     if (int s = read_options(options, o, "sudokit_grade_options")) return s;
     if (!(o.time_limit >= 0 && o.time_limit <= kMaxSeconds))
-      return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds");
-    if (o.max_steps < 1 || o.max_steps > kMaxSteps) return fail(SUDOKIT_E_OPTION, "max_steps must be from 1 to " + bound_text(kMaxSteps));
+      return fail_option(SUDOKIT_E_OPTION, "time_limit",
+                         "time_limit must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds");
+    if (o.max_steps < 1 || o.max_steps > kMaxSteps)
+      return fail_option(SUDOKIT_E_OPTION, "max_steps", "max_steps must be from 1 to " + bound_text(kMaxSteps));
     std::vector<grader::Level> levels = grader::default_levels();
     if (o.levels) {
       std::string error;
-      if (!grader::parse_levels(o.levels, levels, error)) return fail(SUDOKIT_E_OPTION, "levels: ", error);
+      if (!grader::parse_levels(o.levels, levels, error)) return fail_option(SUDOKIT_E_OPTION, "levels", "levels: ", error);
     }
     grader::GradeOptions go;
     go.keep_steps = o.keep_steps != 0;

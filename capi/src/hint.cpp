@@ -61,9 +61,10 @@ int make_hint(const grader::Position& p, const sudokit_hint_options* options, su
                 SUDOKIT_REVEAL_TECHNIQUE == static_cast<int>(grader::HintReveal::Technique) &&
                 SUDOKIT_REVEAL_STEP == static_cast<int>(grader::HintReveal::Step));
   if (o.reveal < SUDOKIT_REVEAL_AREA || o.reveal > SUDOKIT_REVEAL_STEP)
-    return fail(SUDOKIT_E_OPTION, "reveal must be SUDOKIT_REVEAL_AREA, _TECHNIQUE or _STEP");
+    return fail_option(SUDOKIT_E_OPTION, "reveal", "reveal must be SUDOKIT_REVEAL_AREA, _TECHNIQUE or _STEP");
   if (!(o.time_limit >= 0 && o.time_limit <= kMaxSeconds))
-    return fail(SUDOKIT_E_OPTION, "time_limit must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds");
+    return fail_option(SUDOKIT_E_OPTION, "time_limit",
+                       "time_limit must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds");
   grader::HintOptions ho;
   ho.time_limit = o.time_limit;
   ho.reveal = static_cast<grader::HintReveal>(o.reveal);
@@ -110,7 +111,7 @@ int sudokit_reveal_parse(const char* word, int32_t* reveal) {
     if (!word || !reveal) return fail(SUDOKIT_E_INVALID_ARGUMENT, !word ? "word is NULL" : "reveal is NULL");
     const auto parsed = grader::parse_hint_reveal(word);
     if (!parsed)
-      return fail(SUDOKIT_E_OPTION, "reveal: unknown '" + std::string(word) + "' (expected " +
+      return fail_option(SUDOKIT_E_OPTION, "reveal", "reveal: unknown '" + std::string(word) + "' (expected " +
                                         std::string(grader::kHintRevealWords) + ")");
     *reveal = static_cast<int32_t>(*parsed);
     return SUDOKIT_OK;

@@ -47,7 +47,7 @@ int open_reader(std::unique_ptr<sudokit_reader> r, std::uint32_t flags, sudokit_
 
 int check_flags(std::uint32_t flags) {
   if (flags & ~std::uint32_t{SUDOKIT_READ_PENCILMARKS})
-    return fail(SUDOKIT_E_OPTION, "flags: unknown bits (expected 0 or SUDOKIT_READ_PENCILMARKS)");
+    return fail_option(SUDOKIT_E_OPTION, "flags", "flags: unknown bits (expected 0 or SUDOKIT_READ_PENCILMARKS)");
   return SUDOKIT_OK;
 }
 

@@ -308,9 +308,17 @@ TEST(CapiGenerate, BadOptionsAreNamedByTheirFields) {
     EXPECT_NE(last_error().find(k.words), std::string::npos) << last_error();
     EXPECT_EQ(last_error().find("--"), std::string::npos) << last_error();
     EXPECT_TRUE(c.made.empty());
-    if (k.option < 0) continue;
+    // The option at fault by name (sudokit_last_error_option), in the message too.
+    const std::string option = sudokit_last_error_option();
+    if (k.option < 0) {
+      EXPECT_EQ(option, "") << k.words;
+      continue;
+    }
+    EXPECT_FALSE(option.empty()) << k.words;
+    EXPECT_NE(last_error().find(option), std::string::npos) << option << ": " << last_error();
     o.option_names = names.data();
     EXPECT_EQ(generate(o, c), SUDOKIT_E_OPTION) << k.words;
+    EXPECT_EQ(std::string(sudokit_last_error_option()), spelt[k.option]) << k.words;
     EXPECT_NE(last_error().find(spelt[k.option]), std::string::npos) << k.words << ": " << last_error();
     EXPECT_EQ(last_error().find("--"), std::string::npos) << last_error();
   }

@@ -155,6 +155,15 @@ TEST(CapiGrade, Options) {
     EXPECT_EQ(sudokit_grade(kPuzzle.data(), 81, &x, &r), status) << words;
     EXPECT_EQ(r, nullptr);
     EXPECT_NE(last_error().find(words), std::string::npos) << last_error();
+    // The option at fault, by name (sudokit_last_error_option): every
+    // SUDOKIT_E_OPTION names its field, other failures none.
+    const std::string option = sudokit_last_error_option();
+    if (status == SUDOKIT_E_OPTION) {
+      EXPECT_TRUE(option == "time_limit" || option == "max_steps" || option == "levels") << option;
+      EXPECT_EQ(last_error().rfind(option, 0), 0u) << last_error();
+    } else {
+      EXPECT_EQ(option, "") << words;
+    }
   };
   sudokit_grade_options x;
   sudokit_grade_options_init(&x);

@@ -28,12 +28,16 @@ namespace py = pybind11;
 
 namespace {
 
-/// What sudokit.Error carries: the C API's message for the failed call.
+/// What sudokit.Error carries: the C API's message for the failed call and
+/// the option at fault in it (sudokit_last_error_option: the caller's
+/// keyword; empty when the failure was not one option's).
 struct Error : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit Error(const std::string& message, std::string option = {})
+      : std::runtime_error(message), option(std::move(option)) {}
+  std::string option;
 };
 
-[[noreturn]] void raise_last() { throw Error(sudokit_last_error()); }
+[[noreturn]] void raise_last() { throw Error(sudokit_last_error(), sudokit_last_error_option()); }
 void check(int status) {
   if (status < 0) raise_last();
 }
@@ -463,11 +467,14 @@ PYBIND11_MODULE(_sudokit, m) {
   m.attr("HINT_TIME_LIMIT") = hint_defaults.time_limit;
   m.doc() = "sudokit's C API for Python (the sudokit package wraps it; use that).";
   static py::exception<Error> error(m, "Error", PyExc_ValueError);
+  error.attr("option") = py::none();  // the keyword at fault, or None
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const Error& e) {
-      PyErr_SetString(error.ptr(), e.what());
+      py::object raised = py::reinterpret_borrow<py::object>(error.ptr())(py::str(e.what()));
+      if (!e.option.empty()) raised.attr("option") = py::str(e.option);
+      PyErr_SetObject(error.ptr(), raised.ptr());
     }
   });
   m.def("version", [] { return std::string(sudokit_version()); });

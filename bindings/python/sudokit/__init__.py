@@ -12,7 +12,8 @@ the same seed.
 
 Puzzles are 81-character strings ('.' or '0' for an empty cell); pencil-mark
 positions are Sukaku Explainer's 729-character lines. Errors raise
-sudokit.Error (a ValueError) with the library's message.
+sudokit.Error (a ValueError) with the library's message; its .option is the
+keyword at fault ("min_rating"), None when the fault is not one option's.
 
 Threads: every function releases the GIL while the library works and may be
 called from several threads at once (each thread has its own grader); a

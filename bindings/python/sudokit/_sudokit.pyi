@@ -4,7 +4,8 @@
 # (tests/test_types.py).
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
-class Error(ValueError): ...
+class Error(ValueError):
+    option: Optional[str]  # the keyword at fault (sudokit_last_error_option), None when not one option's
 
 GRADE_MAX_STEPS: int
 GRADE_TIME_LIMIT: float

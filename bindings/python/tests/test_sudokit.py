@@ -63,6 +63,7 @@ def test_errors_are_sudokit_errors_with_the_message():
     with pytest.raises(sudokit.Error, match="81") as e:
         sudokit.solve("123")
     assert isinstance(e.value, ValueError)
+    assert e.value.option is None  # not an option's fault
     with pytest.raises(sudokit.Error, match="x"):
         sudokit.canonical("x" * 81)
     with pytest.raises(sudokit.Error, match="reveal"):
@@ -131,6 +132,9 @@ def test_a_bad_keyword_is_named_as_the_caller_wrote_it(call, kw, keyword, words)
     message = str(e.value)
     assert words in message
     assert keyword in message
+    # The keyword at fault, by itself (sudokit_last_error_option); of clues
+    # and minimal, which exclude each other, the library blames clues.
+    assert e.value.option == {"minimal": "clues"}.get(keyword, keyword)
     assert "--" not in message
     assert "required_techniques" not in message
 
