@@ -12,12 +12,25 @@
 // with probability about n^2 / 2^97 for n puzzles (below 1e-11 for a billion),
 // and a store refuses such a second puzzle rather than give two puzzles one
 // id (db/README.md).
+//
+// Variant puzzles (issue #47: any geometry but the classic) have ids of 17
+// characters: the marker 'v' and 16 characters of base64url encoding 96
+// bits of a fixed hash (global_id.cpp, variant_hash) of the geometry's
+// canonical spelling (geometry.hpp), one 0xFF byte, and the cells of the
+// canonical form (canonical_any.hpp) one byte each. The spelling inside
+// makes equal ids mean the same puzzle of the same variant; the length and
+// the marker make a variant id never equal to a classic one (a classic id
+// has 16 characters, and a file stem of one, global_id_file_stem, starts
+// with '_' when it has 17). The classic geometry keeps the classic id.
+// Tests pin known ids of both kinds.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <span>
 #include <string_view>
 
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/grid.hpp"
 
 namespace sudokit {
@@ -39,6 +52,21 @@ std::string global_id(const Grid& grid);
 
 /// True when `text` has the shape of a global id (16 base64url characters).
 bool is_global_id(std::string_view text);
+
+/// Length of a variant puzzle's id: 'v' and 16 base64url characters.
+inline constexpr std::size_t kVariantGlobalIdLength = 17;
+
+/// The id of cells of `geometry` already in canonical form (precondition as
+/// above): the classic id for the classic geometry, a variant id otherwise.
+std::string global_id_of_canonical(const Geometry& geometry, std::span<const std::uint8_t> canonical);
+
+/// The id of any puzzle or grid of any geometry:
+/// global_id_of_canonical(geometry, canonical_any(geometry, cells)).
+/// Throws as canonical_any does.
+std::string global_id_any(const GeometryPtr& geometry, std::span<const std::uint8_t> cells);
+
+/// True when `text` has the shape of a variant id ('v' and 16 base64url).
+bool is_variant_global_id(std::string_view text);
 
 /// The stem of a file named after a global id (GID.ipuz, GID.png): the id
 /// itself, except that an id beginning with '-' gets a '_' before it
