@@ -6,6 +6,7 @@
 #include <string>
 
 #include "boundary.hpp"
+#include "sudokit/solver/alphabet_word.hpp"
 #include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/rule_breaks.hpp"
 #include "sudokit/solver/solve_any.hpp"
@@ -13,7 +14,10 @@
 namespace sudokit::capi {
 namespace {
 
-constexpr const char* kAlphabetWords = "digits, letters or hex";
+// SUDOKIT_ALPHABET_* are the Alphabet values, cast both ways below.
+static_assert(static_cast<int>(Alphabet::kDigits) == SUDOKIT_ALPHABET_DIGITS);
+static_assert(static_cast<int>(Alphabet::kLetters) == SUDOKIT_ALPHABET_LETTERS);
+static_assert(static_cast<int>(Alphabet::kHex) == SUDOKIT_ALPHABET_HEX);
 
 // The geometry and alphabet of `options` (NULL: classic, digits), and the
 // puzzle's cells read in that alphabet. SUDOKIT_OK or the status of fail().
@@ -62,13 +66,11 @@ extern "C" {
 int sudokit_alphabet_parse(const char* word, int32_t* alphabet) {
   return guard([&] {
     if (!word || !alphabet) return fail(SUDOKIT_E_INVALID_ARGUMENT, !word ? "word is NULL" : "alphabet is NULL");
-    const std::string w = word;
-    int32_t a = -1;
-    if (w == "digits") a = SUDOKIT_ALPHABET_DIGITS;
-    if (w == "letters") a = SUDOKIT_ALPHABET_LETTERS;
-    if (w == "hex") a = SUDOKIT_ALPHABET_HEX;
-    if (a < 0) return fail(SUDOKIT_E_OPTION, "alphabet: unknown '" + w + "' (expected " + kAlphabetWords + ")");
-    *alphabet = a;
+    const auto a = parse_alphabet(word);
+    if (!a)
+      return fail(SUDOKIT_E_OPTION,
+                  "alphabet: unknown '" + std::string(word) + "' (expected " + std::string(kAlphabetWords) + ")");
+    *alphabet = static_cast<int32_t>(*a);
     return SUDOKIT_OK;
   });
 }
