@@ -7,6 +7,7 @@
 #      build/web/demo (the page);
 #   2. Node's test runner over web/test/*.test.mjs: the engine against the
 #      native command and Sudoku Explainer's ratings (engine.test.mjs),
+#      variants against rules written in the test (variants.test.mjs),
 #      `npm pack` and an offline install (pack.test.mjs), index.d.ts against
 #      an app's code with tsc --strict (types.test.mjs), the page played to
 #      the end in headless Chromium (browser.test.mjs).
@@ -21,4 +22,4 @@ export SUDOKIT_WEB_PACKAGE="$PWD/build/web/package"
 export SUDOKIT_WEB_ROOT="$PWD/build/web"
 export SUDOKIT_BIN="${SUDOKIT_BIN:-$PWD/build/release/tools/sudokit}"
 export SUDOKIT_WEB_ARTEFACTS="${SUDOKIT_WEB_ARTEFACTS:-$PWD/build/release/artifacts/web}"
-node --test web/test/engine.test.mjs web/test/pack.test.mjs web/test/types.test.mjs web/test/browser.test.mjs
+node --test web/test/engine.test.mjs web/test/variants.test.mjs web/test/pack.test.mjs web/test/types.test.mjs web/test/browser.test.mjs

@@ -130,6 +130,73 @@ SUDOKIT_API int sudokit_solve(const char* puzzle, size_t length, uint32_t limit,
  * (SUDOKIT_GRID_BUFFER bytes): equal forms = essentially the same puzzle. */
 SUDOKIT_API int sudokit_canonical(const char* puzzle, size_t length, char* out);
 
+/* ---- Variants: the geometry of the grid ------------------------------- */
+
+/* A geometry (issue #47, docs/VARIANTS.md) is the shape of the grid and its
+ * rules, named by a spelling: "classic", "x", "windows", "6x6", "16x16",
+ * "jigsaw:MAP", "anti-knight", "nc", combinations such as "x,windows". The
+ * classic calls above are the classic 9x9 only; the *_geometry calls take
+ * any geometry (the classic included, through the same fast solver) and
+ * read and write its cells as one character per cell, row-major, in a
+ * chosen alphabet. A bad spelling is SUDOKIT_E_PARSE with the message
+ * "geometry:COL: what is wrong" (COL the 1-based character of the spelling,
+ * the words of docs/VARIANTS.md); a bad cell is SUDOKIT_E_PARSE with
+ * "puzzle: cells:POS: ..." naming the 1-based cell. */
+
+/* How digits are written (docs/VARIANTS.md, "Digits"); reading accepts
+ * lower-case letters too. */
+#define SUDOKIT_ALPHABET_DIGITS 0  /* 1-9 then A-P (10 = A, 16 = G, 25 = P); empty '.' or '0'. The default. */
+#define SUDOKIT_ALPHABET_LETTERS 1 /* A, B, C ... (16x16: A-P); empty '.' or '0' */
+#define SUDOKIT_ALPHABET_HEX 2     /* 0-9A-F, digit d written as d-1 (sizes up to 16); empty '.' only */
+/* The alphabet named by a word, "digits", "letters" or "hex", into
+ * *alphabet; SUDOKIT_E_OPTION for any other word. */
+SUDOKIT_API int sudokit_alphabet_parse(const char* word, int32_t* alphabet);
+
+/* A buffer that holds any canonical spelling and its NUL. */
+#define SUDOKIT_GEOMETRY_BUFFER 1024
+/* A buffer that holds the cells of any geometry (25x25) and a NUL. */
+#define SUDOKIT_CELLS_BUFFER 626
+
+typedef struct sudokit_geometry_options {
+  uint32_t struct_size; /* sizeof(sudokit_geometry_options) */
+  const char* geometry; /* the spelling, NUL-terminated; NULL = classic (default) */
+  int32_t alphabet;     /* SUDOKIT_ALPHABET_*, for the cells read and written; default DIGITS */
+} sudokit_geometry_options;
+#define SUDOKIT_GEOMETRY_OPTIONS_INIT {sizeof(sudokit_geometry_options), 0, 0}
+SUDOKIT_API void sudokit_geometry_options_init(sudokit_geometry_options* options);
+
+/* Parses a spelling and checks it (sizes, jigsaw regions of N connected
+ * cells, rules that combine). On SUDOKIT_OK writes the canonical spelling
+ * (lower case, rules in their fixed order, "classic" for the classic 9x9;
+ * equal spellings = the same geometry) into `canonical` when not NULL
+ * (`capacity` bytes, SUDOKIT_GEOMETRY_BUFFER always suffices; a smaller
+ * buffer that cannot hold it is SUDOKIT_E_INVALID_ARGUMENT) and the size N
+ * of the N x N grid into *size when not NULL. Whether a combination has any
+ * valid grid at all is not checked here (it needs a search; a puzzle of a
+ * geometry without one simply has 0 solutions). */
+SUDOKIT_API int sudokit_geometry_parse(const char* spelling, size_t length, char* canonical, size_t capacity,
+                                       int32_t* size);
+
+/* sudokit_solve for any geometry: counts the solutions of `puzzle` (N*N
+ * characters in options->alphabet) up to `limit` (>= 1) into *count; with a
+ * count of 1 or more and `solution` not NULL writes the first solution
+ * found, N*N characters and a NUL, into `solution` (`capacity` bytes, at
+ * least N*N+1: SUDOKIT_CELLS_BUFFER always suffices). `options` may be NULL
+ * (classic, digits). Givens that break a rule have 0 solutions. A large
+ * limit on a nearly empty grid runs for a very long time. Thread-safe. */
+SUDOKIT_API int sudokit_solve_geometry(const char* puzzle, size_t length, const sudokit_geometry_options* options,
+                                       uint32_t limit, uint32_t* count, char* solution, size_t capacity);
+
+/* The placed digits of `puzzle` that break a rule of the geometry together
+ * with another placed digit (a house or leaper peer with the same digit; a
+ * non-consecutive neighbour one apart): what a player's page marks as
+ * wrong without the solution. Writes their number into *count and the
+ * first `capacity` of them (0-based cells, ascending) into `cells` (N*N
+ * entries always suffice; `cells` may be NULL with capacity 0 to count
+ * only). Thread-safe. */
+SUDOKIT_API int sudokit_check_geometry(const char* puzzle, size_t length, const sudokit_geometry_options* options,
+                                       int32_t* cells, size_t capacity, size_t* count);
+
 /* ---- Techniques ------------------------------------------------------ */
 
 /* The techniques this library knows, in Sudoku Explainer's order:

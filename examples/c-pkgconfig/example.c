@@ -1,6 +1,6 @@
 /* A C99 program using the installed sudokit library through pkg-config:
- * solve, canonical form, grade, hints (mistakes first), the text reader and
- * generation. Build: make (see the Makefile), or
+ * solve, canonical form, grade, hints (mistakes first), the text reader,
+ * variants (geometries) and generation. Build: make (see the Makefile), or
  *   cc -std=c99 example.c $(pkg-config --cflags --libs sudokit) -o example */
 #include <stdio.h>
 #include <string.h>
@@ -99,6 +99,29 @@ int main(void) {
         printf("line %llu: error: %s\n", (unsigned long long)record.line, record.message);
     }
     sudokit_reader_free(reader);
+  }
+
+  /* Variants: a geometry's canonical spelling, a 6x6 puzzle solved, and
+   * the cells of an X puzzle that break its diagonal. */
+  {
+    char spelling[SUDOKIT_GEOMETRY_BUFFER], cells[SUDOKIT_CELLS_BUFFER];
+    int32_t size = 0, broken[81];
+    size_t n = 0;
+    sudokit_geometry_options options;
+    if (failed(sudokit_geometry_parse("Windows,X", SUDOKIT_NUL_TERMINATED, spelling, sizeof spelling, &size),
+               "geometry")) return 1;
+    printf("geometry: %s (%dx%d)\n", spelling, (int)size, (int)size);
+    sudokit_geometry_options_init(&options);
+    options.geometry = "6x6";
+    if (failed(sudokit_solve_geometry(".234564.612323.564564.313126.564531.", SUDOKIT_NUL_TERMINATED, &options, 2,
+                                      &count, cells, sizeof cells), "solve 6x6")) return 1;
+    printf("6x6 solutions: %u, %s\n", (unsigned)count, cells);
+    options.geometry = "x";
+    if (failed(sudokit_check_geometry("5...............................................................................5",
+                                      SUDOKIT_NUL_TERMINATED, &options, broken, 81, &n), "check x")) return 1;
+    printf("x breaks:");
+    for (i = 0; i < n; ++i) printf(" %d", (int)broken[i]);
+    printf("\n");
   }
 
   /* Generation: the same puzzles as `sudokit generate --seed 7 --count 2`. */

@@ -1,6 +1,7 @@
 // Types of the sudokit package (index.js). Cells are 0..80 row by row,
 // houses 0..26 (0-8 boxes, 9-17 rows, 18-26 columns), digits 1..9; a
-// puzzle is 81 characters ('.' or '0' empty).
+// puzzle is 81 characters ('.' or '0' empty). A variant's puzzle (the
+// geometry option) is N*N characters in its alphabet, cells 0..N*N-1.
 
 export declare class SudokitError extends Error {
   /** The key of the option at fault ("level"), as the call spelt it, when one is. */
@@ -150,6 +151,32 @@ export interface Hint {
   };
 }
 
+/** solve, countSolutions and check: a variant (docs/VARIANTS.md) and the alphabet of its cells. */
+export interface VariantOptions {
+  /** A geometry's spelling: "x", "windows", "6x6", "16x16", "jigsaw:MAP", "x,windows" ...; absent: the classic 9x9 (every text form the command reads). */
+  geometry?: string;
+  /** How the cells are written: "digits" (1-9 then A-P; the default), "letters" (A-Z) or "hex" (0-9A-F, up to 16x16). */
+  alphabet?: 'digits' | 'letters' | 'hex';
+}
+
+/** What geometry() gives a page to draw the grid with. */
+export interface GeometryInfo {
+  /** The canonical spelling ("classic" for the classic 9x9). */
+  spelling: string;
+  size: number;
+  /** Box shape; 0 and 0 for jigsaw or none. */
+  boxRows: number;
+  boxCols: number;
+  /** Region (box or jigsaw piece) of each cell; empty for none. */
+  regions: number[];
+  /** Every house's cells: rows, columns, regions, then the extra regions. */
+  houses: number[][];
+  /** The extra regions by rule, as indices into houses (windows: the four windows first, then the five they imply). */
+  extras: { rule: 'x' | 'windows' | 'disjoint' | 'centre-dot' | 'girandola' | 'asterisk'; houses: number[] }[];
+  nonConsecutive: boolean;
+  leapers: ('anti-knight' | 'anti-king' | 'toroidal')[];
+}
+
 export interface Engine {
   readonly version: string;
   techniques(): { key: string; name: string }[];
@@ -157,8 +184,11 @@ export interface Engine {
   generate(options?: GenerateOptions, onPuzzle?: (p: GeneratedPuzzle) => boolean | void): GeneratedPuzzle[] & { report: GenerateReport };
   grade(puzzle: string, options?: GradeOptions): Grade;
   hint(position: Position, options?: HintOptions): Hint;
-  solve(puzzle: string): string | null;
-  countSolutions(puzzle: string, limit?: number): number;
+  solve(puzzle: string, options?: VariantOptions): string | null;
+  countSolutions(puzzle: string, limit?: number, options?: VariantOptions): number;
+  /** The placed cells whose digit breaks a rule of the geometry with another placed digit. */
+  check(puzzle: string, options?: VariantOptions): number[];
+  geometry(spelling: string): GeometryInfo;
   canonical(puzzle: string): string;
 }
 
@@ -166,8 +196,10 @@ export declare function load(): Promise<Engine>;
 export declare function generate(options?: GenerateOptions, onPuzzle?: (p: GeneratedPuzzle) => boolean | void): Promise<GeneratedPuzzle[] & { report: GenerateReport }>;
 export declare function grade(puzzle: string, options?: GradeOptions): Promise<Grade>;
 export declare function hint(position: Position, options?: HintOptions): Promise<Hint>;
-export declare function solve(puzzle: string): Promise<string | null>;
-export declare function countSolutions(puzzle: string, limit?: number): Promise<number>;
+export declare function solve(puzzle: string, options?: VariantOptions): Promise<string | null>;
+export declare function countSolutions(puzzle: string, limit?: number, options?: VariantOptions): Promise<number>;
+export declare function check(puzzle: string, options?: VariantOptions): Promise<number[]>;
+export declare function geometry(spelling: string): Promise<GeometryInfo>;
 export declare function canonical(puzzle: string): Promise<string>;
 export declare function techniques(): Promise<{ key: string; name: string }[]>;
 export declare function version(): Promise<string>;
@@ -182,8 +214,10 @@ export interface SudokitWorker {
   generate(options?: GenerateOptions & CallOptions): Promise<GeneratedPuzzle[] & { report: GenerateReport }>;
   grade(puzzle: string, options?: GradeOptions & CallOptions): Promise<Grade>;
   hint(position: Position, options?: HintOptions & CallOptions): Promise<Hint>;
-  solve(puzzle: string, options?: CallOptions): Promise<string | null>;
-  countSolutions(puzzle: string, limit?: number, options?: CallOptions): Promise<number>;
+  solve(puzzle: string, options?: VariantOptions & CallOptions): Promise<string | null>;
+  countSolutions(puzzle: string, limit?: number, options?: VariantOptions & CallOptions): Promise<number>;
+  check(puzzle: string, options?: VariantOptions & CallOptions): Promise<number[]>;
+  geometry(spelling: string, options?: CallOptions): Promise<GeometryInfo>;
   canonical(puzzle: string, options?: CallOptions): Promise<string>;
   techniques(options?: CallOptions): Promise<{ key: string; name: string }[]>;
   close(): void;

@@ -67,6 +67,12 @@ const HINT_OPTIONS = {
   reveal: 'text',
   timeLimit: 'real',
 };
+// solve(), countSolutions() and check(): a variant's spelling (absent: the
+// classic 9x9, every text form the command reads) and the cells' alphabet.
+const VARIANT_OPTIONS = {
+  geometry: 'text',
+  alphabet: 'text',
+};
 // Options of the worker's calls, not the engine's.
 const CALL_OPTIONS = new Set(['signal', 'timeout']);
 
@@ -189,16 +195,29 @@ function wrap(m) {
     },
 
     /** The solution of a puzzle with exactly one, else null (none, or several: countSolutions tells). */
-    solve(puzzle) {
-      const r = unwrap(m.solve(checkText(puzzle, 'puzzle'), 2));
+    solve(puzzle, options = {}) {
+      const o = checkOptions(options, VARIANT_OPTIONS);
+      const r = unwrap(m.solve(checkText(puzzle, 'puzzle'), 2, o.geometry ?? null, o.alphabet ?? 'digits'));
       return r.count === 1 ? r.solution : null;
     },
 
     /** How many solutions, counting up to `limit` (default 2: enough to tell unique from not). */
-    countSolutions(puzzle, limit = 2) {
+    countSolutions(puzzle, limit = 2, options = {}) {
       if (!Number.isInteger(limit) || limit < 1 || limit > 1e9)
         throw new SudokitError(`limit must be a whole number from 1 to 1000000000 (found ${String(limit)})`, 'limit');
-      return unwrap(m.solve(checkText(puzzle, 'puzzle'), limit)).count;
+      const o = checkOptions(options, VARIANT_OPTIONS);
+      return unwrap(m.solve(checkText(puzzle, 'puzzle'), limit, o.geometry ?? null, o.alphabet ?? 'digits')).count;
+    },
+
+    /** The placed cells (0-based) whose digit breaks a rule of the geometry with another placed digit. */
+    check(puzzle, options = {}) {
+      const o = checkOptions(options, VARIANT_OPTIONS);
+      return unwrap(m.check(checkText(puzzle, 'puzzle'), o.geometry ?? 'classic', o.alphabet ?? 'digits')).cells;
+    },
+
+    /** A geometry's canonical spelling, size, regions, houses and extra regions, to draw it. */
+    geometry(spelling) {
+      return unwrap(m.geometry(checkText(spelling, 'geometry')));
     },
 
     /** The canonical (minlex) form: equal forms are essentially the same puzzle. */
@@ -221,8 +240,10 @@ export function load() {
 export const generate = async (options, onPuzzle) => (await load()).generate(options, onPuzzle);
 export const grade = async (puzzle, options) => (await load()).grade(puzzle, options);
 export const hint = async (position, options) => (await load()).hint(position, options);
-export const solve = async (puzzle) => (await load()).solve(puzzle);
-export const countSolutions = async (puzzle, limit) => (await load()).countSolutions(puzzle, limit);
+export const solve = async (puzzle, options) => (await load()).solve(puzzle, options);
+export const countSolutions = async (puzzle, limit, options) => (await load()).countSolutions(puzzle, limit, options);
+export const check = async (puzzle, options) => (await load()).check(puzzle, options);
+export const geometry = async (spelling) => (await load()).geometry(spelling);
 export const canonical = async (puzzle) => (await load()).canonical(puzzle);
 export const techniques = async () => (await load()).techniques();
 export const version = async () => (await load()).version;
@@ -359,8 +380,10 @@ export function createWorker() {
     generate: (options) => call('generate', [stripCall(options)], options),
     grade: (puzzle, options) => call('grade', [puzzle, stripCall(options)], options),
     hint: (position, options) => call('hint', [position, stripCall(options)], options),
-    solve: (puzzle, options) => call('solve', [puzzle], options),
-    countSolutions: (puzzle, limit, options) => call('countSolutions', [puzzle, limit], options),
+    solve: (puzzle, options) => call('solve', [puzzle, stripCall(options)], options),
+    countSolutions: (puzzle, limit, options) => call('countSolutions', [puzzle, limit, stripCall(options)], options),
+    check: (puzzle, options) => call('check', [puzzle, stripCall(options)], options),
+    geometry: (spelling, options) => call('geometry', [spelling], options),
     canonical: (puzzle, options) => call('canonical', [puzzle], options),
     techniques: (options) => call('techniques', [], options),
     close() {

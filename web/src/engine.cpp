@@ -34,9 +34,13 @@
 #include "sudokit/grader/technique.hpp"
 #include "sudokit/grader/view.hpp"
 #include "sudokit/produce/generate.hpp"
+#include "sudokit/solver/alphabet_word.hpp"
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/limits.hpp"
+#include "sudokit/solver/rule_breaks.hpp"
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/solve_any.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace {
@@ -191,10 +195,70 @@ val sk_techniques() {
   return a;
 }
 
-val sk_solve(std::string text, double limit) {
+namespace {
+
+// A variant puzzle: the geometry parsed from its spelling, the cells read in
+// the alphabet named by its word. False with `error` (the library's message)
+// and `option` (the key at fault: "geometry" for a spelling, "alphabet",
+// none for the cells).
+struct VariantInput {
+  GeometryPtr geometry;
+  Alphabet alphabet = Alphabet::kDigits;
+  std::vector<std::uint8_t> cells;
+};
+bool read_variant(const std::string& text, const std::string& spelling, const std::string& word, VariantInput& v,
+                  std::string& error, std::string& option) {
+  const auto alphabet = parse_alphabet(word);
+  if (!alphabet) {
+    error = "alphabet: unknown '" + word + "' (expected " + std::string(kAlphabetWords) + ")";
+    option = "alphabet";
+    return false;
+  }
+  v.alphabet = *alphabet;
+  try {
+    v.geometry = parse_geometry(spelling);
+  } catch (const GeometryError& e) {
+    error = e.what();
+    option = "geometry";
+    return false;
+  }
+  try {
+    digit_char(v.geometry->size(), v.geometry->size(), v.alphabet);
+  } catch (const GeometryError& e) {
+    error = std::string("alphabet: ") + e.what();
+    option = "alphabet";
+    return false;
+  }
+  try {
+    v.cells = read_cells(*v.geometry, text, v.alphabet);
+  } catch (const GeometryError& e) {
+    error = e.what();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// geometry: null for the classic call (every text form `sudokit solve`
+// reads, unless an alphabet other than digits is asked for); else a
+// spelling, the cells in `alphabet`.
+val sk_solve(std::string text, double limit, val geometry, std::string alphabet) {
   return guarded([&] {
     if (!(limit >= 1 && limit <= 1e9 && std::floor(limit) == limit))
       return failure("limit must be a whole number from 1 to 1000000000", "limit");
+    const bool classic_call = geometry.isNull() || geometry.isUndefined();
+    if (!classic_call || alphabet != "digits") {
+      VariantInput in;
+      std::string error, option;
+      if (!read_variant(text, classic_call ? "classic" : geometry.as<std::string>(), alphabet, in, error, option))
+        return failure(error, option);
+      const AnySolveResult r = solve_any(*in.geometry, in.cells, static_cast<unsigned>(limit));
+      val v = val::object();
+      v.set("count", r.count);
+      v.set("solution", r.count >= 1 ? val(print_cells(*in.geometry, r.solution, in.alphabet)) : val::null());
+      return v;
+    }
     TextRecord rec;
     std::string error;
     if (!read_one(text, false, rec, error)) return failure(error);
@@ -202,6 +266,78 @@ val sk_solve(std::string text, double limit) {
     val v = val::object();
     v.set("count", r.count);
     v.set("solution", r.count >= 1 ? val(format_line(r.solution)) : val::null());
+    return v;
+  });
+}
+
+// The placed cells that break a rule of the geometry (rule_breaks.hpp).
+val sk_check(std::string text, std::string geometry, std::string alphabet) {
+  return guarded([&] {
+    VariantInput in;
+    std::string error, option;
+    if (!read_variant(text, geometry, alphabet, in, error, option)) return failure(error, option);
+    val v = val::object();
+    v.set("cells", ints(rule_breaks(*in.geometry, in.cells)));
+    return v;
+  });
+}
+
+// What a page needs to draw a geometry: its canonical spelling, size, box
+// shape, each cell's region (box or jigsaw piece; none: empty), every house
+// (geometry.hpp's order) and the extra regions by rule: for each rule of
+// the spelling that adds houses (x, windows, disjoint, centre-dot,
+// girandola, asterisk), the indices of its houses in `houses`; and whether
+// the non-consecutive rule holds (nc, nc+) and which leapers.
+val sk_geometry(std::string spelling) {
+  return guarded([&] {
+    GeometryPtr g;
+    try {
+      g = parse_geometry(spelling);
+    } catch (const GeometryError& e) {
+      return failure(e.what(), "geometry");
+    }
+    val v = val::object();
+    v.set("spelling", g->spelling());
+    v.set("size", g->size());
+    v.set("boxRows", g->box_rows());
+    v.set("boxCols", g->box_cols());
+    std::vector<int> regions(g->region_of().begin(), g->region_of().end());
+    v.set("regions", ints(regions));
+    val houses = val::array();
+    for (const auto& h : g->houses()) houses.call<void>("push", ints(h));
+    v.set("houses", houses);
+    // The extra houses follow rows, columns and regions, rule by rule in
+    // the canonical spelling's order (docs/VARIANTS.md, "The houses").
+    std::size_t next = static_cast<std::size_t>(2 * g->size()) + (regions.empty() ? 0 : g->size());
+    val extras = val::array();
+    std::vector<std::string> rules;
+    std::string_view rest = g->spelling();
+    // A jigsaw map holds no comma; the rules are comma-separated words.
+    while (!rest.empty()) {
+      const std::size_t comma = rest.find(',');
+      rules.emplace_back(rest.substr(0, comma));
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    bool nc = false;
+    val leapers = val::array();
+    for (const std::string& rule : rules) {
+      const std::size_t count = rule == "x" ? 2 : rule == "windows" || rule == "disjoint" ? 9
+                                : rule == "centre-dot" || rule == "girandola" || rule == "asterisk" ? 1 : 0;
+      if (rule == "nc" || rule == "nc+") nc = true;
+      if (rule == "anti-knight" || rule == "anti-king" || rule == "toroidal") leapers.call<void>("push", rule);
+      if (count == 0) continue;
+      val e = val::object();
+      e.set("rule", rule);
+      std::vector<int> list;
+      for (std::size_t i = 0; i < count; ++i) list.push_back(static_cast<int>(next + i));
+      e.set("houses", ints(list));
+      extras.call<void>("push", e);
+      next += count;
+    }
+    if (next != g->houses().size()) return failure("internal error: the houses of " + g->spelling() + " do not add up");
+    v.set("extras", extras);
+    v.set("nonConsecutive", nc);
+    v.set("leapers", leapers);
     return v;
   });
 }
@@ -443,6 +579,8 @@ EMSCRIPTEN_BINDINGS(sudokit) {
   emscripten::function("freshSeed", &sk_fresh_seed);
   emscripten::function("techniques", &sk_techniques);
   emscripten::function("solve", &sk_solve);
+  emscripten::function("check", &sk_check);
+  emscripten::function("geometry", &sk_geometry);
   emscripten::function("canonical", &sk_canonical);
   emscripten::function("grade", &sk_grade);
   emscripten::function("hint", &sk_hint);

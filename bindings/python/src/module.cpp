@@ -414,6 +414,48 @@ std::string canonical(const std::string& puzzle) {
   return out;
 }
 
+// The C API's variant options: the geometry's spelling and the alphabet
+// word read by sudokit_alphabet_parse (its message for a bad word).
+struct GeometryArgs {
+  std::string spelling;
+  sudokit_geometry_options o;
+  GeometryArgs(const std::string& geometry, const std::string& alphabet) : spelling(geometry) {
+    sudokit_geometry_options_init(&o);
+    o.geometry = spelling.c_str();
+    check(sudokit_alphabet_parse(alphabet.c_str(), &o.alphabet));
+  }
+};
+
+std::pair<std::uint32_t, std::optional<std::string>> solve_geometry(const std::string& puzzle, std::uint32_t limit,
+                                                                    const std::string& geometry,
+                                                                    const std::string& alphabet) {
+  const GeometryArgs g(geometry, alphabet);
+  std::uint32_t count = 0;
+  char solution[SUDOKIT_CELLS_BUFFER];
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = sudokit_solve_geometry(puzzle.data(), puzzle.size(), &g.o, limit, &count, solution, sizeof solution);
+  }
+  check(status);
+  return {count, count >= 1 ? std::optional<std::string>(solution) : std::nullopt};
+}
+
+std::vector<int> check_geometry(const std::string& puzzle, const std::string& geometry, const std::string& alphabet) {
+  const GeometryArgs g(geometry, alphabet);
+  std::vector<int32_t> cells(puzzle.size());
+  size_t count = 0;
+  check(sudokit_check_geometry(puzzle.data(), puzzle.size(), &g.o, cells.data(), cells.size(), &count));
+  return std::vector<int>(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(count));
+}
+
+std::pair<std::string, int> parse_geometry(const std::string& spelling) {
+  char out[SUDOKIT_GEOMETRY_BUFFER];
+  int32_t size = 0;
+  check(sudokit_geometry_parse(spelling.data(), spelling.size(), out, sizeof out, &size));
+  return {out, size};
+}
+
 struct Record {
   std::string kind, text, fields;
   std::uint64_t line = 0;
@@ -613,6 +655,10 @@ PYBIND11_MODULE(_sudokit, m) {
       .def("request", &Stop::request, "Asks the run to stop (from any thread).");
 
   m.def("solve", &solve, py::arg("puzzle"), py::arg("limit"));
+  m.def("solve_geometry", &solve_geometry, py::arg("puzzle"), py::arg("limit"), py::arg("geometry"),
+        py::arg("alphabet"));
+  m.def("check_geometry", &check_geometry, py::arg("puzzle"), py::arg("geometry"), py::arg("alphabet"));
+  m.def("parse_geometry", &parse_geometry, py::arg("spelling"));
   m.def("canonical", &canonical, py::arg("puzzle"));
   m.def("grade", &grade, py::arg("text"), py::arg("steps"), py::arg("time_limit"), py::arg("max_steps"),
         py::arg("levels"));

@@ -15,6 +15,16 @@ positions are Sukaku Explainer's 729-character lines. Errors raise
 sudokit.Error (a ValueError) with the library's message; its .option is the
 keyword at fault ("min_rating"), None when the fault is not one option's.
 
+Variants (docs/VARIANTS.md): solve(), count() and check() take geometry=
+(a spelling: "x", "windows", "6x6", "16x16", "jigsaw:MAP", "x,windows" ...;
+None, the default, is the classic 9x9 read as before) and alphabet= for
+the cells ("digits" 1-9A-P, "letters" A-Z, "hex" 0-9A-F); a bad spelling
+raises sudokit.Error("geometry:COL: ..."). parse_geometry() gives a
+spelling's canonical form and size.
+
+    sudokit.solve(puzzle_16x16, geometry="16x16")
+    sudokit.check(entries, geometry="x")  # the cells that break a rule
+
 Threads: every function releases the GIL while the library works and may be
 called from several threads at once (each thread has its own grader); a
 generate() iterator may be consumed by one thread at a time.
@@ -50,7 +60,8 @@ from ._sudokit import (  # noqa: F401  (re-exported types)
 __version__ = _sudokit.version()
 __all__ = [
     "Candidate", "Drawing", "Error", "Generation", "Grade", "Hint", "Link", "Mistake", "Puzzle", "Record", "Report",
-    "Step", "canonical", "count", "generate", "grade", "hint", "read", "solve", "techniques",
+    "Step", "canonical", "check", "count", "generate", "grade", "hint", "parse_geometry", "read", "solve",
+    "techniques",
 ]
 
 Reveal = Literal["area", "technique", "step"]
@@ -58,18 +69,39 @@ Method = Literal["backtrack", "box-permutation", "digit-box", "relabel"]
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "diagonal", "antidiagonal", "dihedral", "random"]
 DigOrder = Literal["random", "sparse-digits"]
 Strategy = Literal["dig", "climb"]
+Alphabet = Literal["digits", "letters", "hex"]
 
 
-def solve(puzzle: str) -> Optional[str]:
+def _solve(puzzle: str, limit: int, geometry: Optional[str], alphabet: Alphabet) -> Tuple[int, Optional[str]]:
+    if geometry is None and alphabet == "digits":
+        return _sudokit.solve(puzzle, limit)  # the classic call, every text form it reads
+    return _sudokit.solve_geometry(puzzle, limit, "classic" if geometry is None else geometry, alphabet)
+
+
+def solve(puzzle: str, *, geometry: Optional[str] = None, alphabet: Alphabet = "digits") -> Optional[str]:
     """The solution of a puzzle with exactly one, else None (no solution, or
-    several: count() tells which)."""
-    n, solution = _sudokit.solve(puzzle, 2)
+    several: count() tells which). `geometry`: a variant's spelling (None:
+    the classic 9x9); the cells are read and written in `alphabet`."""
+    n, solution = _solve(puzzle, 2, geometry, alphabet)
     return solution if n == 1 else None
 
 
-def count(puzzle: str, limit: int = 2) -> int:
+def count(puzzle: str, limit: int = 2, *, geometry: Optional[str] = None, alphabet: Alphabet = "digits") -> int:
     """The number of solutions, counting stops at `limit` (2 = the uniqueness check)."""
-    return _sudokit.solve(puzzle, limit)[0]
+    return _solve(puzzle, limit, geometry, alphabet)[0]
+
+
+def check(puzzle: str, *, geometry: Optional[str] = None, alphabet: Alphabet = "digits") -> List[int]:
+    """The placed cells (0-based, ascending) whose digit breaks a rule of the
+    geometry with another placed digit: a house or leaper peer with the same
+    digit, a non-consecutive neighbour one apart (sudokit_check_geometry)."""
+    return _sudokit.check_geometry(puzzle, "classic" if geometry is None else geometry, alphabet)
+
+
+def parse_geometry(spelling: str) -> Tuple[str, int]:
+    """(canonical spelling, size N of the N x N grid) of a geometry; raises
+    sudokit.Error("geometry:COL: ...") for a spelling that names none."""
+    return _sudokit.parse_geometry(spelling)
 
 
 def canonical(puzzle: str) -> str:

@@ -4,7 +4,7 @@
 // line it guards type-checks).
 import {
   generate, grade, hint, solve, countSolutions, canonical, techniques, version, load, createWorker, SudokitError,
-  type GeneratedPuzzle, type Grade, type Hint, type Step,
+  check, geometry, type GeneratedPuzzle, type Grade, type Hint, type Step, type GeometryInfo,
 } from 'sudokit';
 
 async function app(): Promise<void> {
@@ -31,7 +31,12 @@ async function app(): Promise<void> {
   } catch (e) {
     if (e instanceof SudokitError) console.log(e.message, e.option, e.puzzles?.length);
   }
-  console.log(accepted, steps, s, n, c, keys, v, direct, later);
+  const x: string | null = await solve('.'.repeat(256), { geometry: '16x16', alphabet: 'hex' });
+  const broken: number[] = await check('.'.repeat(81), { geometry: 'x,windows' });
+  const shape: GeometryInfo = await geometry('jigsaw:AAABBBAACCBBDACCEBDDCCEEDFFFEEDDFFFE');
+  const windows: number[][] = shape.extras.filter((e) => e.rule === 'windows').map((e) => e.houses);
+  const wn: number = await worker.countSolutions('.'.repeat(16), 2, { geometry: '4x4', timeout: 100 });
+  console.log(accepted, steps, s, n, c, keys, v, direct, later, x, broken, shape.regions, windows, wn);
 
   // @ts-expect-error: symmetry is one of the named ones
   await generate({ symmetry: 'spiral' });
@@ -41,5 +46,7 @@ async function app(): Promise<void> {
   await grade(42);
   // @ts-expect-error: no such option
   await generate({ colour: 'red' });
+  // @ts-expect-error: alphabet is digits, letters or hex
+  await solve('.'.repeat(81), { alphabet: 'roman' });
 }
 void app;

@@ -1,0 +1,113 @@
+"""Variants through the Python module (geometry= and alphabet= on solve,
+count and check; parse_geometry) against ground truth written here: the
+rules of each geometry checked on every solution, grids with one hole per
+row (exactly one solution), the classic puzzle under x (one solution when
+its unique classic solution keeps the diagonals, else none), and errors as
+sudokit.Error with the library's message."""
+
+import pytest
+
+import sudokit
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+DIGITS = "123456789ABCDEFGHIJKLMNOP"
+JIGSAW6 = "AAABBBAACCBBDACCEBDDCCEEDFFFEEDDFFFE"
+
+
+def houses(n, region, x=False):
+    hs = [[r * n + c for c in range(n)] for r in range(n)]
+    hs += [[r * n + c for r in range(n)] for c in range(n)]
+    for k in sorted(set(region)):
+        hs.append([i for i in range(n * n) if region[i] == k])
+    if x:
+        hs.append([i * n + i for i in range(n)])
+        hs.append([i * n + n - 1 - i for i in range(n)])
+    return hs
+
+
+def boxes(n, rows, cols):
+    return [(i // n // rows) * (n // cols) + (i % n) // cols for i in range(n * n)]
+
+
+def follows(grid, n, region, x=False, puzzle=None):
+    if len(grid) != n * n:
+        return False
+    if puzzle and any(p != "." and p != g for p, g in zip(puzzle, grid)):
+        return False
+    return all(sorted(grid[i] for i in h) == sorted(DIGITS[:n]) for h in houses(n, region, x))
+
+
+CASES = [
+    ("4x4", 4, boxes(4, 2, 2), False),
+    ("6x6", 6, boxes(6, 2, 3), False),
+    ("6x6:3x2", 6, boxes(6, 3, 2), False),
+    ("16x16", 16, boxes(16, 4, 4), False),
+    ("x", 9, boxes(9, 3, 3), True),
+    ("jigsaw:" + JIGSAW6, 6, list(JIGSAW6), False),
+]
+
+
+@pytest.mark.parametrize("spelling,n,region,x", CASES)
+def test_solve_and_count_follow_the_rules(spelling, n, region, x):
+    empty = "." * (n * n)
+    assert sudokit.count(empty, geometry=spelling) == 2
+    full = first_grid(spelling, n)
+    assert follows(full, n, region, x)
+    puzzle = list(full)
+    for r in range(n):
+        puzzle[r * n + (r * 5 + 3) % n] = "."
+    puzzle = "".join(puzzle)
+    assert sudokit.count(puzzle, geometry=spelling) == 1
+    assert sudokit.solve(puzzle, geometry=spelling) == full
+    assert sudokit.check(full, geometry=spelling) == []
+    swapped = full[1] + full[0] + full[2:]  # two cells of a row exchanged: their columns clash
+    assert {0, 1} <= set(sudokit.check(swapped, geometry=spelling))
+    assert sudokit.solve(swapped, geometry=spelling) is None and sudokit.count(swapped, geometry=spelling) == 0
+
+
+def first_grid(spelling, n):
+    """A full grid of the geometry: the first solution of the empty grid
+    (the module's own call under solve(), which keeps the first of several)."""
+    count, grid = sudokit._sudokit.solve_geometry("." * (n * n), 1, spelling, "digits")
+    assert count == 1
+    return grid
+
+
+def test_x_of_a_unique_classic_puzzle():
+    s = sudokit.solve(HARD)
+    keeps = follows(s, 9, boxes(9, 3, 3), True)
+    assert sudokit.count(HARD, geometry="x") == (1 if keeps else 0)
+    assert sudokit.count(HARD, geometry="classic") == 1
+    assert sudokit.solve(HARD, geometry="classic") == s
+
+
+def test_alphabets_read_and_write_the_same_digits():
+    full = first_grid("16x16", 16)
+    puzzle = "".join("." if i % 17 == 0 else c for i, c in enumerate(full))
+    for alphabet, chars in (("letters", "ABCDEFGHIJKLMNOP"), ("hex", "0123456789ABCDEF")):
+        table = str.maketrans(DIGITS[:16], chars)
+        assert sudokit.solve(puzzle.translate(table).lower(), geometry="16x16", alphabet=alphabet) == full.translate(table)
+    with pytest.raises(sudokit.Error, match="alphabet: unknown 'roman'"):
+        sudokit.solve(puzzle, geometry="16x16", alphabet="roman")
+
+
+def test_check_names_the_cells_of_the_diagonal():
+    p = "5" + "." * 79 + "5"
+    assert sudokit.check(p, geometry="x") == [0, 80]
+    assert sudokit.check(p) == []
+
+
+def test_parse_geometry_and_errors():
+    assert sudokit.parse_geometry("Windows,X") == ("x,windows", 9)
+    assert sudokit.parse_geometry("16x16") == ("16x16", 16)
+    assert sudokit.parse_geometry("9x9") == ("classic", 9)
+    with pytest.raises(sudokit.Error) as e:
+        sudokit.parse_geometry("x,wndows")
+    assert str(e.value).startswith('geometry:3: unknown rule "wndows"')
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(sudokit.Error, match=r'^geometry:5: "windows" is defined on 9x9 only'):
+        sudokit.count("." * 36, geometry="6x6,windows")
+    with pytest.raises(sudokit.Error, match=r"^puzzle: cells: 81 characters \(expected 36"):
+        sudokit.solve(HARD, geometry="6x6")
+    with pytest.raises(sudokit.Error, match=r"^puzzle: cells:2: '7' is no digit of 6x6"):
+        sudokit.check("17" + "." * 34, geometry="6x6")

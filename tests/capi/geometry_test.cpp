@@ -1,0 +1,303 @@
+// The C API's variants (sudokit.h, "Variants"): sudokit_geometry_parse,
+// sudokit_solve_geometry, sudokit_check_geometry and the alphabets, through
+// libsudokit.so. Ground truth is computed here: the rules of each geometry
+// checked directly on every solution, the classic puzzle's unique solution
+// (a variant of it has one solution exactly when that grid keeps the extra
+// rule, else none), and grids with one hole per row (exactly one solution).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "capi_test_util.hpp"
+
+using namespace sudokit::capi_test;
+
+namespace {
+
+// The value of a character in the digits alphabet (1-9 then A-P), 0 for '.'.
+int digit_of(char c) { return c == '.' ? 0 : c <= '9' ? c - '0' : c - 'A' + 10; }
+
+// The rules written out: rows, columns, the regions (`region` gives each
+// cell's), the diagonals when `x`, the four windows when `windows`.
+bool valid(const std::string& grid, int n, const std::vector<int>& region, bool x = false, bool windows = false) {
+  if (static_cast<int>(grid.size()) != n * n) return false;
+  std::vector<std::vector<int>> houses(static_cast<std::size_t>(3 * n));
+  for (int c = 0; c < n * n; ++c) {
+    houses[static_cast<std::size_t>(c / n)].push_back(c);
+    houses[static_cast<std::size_t>(n + c % n)].push_back(c);
+    houses[static_cast<std::size_t>(2 * n + region[static_cast<std::size_t>(c)])].push_back(c);
+  }
+  if (x) {
+    houses.emplace_back();
+    houses.emplace_back();
+    for (int i = 0; i < n; ++i) {
+      houses[houses.size() - 2].push_back(i * n + i);
+      houses.back().push_back(i * n + n - 1 - i);
+    }
+  }
+  if (windows)
+    for (int r0 : {1, 5})
+      for (int c0 : {1, 5}) {
+        houses.emplace_back();
+        for (int k = 0; k < 9; ++k) houses.back().push_back((r0 + k / 3) * 9 + c0 + k % 3);
+      }
+  for (const auto& h : houses) {
+    std::set<int> seen;
+    for (int c : h) seen.insert(digit_of(grid[static_cast<std::size_t>(c)]));
+    if (static_cast<int>(seen.size()) != n || seen.count(0)) return false;
+  }
+  return true;
+}
+
+std::vector<int> boxes(int n, int rows, int cols) {
+  std::vector<int> r(static_cast<std::size_t>(n * n));
+  for (int c = 0; c < n * n; ++c) r[static_cast<std::size_t>(c)] = (c / n / rows) * (n / cols) + (c % n) / cols;
+  return r;
+}
+
+std::vector<int> jigsaw(const std::string& map) {
+  std::vector<int> r;
+  std::string names;
+  for (char ch : map) {
+    if (names.find(ch) == std::string::npos) names += ch;
+    r.push_back(static_cast<int>(names.find(ch)));
+  }
+  return r;
+}
+
+sudokit_geometry_options geometry(const char* spelling, int32_t alphabet = SUDOKIT_ALPHABET_DIGITS) {
+  sudokit_geometry_options o;
+  sudokit_geometry_options_init(&o);
+  o.geometry = spelling;
+  o.alphabet = alphabet;
+  return o;
+}
+
+// A full grid of the geometry (the empty grid solved), with the cell of
+// each row at column (row * 5 + 3) mod n emptied: exactly one solution.
+std::string one_hole_per_row(const sudokit_geometry_options& o, int n, std::string& full) {
+  char out[SUDOKIT_CELLS_BUFFER];
+  uint32_t count = 0;
+  const std::string empty(static_cast<std::size_t>(n * n), '.');
+  EXPECT_EQ(sudokit_solve_geometry(empty.c_str(), empty.size(), &o, 1, &count, out, sizeof out), SUDOKIT_OK)
+      << last_error();
+  full = out;
+  std::string p = full;
+  for (int r = 0; r < n; ++r) p[static_cast<std::size_t>(r * n + (r * 5 + 3) % n)] = '.';
+  return p;
+}
+
+const char* kJigsaw6 = "AAABBBAACCBBDACCEBDDCCEEDFFFEEDDFFFE";
+
+}  // namespace
+
+TEST(CapiGeometry, ParseGivesTheCanonicalSpellingAndSize) {
+  char out[SUDOKIT_GEOMETRY_BUFFER];
+  int32_t size = 0;
+  ASSERT_EQ(sudokit_geometry_parse("Windows,X", SUDOKIT_NUL_TERMINATED, out, sizeof out, &size), SUDOKIT_OK);
+  EXPECT_STREQ(out, "x,windows");
+  EXPECT_EQ(size, 9);
+  ASSERT_EQ(sudokit_geometry_parse("16x16", 5, out, sizeof out, &size), SUDOKIT_OK);
+  EXPECT_STREQ(out, "16x16");
+  EXPECT_EQ(size, 16);
+  ASSERT_EQ(sudokit_geometry_parse("6x6 trailing", 3, nullptr, 0, &size), SUDOKIT_OK);  // length; validate only
+  EXPECT_EQ(size, 6);
+  ASSERT_EQ(sudokit_geometry_parse("9x9", SUDOKIT_NUL_TERMINATED, out, sizeof out, nullptr), SUDOKIT_OK);
+  EXPECT_STREQ(out, "classic");
+  // A buffer just large enough, and one byte short.
+  ASSERT_EQ(sudokit_geometry_parse("x,windows", SUDOKIT_NUL_TERMINATED, out, 10, nullptr), SUDOKIT_OK);
+  std::strcpy(out, "kept");
+  EXPECT_EQ(sudokit_geometry_parse("x,windows", SUDOKIT_NUL_TERMINATED, out, 9, nullptr), SUDOKIT_E_INVALID_ARGUMENT);
+  EXPECT_NE(last_error().find("canonical: 9 bytes cannot hold the 10"), std::string::npos) << last_error();
+  EXPECT_STREQ(out, "kept");
+}
+
+TEST(CapiGeometry, ParseErrorsNameTheColumn) {
+  char out[SUDOKIT_GEOMETRY_BUFFER] = "kept";
+  int32_t size = 77;
+  EXPECT_EQ(sudokit_geometry_parse("x,wndows", SUDOKIT_NUL_TERMINATED, out, sizeof out, &size), SUDOKIT_E_PARSE);
+  EXPECT_EQ(last_error().rfind("geometry:3: unknown rule \"wndows\"", 0), 0u) << last_error();
+  EXPECT_EQ(sudokit_geometry_parse("6x6,windows", SUDOKIT_NUL_TERMINATED, out, sizeof out, &size), SUDOKIT_E_PARSE);
+  EXPECT_EQ(last_error(), "geometry:5: \"windows\" is defined on 9x9 only (this grid is 6x6)");
+  EXPECT_EQ(sudokit_geometry_parse("7x7", SUDOKIT_NUL_TERMINATED, out, sizeof out, &size), SUDOKIT_E_PARSE);
+  EXPECT_EQ(last_error().rfind("geometry:1: no size 7x7", 0), 0u) << last_error();
+  EXPECT_EQ(sudokit_geometry_parse("", SUDOKIT_NUL_TERMINATED, out, sizeof out, &size), SUDOKIT_E_PARSE);
+  EXPECT_EQ(sudokit_geometry_parse(nullptr, 3, out, sizeof out, &size), SUDOKIT_E_INVALID_ARGUMENT);
+  EXPECT_STREQ(out, "kept");
+  EXPECT_EQ(size, 77);
+}
+
+TEST(CapiGeometry, ClassicThroughTheGeometryCallEqualsSudokitSolve) {
+  char a[SUDOKIT_CELLS_BUFFER], b[SUDOKIT_GRID_BUFFER];
+  uint32_t ca = 0, cb = 0;
+  ASSERT_EQ(sudokit_solve_geometry(kPuzzle.c_str(), 81, nullptr, 2, &ca, a, sizeof a), SUDOKIT_OK);
+  ASSERT_EQ(sudokit_solve(kPuzzle.c_str(), 81, 2, &cb, b), SUDOKIT_OK);
+  EXPECT_EQ(ca, 1u);
+  EXPECT_EQ(cb, 1u);
+  EXPECT_STREQ(a, kSolution.c_str());
+  EXPECT_STREQ(a, b);
+}
+
+TEST(CapiGeometry, AVariantOfAUniqueClassicPuzzleKeepsItsSolutionOrHasNone) {
+  // Any solution of the puzzle under x or windows is a classic solution, and
+  // the classic one is unique: the count is 1 when kSolution keeps the extra
+  // houses (checked here by hand), else 0.
+  const std::vector<int> box = boxes(9, 3, 3);
+  struct Case { const char* spelling; bool x, windows; };
+  for (const Case& k : {Case{"x", true, false}, Case{"windows", false, true}, Case{"x,windows", true, true}}) {
+    SCOPED_TRACE(k.spelling);
+    const sudokit_geometry_options o = geometry(k.spelling);
+    char out[SUDOKIT_CELLS_BUFFER] = "untouched";
+    uint32_t count = 99;
+    ASSERT_EQ(sudokit_solve_geometry(kPuzzle.c_str(), 81, &o, 2, &count, out, sizeof out), SUDOKIT_OK);
+    const bool keeps = valid(kSolution, 9, box, k.x, k.windows);
+    EXPECT_EQ(count, keeps ? 1u : 0u);
+    EXPECT_STREQ(out, keeps ? kSolution.c_str() : "untouched");
+  }
+  // The solution's own diagonals as givens: an x puzzle whose answer is kSolution when it keeps them.
+}
+
+TEST(CapiGeometry, SolvesEverySizeAndJigsawByTheRules) {
+  struct Case { std::string spelling; int n; std::vector<int> region; bool x, windows; };
+  const std::vector<Case> cases = {
+      {"4x4", 4, boxes(4, 2, 2), false, false},
+      {"6x6", 6, boxes(6, 2, 3), false, false},
+      {"6x6:3x2", 6, boxes(6, 3, 2), false, false},
+      {"16x16", 16, boxes(16, 4, 4), false, false},
+      {"x", 9, boxes(9, 3, 3), true, false},
+      {"windows", 9, boxes(9, 3, 3), false, true},
+      {std::string("jigsaw:") + kJigsaw6, 6, jigsaw(kJigsaw6), false, false},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.spelling);
+    const sudokit_geometry_options o = geometry(k.spelling.c_str());
+    std::string full;
+    const std::string puzzle = one_hole_per_row(o, k.n, full);
+    ASSERT_TRUE(valid(full, k.n, k.region, k.x, k.windows)) << full;
+    char out[SUDOKIT_CELLS_BUFFER];
+    uint32_t count = 0;
+    ASSERT_EQ(sudokit_solve_geometry(puzzle.c_str(), puzzle.size(), &o, 2, &count, out, sizeof out), SUDOKIT_OK);
+    EXPECT_EQ(count, 1u);
+    EXPECT_EQ(std::string(out), full);
+    // Fewer givens: the first two rows only; several solutions, each by the rules.
+    std::string few(static_cast<std::size_t>(k.n * k.n), '.');
+    std::copy(full.begin(), full.begin() + 2 * k.n, few.begin());
+    ASSERT_EQ(sudokit_solve_geometry(few.c_str(), few.size(), &o, 2, &count, out, sizeof out), SUDOKIT_OK);
+    EXPECT_EQ(count, 2u);
+    EXPECT_TRUE(valid(out, k.n, k.region, k.x, k.windows)) << out;
+    EXPECT_EQ(std::string(out, 2 * static_cast<std::size_t>(k.n)), full.substr(0, 2 * static_cast<std::size_t>(k.n)));
+  }
+}
+
+TEST(CapiGeometry, AlphabetsReadAndWriteTheSameDigits) {
+  // 16x16 in digits (1-9A-G), letters (A-P) and hex (0-9A-F): the same puzzle.
+  const sudokit_geometry_options d = geometry("16x16");
+  std::string full;
+  const std::string puzzle = one_hole_per_row(d, 16, full);
+  const std::string digits = "123456789ABCDEFG", letters = "ABCDEFGHIJKLMNOP", hex = "0123456789ABCDEF";
+  for (const auto& [alphabet, chars] :
+       {std::pair<int32_t, std::string>{SUDOKIT_ALPHABET_LETTERS, letters}, {SUDOKIT_ALPHABET_HEX, hex}}) {
+    auto convert = [&](const std::string& s, bool lower) {
+      std::string t = s;
+      for (char& c : t)
+        if (c != '.') c = lower ? static_cast<char>(std::tolower(chars[digits.find(c)])) : chars[digits.find(c)];
+      return t;
+    };
+    const sudokit_geometry_options o = geometry("16x16", alphabet);
+    char out[SUDOKIT_CELLS_BUFFER];
+    uint32_t count = 0;
+    const std::string in = convert(puzzle, true);  // lower case is read too
+    ASSERT_EQ(sudokit_solve_geometry(in.c_str(), in.size(), &o, 2, &count, out, sizeof out), SUDOKIT_OK)
+        << last_error();
+    EXPECT_EQ(count, 1u);
+    EXPECT_EQ(std::string(out), convert(full, false));
+  }
+  int32_t a = -1;
+  EXPECT_EQ(sudokit_alphabet_parse("hex", &a), SUDOKIT_OK);
+  EXPECT_EQ(a, SUDOKIT_ALPHABET_HEX);
+  EXPECT_EQ(sudokit_alphabet_parse("letters", &a), SUDOKIT_OK);
+  EXPECT_EQ(a, SUDOKIT_ALPHABET_LETTERS);
+  EXPECT_EQ(sudokit_alphabet_parse("digits", &a), SUDOKIT_OK);
+  EXPECT_EQ(a, SUDOKIT_ALPHABET_DIGITS);
+  EXPECT_EQ(sudokit_alphabet_parse("roman", &a), SUDOKIT_E_OPTION);
+  EXPECT_EQ(last_error(), "alphabet: unknown 'roman' (expected digits, letters or hex)");
+  EXPECT_EQ(a, SUDOKIT_ALPHABET_DIGITS);
+}
+
+TEST(CapiGeometry, BadArgumentsAreNamed) {
+  uint32_t count = 7;
+  char out[SUDOKIT_CELLS_BUFFER] = "untouched";
+  sudokit_geometry_options o = geometry("x,wndows");
+  EXPECT_EQ(sudokit_solve_geometry(kPuzzle.c_str(), 81, &o, 2, &count, out, sizeof out), SUDOKIT_E_PARSE);
+  EXPECT_EQ(last_error().rfind("geometry:3: unknown rule", 0), 0u) << last_error();
+  o = geometry("6x6");
+  EXPECT_EQ(sudokit_solve_geometry(kPuzzle.c_str(), 81, &o, 2, &count, out, sizeof out), SUDOKIT_E_PARSE);
+  EXPECT_EQ(last_error(), "puzzle: cells: 81 characters (expected 36, one per cell of 6x6)");
+  std::string six(36, '.');
+  six[9] = '7';
+  EXPECT_EQ(sudokit_solve_geometry(six.c_str(), 36, &o, 2, &count, out, sizeof out), SUDOKIT_E_PARSE);
+  EXPECT_EQ(last_error().rfind("puzzle: cells:10: '7' is no digit of 6x6 in the 1-6 alphabet", 0), 0u)
+      << last_error();
+  six[9] = '.';
+  EXPECT_EQ(sudokit_solve_geometry(six.c_str(), 36, &o, 2, &count, out, 36), SUDOKIT_E_INVALID_ARGUMENT);
+  EXPECT_NE(last_error().find("solution: 36 bytes cannot hold the 37"), std::string::npos) << last_error();
+  EXPECT_EQ(sudokit_solve_geometry(six.c_str(), 36, &o, 0, &count, out, sizeof out), SUDOKIT_E_OPTION);
+  EXPECT_EQ(sudokit_solve_geometry(six.c_str(), 36, &o, 2, nullptr, out, sizeof out), SUDOKIT_E_INVALID_ARGUMENT);
+  o = geometry("25x25", SUDOKIT_ALPHABET_HEX);
+  const std::string big(625, '.');
+  EXPECT_EQ(sudokit_solve_geometry(big.c_str(), 625, &o, 1, &count, out, sizeof out), SUDOKIT_E_OPTION);
+  EXPECT_EQ(last_error().rfind("alphabet: ", 0), 0u) << last_error();
+  o = geometry("6x6", 3);
+  EXPECT_EQ(sudokit_solve_geometry(six.c_str(), 36, &o, 2, &count, out, sizeof out), SUDOKIT_E_OPTION);
+  EXPECT_EQ(last_error(), "alphabet: 3 is no SUDOKIT_ALPHABET_* value (0 digits, 1 letters, 2 hex)");
+  o = geometry("6x6");
+  o.struct_size = 2;
+  EXPECT_EQ(sudokit_solve_geometry(six.c_str(), 36, &o, 2, &count, out, sizeof out), SUDOKIT_E_INVALID_ARGUMENT);
+  EXPECT_NE(last_error().find("struct_size"), std::string::npos) << last_error();
+  EXPECT_EQ(count, 7u) << "a failed call leaves its out-parameters alone";
+  EXPECT_STREQ(out, "untouched");
+}
+
+TEST(CapiGeometry, CheckNamesTheCellsThatBreakARule) {
+  std::string p(81, '.');
+  p[0] = '5';   // r1c1
+  p[80] = '5';  // r9c9: the same diagonal under x, nothing in the classic
+  p[40] = '3';
+  int32_t cells[81];
+  size_t count = 99;
+  const sudokit_geometry_options x = geometry("x");
+  ASSERT_EQ(sudokit_check_geometry(p.c_str(), 81, &x, cells, 81, &count), SUDOKIT_OK);
+  ASSERT_EQ(count, 2u);
+  EXPECT_EQ(cells[0], 0);
+  EXPECT_EQ(cells[1], 80);
+  ASSERT_EQ(sudokit_check_geometry(p.c_str(), 81, nullptr, cells, 81, &count), SUDOKIT_OK);
+  EXPECT_EQ(count, 0u);
+  // Counting only, and a short array: the number is the whole count.
+  ASSERT_EQ(sudokit_check_geometry(p.c_str(), 81, &x, nullptr, 0, &count), SUDOKIT_OK);
+  EXPECT_EQ(count, 2u);
+  cells[1] = -5;
+  ASSERT_EQ(sudokit_check_geometry(p.c_str(), 81, &x, cells, 1, &count), SUDOKIT_OK);
+  EXPECT_EQ(count, 2u);
+  EXPECT_EQ(cells[0], 0);
+  EXPECT_EQ(cells[1], -5);
+  EXPECT_EQ(sudokit_check_geometry(p.c_str(), 81, &x, nullptr, 4, &count), SUDOKIT_E_INVALID_ARGUMENT);
+  // Every full grid the library returns breaks nothing.
+  for (const char* spelling : {"x", "windows", "6x6", "16x16", "nc", "anti-knight"}) {
+    SCOPED_TRACE(spelling);
+    const sudokit_geometry_options o = geometry(spelling);
+    int32_t n = 0;
+    ASSERT_EQ(sudokit_geometry_parse(spelling, SUDOKIT_NUL_TERMINATED, nullptr, 0, &n), SUDOKIT_OK);
+    std::string full;
+    one_hole_per_row(o, n, full);
+    std::vector<int32_t> list(static_cast<std::size_t>(n * n));
+    ASSERT_EQ(sudokit_check_geometry(full.c_str(), full.size(), &o, list.data(), list.size(), &count), SUDOKIT_OK);
+    EXPECT_EQ(count, 0u);
+    std::swap(full[0], full[1]);  // two cells of a row swapped: the columns now clash
+    ASSERT_EQ(sudokit_check_geometry(full.c_str(), full.size(), &o, list.data(), list.size(), &count), SUDOKIT_OK);
+    EXPECT_GE(count, 2u);
+  }
+}
