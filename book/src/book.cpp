@@ -31,6 +31,14 @@ namespace sudokit::book {
 
 namespace {
 
+// A book of variant puzzles (BookOptions::geometry, not the classic).
+bool variant(const BookOptions& o) { return o.geometry != nullptr && !o.geometry->classic(); }
+
+// The rules the book prints: the classic's `rules`, or the variant's.
+std::string rules_of(const BookOptions& o) {
+  return variant(o) ? o.labels.rules_for(*o.geometry, o.symbols) : o.labels.rules;
+}
+
 /// "60 puzzles, all Hard" / "60 puzzles: 20 Easy, 20 Medium, 20 Hard".
 std::string contents_line(const std::vector<BookPuzzle>& puzzles, int first_number, const Labels& words) {
   std::vector<std::pair<std::string, int>> levels;  // in book order
@@ -140,7 +148,7 @@ void title_page(cairo_t* cr, const Rect& area, const std::vector<BookPuzzle>& pu
   if (o.how_to_play) return;  // the rules have a page of their own
 
   // How to play, near the bottom.
-  std::string rules = o.labels.how_to_play + ": " + o.labels.rules;
+  std::string rules = o.labels.how_to_play + ": " + rules_of(o);
   if (first_solution_page > 0) rules += " " + fill(o.labels.solutions_start, {{"page", std::to_string(first_solution_page)}});
   const double body = text_size(o, 11);
   set_font(cr, false, body);
@@ -215,7 +223,7 @@ HowToPlayLayout layout_how_to_play(cairo_t* cr, const Rect& area, const BookOpti
   };
   std::vector<Block> blocks;
   blocks.push_back({o.labels.how_to_play, true, 22.0 / 13, 0, true, "label how_to_play"});
-  blocks.push_back({o.labels.rules, false, 1, 0, false, "label rules"});
+  blocks.push_back({rules_of(o), false, 1, 0, false, variant(o) ? "label rules_boxes (rules_jigsaw, rules_latin, variant_rules, rules_end)" : "label rules"});
   blocks.push_back({o.labels.pencil, false, 1, 0.5, false, "label pencil"});
   if (!solutions_page.empty())
     blocks.push_back({fill(o.labels.solutions_start, {{"page", solutions_page}}), false, 1, 0.5, false, "label solutions_start"});
@@ -562,6 +570,7 @@ BookLayout plan_book_layout(const std::vector<int>& sections, const BookOptions&
 
 GridStyle puzzle_grid_style(const BookLayout& l, const BookOptions& o) {
   GridStyle s = style_for(l.puzzle_slots[0][0].grid.w);
+  s.symbols = o.symbols;
   if (!l.geometry.print) return s;
   if (o.large_print) {
     s.thin *= 1.6;
@@ -575,6 +584,7 @@ GridStyle puzzle_grid_style(const BookLayout& l, const BookOptions& o) {
 
 GridStyle solution_grid_style(const BookLayout& l, const BookOptions& o) {
   GridStyle s = style_for(l.solution_slots[0][0].grid.w);
+  s.symbols = o.symbols;
   if (!l.geometry.print) return s;
   if (o.large_print) {  // every digit black: the givens bold, the found ones regular
     s.filled_grey = 0;
@@ -610,6 +620,11 @@ std::string display_level(const std::string& level) {
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& o, const BookFiles& files,
                        const BookRecord& record) {
   if (puzzles.empty()) throw std::invalid_argument("a book needs at least one puzzle");
+  if (variant(o))
+    for (const BookPuzzle& p : puzzles)
+      if (p.cells.size() != static_cast<std::size_t>(o.geometry->cells()) || p.solution_cells.size() != p.cells.size())
+        throw std::invalid_argument("a puzzle of " + std::to_string(p.cells.size()) + " cells (solution " +
+                                    std::to_string(p.solution_cells.size()) + ") in a book of " + o.geometry->spelling());
   const int n = static_cast<int>(puzzles.size());
   const std::vector<int> sections = section_sizes(puzzles, o);
   const BookLayout layout = plan_book_layout(sections, o);
@@ -736,7 +751,8 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
         for (int s = 0; s < pp.count; ++s) {
           const int i = pp.first + s;
           const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
-          draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
+          if (variant(o)) draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, *o.geometry, bp.cells, nullptr, style);
+          else draw_grid(cr, slots[static_cast<std::size_t>(s)].grid, bp.puzzle, nullptr, style);
           std::string right = words.level(bp.level);
           if (o.show_rating && bp.rating) right += (right.empty() ? "" : " \xC2\xB7 ") + fill(words.rating, {{"r", words.rating_text(*bp.rating)}});
           caption(cr, slots[static_cast<std::size_t>(s)], fill(words.puzzle, {{"n", std::to_string(o.first_number + i)}}), right,
@@ -759,7 +775,8 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
         for (int s = 0; s < pp.count; ++s) {
           const int i = pp.first + s;
           const BookPuzzle& bp = puzzles[static_cast<std::size_t>(i)];
-          draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
+          if (variant(o)) draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, *o.geometry, bp.cells, &bp.solution_cells, sstyle);
+          else draw_grid(cr, sslots[static_cast<std::size_t>(s)].grid, bp.puzzle, &bp.solution, sstyle);
           caption(cr, sslots[static_cast<std::size_t>(s)], std::to_string(o.first_number + i), "", "a solution's number");
         }
         page_number(cr, geometry, page_no);
@@ -811,6 +828,18 @@ nlohmann::ordered_json manifest_json(const std::vector<BookPuzzle>& puzzles, con
   for (std::size_t i = 0; i < puzzles.size() && i < r.placements.size(); ++i) {
     const BookPuzzle& p = puzzles[i];
     const auto& at = r.placements[i];
+    if (variant(o)) {  // no global id for variants yet (issue #47: vcanon)
+      list.push_back({{"number", at.number},
+                      {"id", p.id},
+                      {"geometry", o.geometry->spelling()},
+                      {"level", p.level},
+                      {"er", p.rating ? json(*p.rating) : json(nullptr)},
+                      {"page", at.page},
+                      {"solution_page", at.solution_page ? json(at.solution_page) : json(nullptr)},
+                      {"puzzle", print_cells(*o.geometry, p.cells)},
+                      {"solution", print_cells(*o.geometry, p.solution_cells)}});
+      continue;
+    }
     list.push_back({{"number", at.number},
                     {"id", p.id},
                     {"gid", global_id(p.puzzle)},  // the record format's names (db/README.md)

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <cmath>
 #include <memory>
 
@@ -23,6 +24,7 @@
 #include "output_file.hpp"
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/solver/solve_any.hpp"
 #include "text.hpp"
 
 namespace sudokit::book {
@@ -133,6 +135,15 @@ std::string numbered_image_name(long long number, const std::string& gid, ImageF
 
 void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& o, const std::string& path,
                   files::StagedFiles* into) {
+  const std::vector<std::uint8_t> cells(puzzle.cells.begin(), puzzle.cells.end());
+  if (solution == nullptr) return render_image(*classic_geometry(), cells, nullptr, o, path, into);
+  const std::vector<std::uint8_t> solved(solution->cells.begin(), solution->cells.end());
+  render_image(*classic_geometry(), cells, &solved, o, path, into);
+}
+
+void render_image(const Geometry& geometry, const std::vector<std::uint8_t>& puzzle,
+                  const std::vector<std::uint8_t>* solution, const ImageOptions& o, const std::string& path,
+                  files::StagedFiles* into) {
   const bool raster = o.format == ImageFormat::Png;
   double width = o.size > 0 ? o.size : default_image_size(o.format);
   if (raster) width = std::round(width);
@@ -174,8 +185,9 @@ void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& 
   style.thick = grid * 0.008;
   style.thin = grid * 0.0026;
   style.snap = raster;
+  style.symbols = o.symbols;
   const Rect square{margin, margin, grid, grid};
-  draw_grid(cr, square, puzzle, solution, style);
+  draw_grid(cr, square, geometry, puzzle, solution, style);
   if (!o.caption.empty()) {
     cairo_set_source_rgb(cr, 0, 0, 0);
     fit_user_line(cr, "--caption", o.caption, false, caption_size, 4, grid);
@@ -208,6 +220,43 @@ std::string undrawable(const Grid& puzzle, SolveResult* solved) {
   if (r.count == 0) return "the puzzle has no solution";
   if (r.count > 1) return "the puzzle has several solutions";
   if (solved != nullptr) *solved = r;
+  return "";
+}
+
+std::string undrawable(const Geometry& geometry, const std::vector<std::uint8_t>& puzzle,
+                       std::vector<std::uint8_t>* solution) {
+  const int n = geometry.size(), cells = geometry.cells();
+  if (puzzle.size() != static_cast<std::size_t>(cells))
+    return "the puzzle has " + std::to_string(puzzle.size()) + " cells (" + geometry.spelling() + " has " +
+           std::to_string(cells) + ")";
+  if (geometry.classic()) {
+    Grid grid;
+    std::copy(puzzle.begin(), puzzle.end(), grid.cells.begin());
+    SolveResult solved;
+    std::string why = undrawable(grid, &solved);
+    if (why.empty() && solution != nullptr) solution->assign(solved.solution.cells.begin(), solved.solution.cells.end());
+    return why;
+  }
+  auto name = [n](int cell) { return "r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1); };
+  for (int c = 0; c < cells; ++c) {
+    const int d = puzzle[static_cast<std::size_t>(c)];
+    if (d > n) return name(c) + " holds " + std::to_string(d) + ", above " + std::to_string(n);
+    if (d == 0) continue;
+    for (const int p : geometry.peers(c))
+      if (p > c && puzzle[static_cast<std::size_t>(p)] == d)
+        return "digit " + std::string(1, digit_char(d, n)) + " appears twice in " + name(c) + " and " + name(p) +
+               ", which must differ (" + geometry.spelling() + ")";
+    for (const int a : geometry.adjacent(c)) {
+      const int e = puzzle[static_cast<std::size_t>(a)];
+      if (a > c && e != 0 && (std::abs(d - e) == 1 || (geometry.nc_wrap() && std::abs(d - e) == n - 1)))
+        return name(c) + " and " + name(a) + " hold " + std::string(1, digit_char(d, n)) + " and " +
+               std::string(1, digit_char(e, n)) + ", consecutive neighbours (" + geometry.spelling() + ")";
+    }
+  }
+  const AnySolveResult r = solve_any(geometry, puzzle, 2);
+  if (r.count == 0) return "the puzzle has no solution";
+  if (r.count > 1) return "the puzzle has several solutions";
+  if (solution != nullptr) *solution = r.solution;
   return "";
 }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <set>
 
+#include "spelling_rules.hpp"
 #include "sudokit/book/book.hpp"
 
 #include <algorithm>
@@ -30,6 +31,10 @@ const std::vector<std::pair<const char*, Field>>& fields() {
       {"contents", &Labels::contents},
       {"how_to_play", &Labels::how_to_play},
       {"rules", &Labels::rules},
+      {"rules_boxes", &Labels::rules_boxes},
+      {"rules_jigsaw", &Labels::rules_jigsaw},
+      {"rules_latin", &Labels::rules_latin},
+      {"rules_end", &Labels::rules_end},
       {"pencil", &Labels::pencil},
       {"solutions_start", &Labels::solutions_start},
       {"the_levels", &Labels::the_levels},
@@ -72,6 +77,19 @@ Labels english() {
       {"expert", "Forcing chains: following what one candidate forces through the grid."},
       {"extreme", "Nested and dynamic forcing chains, for experienced solvers."},
       {"nightmare", "Among the hardest puzzles known: chains within chains."},
+  };
+  l.variant_rules = {
+      {"x", "Each of the two main diagonals (shaded) also holds each symbol once."},
+      {"windows", "Each of the four shaded windows also holds each symbol once."},
+      {"disjoint", "The cells at the same place in their boxes (the same small mark in the corner) also hold each symbol once: the nine top-left cells of the boxes, and so on."},
+      {"centre-dot", "The nine cells with a grey disc, the centres of the boxes, also hold each symbol once."},
+      {"girandola", "The nine shaded cells of the girandola also hold each symbol once."},
+      {"asterisk", "The nine shaded cells of the asterisk also hold each symbol once."},
+      {"anti-knight", "Two cells a chess knight's move apart never hold the same symbol."},
+      {"anti-king", "Two cells that touch, even only at a corner (a chess king's move), never hold the same symbol."},
+      {"toroidal", "These moves wrap around the edges: the grid goes on at the opposite side."},
+      {"nc", "Two cells side by side (sharing an edge) never hold consecutive numbers, such as 4 and 5."},
+      {"nc+", "Two cells side by side (sharing an edge) never hold consecutive numbers, such as 4 and 5, nor the largest number and 1."},
   };
   return l;
 }
@@ -123,6 +141,23 @@ Labels german() {
       {"expert", "Erzwingende Ketten: verfolgen, was ein Kandidat im ganzen Gitter erzwingt."},
       {"extreme", "Verschachtelte und dynamische erzwingende Ketten, f\xC3\xBCr erfahrene L\xC3\xB6ser."},
       {"nightmare", "Unter den schwersten bekannten R\xC3\xA4tseln: Ketten in Ketten."},
+  };
+  l.rules_boxes = "F\xC3\xBCllen Sie das Gitter so aus, dass jede Zeile, jede Spalte und jeder {box}-Block jedes der Zeichen {symbols} genau einmal enth\xC3\xA4lt.";
+  l.rules_jigsaw = "F\xC3\xBCllen Sie das Gitter so aus, dass jede Zeile, jede Spalte und jedes fett umrandete Gebiet jedes der Zeichen {symbols} genau einmal enth\xC3\xA4lt.";
+  l.rules_latin = "F\xC3\xBCllen Sie das Gitter so aus, dass jede Zeile und jede Spalte jedes der Zeichen {symbols} genau einmal enth\xC3\xA4lt.";
+  l.rules_end = "Die vorgegebenen Zeichen bleiben stehen. Jedes R\xC3\xA4tsel hat genau eine L\xC3\xB6sung, und sie l\xC3\xA4sst sich allein durch Nachdenken finden: Raten ist nie n\xC3\xB6tig.";
+  l.variant_rules = {
+      {"x", "Auch jede der beiden grau unterlegten Hauptdiagonalen enth\xC3\xA4lt jedes Zeichen einmal."},
+      {"windows", "Auch jedes der vier grau unterlegten Fenster enth\xC3\xA4lt jedes Zeichen einmal."},
+      {"disjoint", "Auch die Felder an derselben Stelle ihres Blocks (dieselbe kleine Marke in der Ecke) enthalten jedes Zeichen einmal: die neun Felder oben links in den Bl\xC3\xB6" "cken, und so fort."},
+      {"centre-dot", "Auch die neun Felder mit grauem Kreis, die Mitten der Bl\xC3\xB6" "cke, enthalten jedes Zeichen einmal."},
+      {"girandola", "Auch die neun grau unterlegten Felder der Girandola enthalten jedes Zeichen einmal."},
+      {"asterisk", "Auch die neun grau unterlegten Felder des Sterns enthalten jedes Zeichen einmal."},
+      {"anti-knight", "Zwei Felder, die einen R\xC3\xB6sselsprung voneinander entfernt sind, enthalten nie dasselbe Zeichen."},
+      {"anti-king", "Zwei Felder, die sich ber\xC3\xBChren, auch nur an einer Ecke (ein Zug des K\xC3\xB6nigs), enthalten nie dasselbe Zeichen."},
+      {"toroidal", "Diese Z\xC3\xBCge gehen \xC3\xBC" "ber den Rand hinaus: das Gitter setzt sich auf der gegen\xC3\xBC" "berliegenden Seite fort."},
+      {"nc", "Zwei nebeneinander liegende Felder (mit gemeinsamer Kante) enthalten nie aufeinanderfolgende Zahlen wie 4 und 5."},
+      {"nc+", "Zwei nebeneinander liegende Felder (mit gemeinsamer Kante) enthalten nie aufeinanderfolgende Zahlen wie 4 und 5, auch nicht die gr\xC3\xB6\xC3\x9Fte Zahl und 1."},
   };
   return l;
 }
@@ -178,6 +213,23 @@ Labels french() {
       {"extreme", "Des cha\xC3\xAEnes de for\xC3\xA7" "age imbriqu\xC3\xA9" "es et dynamiques, pour joueurs aguerris."},
       {"nightmare", "Parmi les grilles les plus difficiles connues" + nb + ": des cha\xC3\xAEnes dans des cha\xC3\xAEnes."},
   };
+  l.rules_boxes = "Remplissez la grille de sorte que chaque ligne, chaque colonne et chaque carr\xC3\xA9 de {box} contienne une fois chacun des symboles {symbols}.";
+  l.rules_jigsaw = "Remplissez la grille de sorte que chaque ligne, chaque colonne et chaque r\xC3\xA9gion entour\xC3\xA9" "e d'un trait \xC3\xA9pais contienne une fois chacun des symboles {symbols}.";
+  l.rules_latin = "Remplissez la grille de sorte que chaque ligne et chaque colonne contienne une fois chacun des symboles {symbols}.";
+  l.rules_end = "Les symboles donn\xC3\xA9s au d\xC3\xA9part ne changent pas. Chaque grille a une seule solution, que l'on trouve par la seule logique\xC2\xA0: il n'est jamais n\xC3\xA9" "cessaire de deviner.";
+  l.variant_rules = {
+      {"x", "Chacune des deux grandes diagonales (gris\xC3\xA9" "es) contient aussi une fois chaque symbole."},
+      {"windows", "Chacune des quatre fen\xC3\xAAtres gris\xC3\xA9" "es contient aussi une fois chaque symbole."},
+      {"disjoint", "Les cases plac\xC3\xA9" "es au m\xC3\xAAme endroit dans leur carr\xC3\xA9 (la m\xC3\xAAme petite marque dans le coin) contiennent aussi une fois chaque symbole\xC2\xA0: les neuf cases en haut \xC3\xA0 gauche des carr\xC3\xA9s, et ainsi de suite."},
+      {"centre-dot", "Les neuf cases marqu\xC3\xA9" "es d'un disque gris, au centre des carr\xC3\xA9s, contiennent aussi une fois chaque symbole."},
+      {"girandola", "Les neuf cases gris\xC3\xA9" "es de la girandole contiennent aussi une fois chaque symbole."},
+      {"asterisk", "Les neuf cases gris\xC3\xA9" "es de l'ast\xC3\xA9risque contiennent aussi une fois chaque symbole."},
+      {"anti-knight", "Deux cases s\xC3\xA9par\xC3\xA9" "es par un saut de cavalier (aux \xC3\xA9" "checs) ne contiennent jamais le m\xC3\xAAme symbole."},
+      {"anti-king", "Deux cases qui se touchent, m\xC3\xAAme par un coin seulement (un pas de roi aux \xC3\xA9" "checs), ne contiennent jamais le m\xC3\xAAme symbole."},
+      {"toroidal", "Ces sauts passent par les bords\xC2\xA0: la grille continue du c\xC3\xB4t\xC3\xA9 oppos\xC3\xA9."},
+      {"nc", "Deux cases voisines (par un c\xC3\xB4t\xC3\xA9) ne contiennent jamais deux nombres cons\xC3\xA9" "cutifs, comme 4 et 5."},
+      {"nc+", "Deux cases voisines (par un c\xC3\xB4t\xC3\xA9) ne contiennent jamais deux nombres cons\xC3\xA9" "cutifs, comme 4 et 5, ni le plus grand nombre et 1."},
+  };
   return l;
 }
 
@@ -228,6 +280,23 @@ Labels spanish() {
       {"extreme", "Cadenas de forzado anidadas y din\xC3\xA1micas, para jugadores expertos."},
       {"nightmare", "Entre los sudokus m\xC3\xA1s dif\xC3\xAD" "ciles que se conocen: cadenas dentro de cadenas."},
   };
+  l.rules_boxes = "Rellena la cuadr\xC3\xAD" "cula de modo que cada fila, cada columna y cada caja de {box} contenga una vez cada uno de los s\xC3\xADmbolos {symbols}.";
+  l.rules_jigsaw = "Rellena la cuadr\xC3\xAD" "cula de modo que cada fila, cada columna y cada regi\xC3\xB3n bordeada con trazo grueso contenga una vez cada uno de los s\xC3\xADmbolos {symbols}.";
+  l.rules_latin = "Rellena la cuadr\xC3\xAD" "cula de modo que cada fila y cada columna contenga una vez cada uno de los s\xC3\xADmbolos {symbols}.";
+  l.rules_end = "Los s\xC3\xADmbolos dados al principio no cambian. Cada sudoku tiene una \xC3\xBAnica soluci\xC3\xB3n, y se encuentra razonando: nunca hace falta adivinar.";
+  l.variant_rules = {
+      {"x", "Cada una de las dos diagonales principales (sombreadas) tambi\xC3\xA9n contiene una vez cada s\xC3\xADmbolo."},
+      {"windows", "Cada una de las cuatro ventanas sombreadas tambi\xC3\xA9n contiene una vez cada s\xC3\xADmbolo."},
+      {"disjoint", "Las casillas situadas en el mismo lugar de su caja (la misma marca peque\xC3\xB1" "a en la esquina) tambi\xC3\xA9n contienen una vez cada s\xC3\xADmbolo: las nueve casillas de arriba a la izquierda de las cajas, y as\xC3\xAD sucesivamente."},
+      {"centre-dot", "Las nueve casillas con un disco gris, los centros de las cajas, tambi\xC3\xA9n contienen una vez cada s\xC3\xADmbolo."},
+      {"girandola", "Las nueve casillas sombreadas de la gir\xC3\xA1ndula tambi\xC3\xA9n contienen una vez cada s\xC3\xADmbolo."},
+      {"asterisk", "Las nueve casillas sombreadas del asterisco tambi\xC3\xA9n contienen una vez cada s\xC3\xADmbolo."},
+      {"anti-knight", "Dos casillas separadas por un salto de caballo (del ajedrez) nunca contienen el mismo s\xC3\xADmbolo."},
+      {"anti-king", "Dos casillas que se tocan, aunque sea solo por una esquina (un paso de rey del ajedrez), nunca contienen el mismo s\xC3\xADmbolo."},
+      {"toroidal", "Estos saltos atraviesan los bordes: la cuadr\xC3\xAD" "cula contin\xC3\xBA" "a por el lado opuesto."},
+      {"nc", "Dos casillas vecinas (que comparten un lado) nunca contienen n\xC3\xBAmeros consecutivos, como 4 y 5."},
+      {"nc+", "Dos casillas vecinas (que comparten un lado) nunca contienen n\xC3\xBAmeros consecutivos, como 4 y 5, ni el n\xC3\xBAmero mayor y el 1."},
+  };
   return l;
 }
 
@@ -241,6 +310,26 @@ std::string Labels::level(std::string_view name) const {
 std::string Labels::level_note(std::string_view name) const {
   if (const auto it = level_notes.find(name); it != level_notes.end()) return it->second;
   return "";
+}
+
+std::string Labels::rules_for(const Geometry& geometry, Symbols symbols) const {
+  if (geometry.classic()) return rules;
+  const int n = geometry.size();
+  const std::string dash = "\xE2\x80\x93";  // an en dash: "1–6" reads the same in every language
+  auto range = [&](int from, int to) { return symbol_text(from, n, symbols) + dash + symbol_text(to, n, symbols); };
+  const bool split = symbols == Symbols::kDigits && n > 9;  // 1-9, then letters
+  const std::string said = split ? range(1, 9) + ", " + range(10, n) : range(1, n);
+  std::string out;
+  if (geometry.box_rows() != 0)
+    out = fill(rules_boxes, {{"box", std::to_string(geometry.box_rows()) + "\xC2\xA0\xC3\x97\xC2\xA0" +
+                                         std::to_string(geometry.box_cols())},
+                             {"symbols", said}});
+  else if (!geometry.region_of().empty()) out = fill(rules_jigsaw, {{"symbols", said}});
+  else out = fill(rules_latin, {{"symbols", said}});
+  // The extra rules in spelling order (geometry.hpp: canonical order).
+  for (const std::string& rule : spelling_rules(geometry))
+    if (const auto it = variant_rules.find(rule); it != variant_rules.end()) out += " " + it->second;
+  return out + " " + rules_end;
 }
 
 std::string Labels::rating_text(double rating) const {
@@ -282,12 +371,12 @@ bool read_labels(std::string_view json, Labels& labels, std::string& error) {
   Labels out = labels;
   const Labels reference;  // the placeholders each pattern must keep
   for (const auto& [key, value] : j.items()) {
-    if (key == "levels" || key == "level_notes") {
+    if (key == "levels" || key == "level_notes" || key == "variant_rules") {
       if (!value.is_object()) {
-        error = key + ": expected an object of level name -> text";
+        error = key + (key == "variant_rules" ? ": expected an object of rule name -> text" : ": expected an object of level name -> text");
         return false;
       }
-      auto& map = key == "levels" ? out.levels : out.level_notes;
+      auto& map = key == "levels" ? out.levels : key == "level_notes" ? out.level_notes : out.variant_rules;
       for (const auto& [level, text] : value.items()) {
         if (!text.is_string()) {
           error = key + "." + level + ": expected a string";

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <sstream>
 
 #include "../../book/src/pdf_reader.hpp"
@@ -23,7 +24,10 @@
 #include "sudokit/book/cover.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/image.hpp"
+#include "sudokit/book/preflight.hpp"
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/solve_any.hpp"
 #include "sudokit/solver/text.hpp"
 #include "../temp_dir.hpp"
 
@@ -762,6 +766,303 @@ TEST(Image, OverLongCaptionIsRefused) {
     EXPECT_NE(std::string(e.what()).find("--caption"), std::string::npos) << e.what();
   }
   EXPECT_EQ(dir.entries(), 0u);
+}
+
+// ---- Variants (issue #47): every geometry drawn as its players expect.
+
+/// An empty grid of `spelling` drawn at 480 px with heavy box lines.
+struct VariantCanvas {
+  explicit VariantCanvas(const std::string& spelling, const std::vector<std::uint8_t>* digits = nullptr,
+                         Symbols symbols = Symbols::kDigits)
+      : geometry(parse_geometry(spelling)), canvas(480, 480) {
+    style.thick = 4;
+    style.thin = 1.3;
+    style.snap = true;
+    style.symbols = symbols;
+    const std::vector<std::uint8_t> empty(static_cast<std::size_t>(geometry->cells()), 0);
+    draw_grid(canvas.cr(), square, *geometry, digits != nullptr ? *digits : empty, nullptr, style);
+    lines = grid_lines(square, style, *geometry);
+  }
+  GeometryPtr geometry;
+  Canvas canvas;
+  GridStyle style;
+  Rect square{12, 12, 456, 456};
+  GridLines lines;
+  /// Dark pixels within 3 px of the line between two neighbouring cells,
+  /// across the middle of the side they share.
+  int line_run(int a, int b) {
+    const int n = geometry->size();
+    int dark = 0;
+    if (b == a + 1) {  // side by side: the vertical line right of a
+      const int y = static_cast<int>((lines.y[a / n] + lines.y[a / n + 1]) / 2);
+      const double x0 = lines.x[a % n + 1];
+      for (int x = static_cast<int>(x0 - 3); x <= static_cast<int>(x0 + 3); ++x) dark += canvas.value(x, y) < 160;
+    } else {  // one above the other: the horizontal line under a
+      const int x = static_cast<int>((lines.x[a % n] + lines.x[a % n + 1]) / 2);
+      const double y0 = lines.y[a / n + 1];
+      for (int y = static_cast<int>(y0 - 3); y <= static_cast<int>(y0 + 3); ++y) dark += canvas.value(x, y) < 160;
+    }
+    return dark;
+  }
+  /// The grey value at a point of cell c's white space, (fx, fy) of the way across.
+  int at(int c, double fx, double fy) {
+    const int n = geometry->size();
+    const Rect in = cell_interior(lines, c / n, c % n);
+    return canvas.value(static_cast<int>(in.x + in.w * fx), static_cast<int>(in.y + in.h * fy));
+  }
+};
+
+// Thick lines exactly where two regions meet (boxes of every shape, a
+// jigsaw's pieces), thin elsewhere; `none` has no thick inner line. The
+// regions expected are written out here, not taken from the geometry.
+TEST(VariantDrawing, RegionsAreOutlinedThickWhereTheyMeet) {
+  const std::string jigsaw = "AAABBBAACCBBDACCEBDDCCEEDFFFEEDDFFFE";  // docs/VARIANTS.md's 6x6 picture
+  struct Case {
+    std::string spelling;
+    int n;
+    std::function<int(int r, int c)> region;  // -1: no regions
+  };
+  const std::vector<Case> cases = {
+      {"4x4", 4, [](int r, int c) { return r / 2 * 2 + c / 2; }},
+      {"6x6", 6, [](int r, int c) { return r / 2 * 2 + c / 3; }},  // 2 rows x 3 columns
+      {"6x6:3x2", 6, [](int r, int c) { return r / 3 * 3 + c / 2; }},
+      {"8x8", 8, [](int r, int c) { return r / 2 * 2 + c / 4; }},
+      {"12x12", 12, [](int r, int c) { return r / 3 * 3 + c / 4; }},
+      {"16x16", 16, [](int r, int c) { return r / 4 * 4 + c / 4; }},
+      {"jigsaw:" + jigsaw, 6, [&](int r, int c) { return jigsaw[static_cast<std::size_t>(r * 6 + c)]; }},
+      {"none", 9, [](int, int) { return -1; }},
+      {"6x6:none", 6, [](int, int) { return -1; }},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.spelling);
+    VariantCanvas v(k.spelling);
+    for (int r = 0; r < k.n; ++r)
+      for (int c = 0; c < k.n; ++c) {
+        const int cell = r * k.n + c;
+        if (c + 1 < k.n) {
+          const int run = v.line_run(cell, cell + 1);
+          if (k.region(r, c) != k.region(r, c + 1)) EXPECT_GE(run, 4) << "r" << r + 1 << "c" << c + 1 << " right";
+          else EXPECT_LE(run, 2) << "r" << r + 1 << "c" << c + 1 << " right";
+          EXPECT_GE(run, 1);
+        }
+        if (r + 1 < k.n) {
+          const int run = v.line_run(cell, cell + k.n);
+          if (k.region(r, c) != k.region(r + 1, c)) EXPECT_GE(run, 4) << "r" << r + 1 << "c" << c + 1 << " below";
+          else EXPECT_LE(run, 2) << "r" << r + 1 << "c" << c + 1 << " below";
+          EXPECT_GE(run, 1);
+        }
+      }
+  }
+}
+
+// The extra regions as docs/VARIANTS.md's pictures give them: shaded cells
+// (x, windows, girandola, asterisk; darker where two meet), a grey disc in
+// each centre-dot cell, a place mark in every cell of disjoint; leapers and
+// nc leave the grid exactly as the classic one.
+TEST(VariantDrawing, ExtraRegionsAreShadedOrMarkedAndLeapersArePlain) {
+  auto on_x = [](int r, int c) { return r == c || r + c == 8; };
+  auto in_window = [](int r, int c) { return r % 4 != 0 && c % 4 != 0; };
+  const std::set<int> girandola = {0, 8, 13, 37, 40, 43, 67, 72, 80}, asterisk = {13, 20, 24, 37, 40, 43, 56, 60, 67},
+                      centres = {10, 13, 16, 37, 40, 43, 64, 67, 70};
+  auto grey = [](int layers) { return static_cast<int>(std::lround(255 * (layers == 0 ? 1.0 : layers == 1 ? 0.86 : 0.74))); };
+  for (const std::string spelling : {"x", "windows", "girandola", "asterisk", "x,windows", "x,girandola"}) {
+    SCOPED_TRACE(spelling);
+    VariantCanvas v(spelling);
+    for (int cell = 0; cell < 81; ++cell) {
+      const int r = cell / 9, c = cell % 9;
+      int layers = 0;
+      if (spelling.find('x') != std::string::npos && on_x(r, c)) ++layers;
+      if (spelling.find("windows") != std::string::npos && in_window(r, c)) ++layers;
+      if (spelling.find("girandola") != std::string::npos && girandola.count(cell)) ++layers;
+      if (spelling.find("asterisk") != std::string::npos && asterisk.count(cell)) ++layers;
+      EXPECT_NEAR(v.at(cell, 0.5, 0.5), grey(layers), 2) << cell_name(cell);
+      EXPECT_NEAR(v.at(cell, 0.1, 0.9), grey(layers), 2) << cell_name(cell);
+    }
+  }
+  {
+    VariantCanvas v("centre-dot");
+    for (int cell = 0; cell < 81; ++cell) {
+      EXPECT_NEAR(v.at(cell, 0.5, 0.5), centres.count(cell) ? 199 : 255, 2) << cell_name(cell);
+      EXPECT_EQ(v.at(cell, 0.95, 0.95), 255) << cell_name(cell);  // a disc, not a shaded cell
+    }
+  }
+  {
+    VariantCanvas v("disjoint");
+    const double side = 0.24, pad = 0.05, third = side / 3;
+    for (int cell = 0; cell < 81; ++cell) {
+      const int place = (cell / 9 % 3) * 3 + cell % 3;
+      for (int k = 0; k < 9; ++k) {
+        const int value = v.at(cell, pad + (k % 3 + 0.5) * third, pad + (k / 3 + 0.5) * third);
+        if (k == place) EXPECT_LT(value, 150) << cell_name(cell) << " place " << k;
+        else EXPECT_GT(value, 200) << cell_name(cell) << " place " << k;
+      }
+      EXPECT_EQ(v.at(cell, 0.6, 0.6), 255) << cell_name(cell);
+    }
+  }
+  VariantCanvas classic("classic");
+  for (const std::string spelling : {"anti-knight", "anti-king", "anti-king,toroidal", "nc", "nc+", "anti-knight,nc"}) {
+    VariantCanvas v(spelling);
+    int differ = 0;
+    for (int y = 0; y < 480; ++y)
+      for (int x = 0; x < 480; ++x) differ += v.canvas.value(x, y) != classic.canvas.value(x, y);
+    EXPECT_EQ(differ, 0) << spelling;
+  }
+}
+
+// Every digit of 4x4 to 25x25 grids is centred in its cell's white space
+// and clear of the lines, in each alphabet; two-digit numbers fit too.
+TEST(VariantDrawing, DigitsAndLettersFitTheirCellsAtEverySize) {
+  for (const std::string spelling : {"4x4", "6x6", "12x12", "16x16", "25x25"})
+    for (const Symbols symbols : {Symbols::kDigits, Symbols::kLetters, Symbols::kHex, Symbols::kNumbers}) {
+      const GeometryPtr g = parse_geometry(spelling);
+      if (!symbols_problem(symbols, g->size()).empty()) {
+        EXPECT_GT(g->size(), 16);
+        continue;
+      }
+      SCOPED_TRACE(spelling + " symbols " + std::to_string(static_cast<int>(symbols)));
+      // Digit d in row r, column (r + d - 1) mod n: every digit in every row.
+      const int n = g->size();
+      std::vector<std::uint8_t> digits(static_cast<std::size_t>(g->cells()));
+      for (int c = 0; c < g->cells(); ++c) digits[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>((c % n - c / n + 2 * n) % n + 1);
+      VariantCanvas v(spelling, &digits, symbols);
+      for (int c = 0; c < g->cells(); ++c) {
+        const Rect in = cell_interior(v.lines, c / n, c % n);
+        const Ink ink = ink_in(v.canvas, in, 0, 128);
+        ASSERT_TRUE(ink.any()) << c;
+        EXPECT_NEAR(ink.cx(), in.x + in.w / 2, 1.0) << c;
+        EXPECT_NEAR(ink.cy(), in.y + in.h / 2, 1.0) << c;
+        EXPECT_GT(ink.min_x, in.x + 1) << c;  // clear of the lines
+        EXPECT_LT(ink.max_x, in.right() - 1) << c;
+        EXPECT_GT(ink.min_y, in.y + 1) << c;
+      }
+    }
+  EXPECT_EQ(symbol_text(16, 16, Symbols::kDigits), "G");
+  EXPECT_EQ(symbol_text(16, 16, Symbols::kLetters), "P");
+  EXPECT_EQ(symbol_text(16, 16, Symbols::kHex), "F");
+  EXPECT_EQ(symbol_text(16, 16, Symbols::kNumbers), "16");
+  EXPECT_EQ(symbols_problem(Symbols::kHex, 25), "hex writes sizes up to 16 (this grid is 25x25)");
+  EXPECT_EQ(parse_symbols("letters"), Symbols::kLetters);
+  EXPECT_EQ(parse_symbols("roman"), std::nullopt);
+  const std::vector<std::uint8_t> short_grid(80, 0);
+  Canvas c(100, 100);
+  EXPECT_THROW(draw_grid(c.cr(), Rect{0, 0, 100, 100}, *classic_geometry(), short_grid, nullptr, GridStyle{}),
+               std::invalid_argument);
+}
+
+// A variant puzzle as an image: the same bytes through both overloads for
+// the classic, and a PNG of a 6x6 puzzle with its solution.
+TEST(VariantDrawing, RenderImageDrawsAnyGeometry) {
+  TempDir dir;
+  ImageOptions o;
+  o.format = ImageFormat::Png;  // an SVG names its surface by a counter that differs between runs
+  const Grid p = grid_of(kPuzzle);
+  render_image(p, nullptr, o, dir.file("a.png"));
+  render_image(*classic_geometry(), std::vector<std::uint8_t>(p.cells.begin(), p.cells.end()), nullptr, o, dir.file("b.png"));
+  auto bytes = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(bytes(dir.file("a.png")), bytes(dir.file("b.png")));
+  const GeometryPtr g = parse_geometry("6x6");
+  const std::vector<std::uint8_t> puzzle = read_cells(*g, ".4....3.26............31........5.24");
+  std::vector<std::uint8_t> solution;
+  ASSERT_EQ(undrawable(*g, puzzle, &solution), "");
+  render_image(*g, puzzle, &solution, o, dir.file("c.png"));
+  EXPECT_EQ(bytes(dir.file("c.png")).substr(1, 3), "PNG");
+}
+
+/// A book of five levels of `spelling` puzzles: a valid full grid of the
+/// geometry (the general solver's) with every third cell left empty.
+std::vector<BookPuzzle> variant_puzzles(BookOptions& o, const std::string& spelling) {
+  o.geometry = parse_geometry(spelling);
+  const std::vector<std::uint8_t> empty(static_cast<std::size_t>(o.geometry->cells()), 0);
+  const AnySolveResult full = solve_any(*o.geometry, empty, 1);
+  EXPECT_EQ(full.count, 1u) << spelling;
+  std::vector<std::uint8_t> cells = full.solution;
+  for (std::size_t c = 0; c < cells.size(); c += 3) cells[c] = 0;
+  std::vector<BookPuzzle> out = five_level_puzzles(o);
+  for (BookPuzzle& p : out) {
+    p.cells = cells;
+    p.solution_cells = full.solution;
+  }
+  return out;
+}
+
+/// The words of pages first..last, one space between them (no-break spaces as spaces).
+std::string book_words(const std::string& pdf, int first, int last) {
+  std::string text;
+  for (int p = first; p <= last; ++p) text += (text.empty() ? "" : " ") + page_words(pdf, p);
+  for (std::size_t at; (at = text.find("\xC2\xA0")) != std::string::npos;) text.replace(at, 2, " ");
+  return text;
+}
+
+std::string spaced(std::string s) {
+  for (std::size_t at; (at = s.find("\xC2\xA0")) != std::string::npos;) s.replace(at, 2, " ");
+  return s;
+}
+
+// A book of variant puzzles prints its variant's rules on the how-to-play
+// page (found whole by pdftotext) and draws its grids: in every language, on
+// the smallest and largest trims, with the longest rules there are (every
+// extra region and leaper at once), the book's pages pass preflight.
+TEST(VariantBook, TheRulesOfTheVariantFitTheHowToPlayPageInEveryLanguage) {
+  const std::string longest = "x,windows,disjoint,centre-dot,girandola,asterisk,anti-knight,anti-king,toroidal,nc+";
+  for (const std::string language : {"en", "de", "fr", "es"})
+    for (const char* trim : {"5x8", "8.5x11"}) {
+      SCOPED_TRACE(language + " " + trim);
+      TempDir dir;
+      BookOptions o;
+      std::string error;
+      o.trim = parse_trim(trim, error);
+      o.per_page = 0;
+      o.sections = true;
+      o.how_to_play = true;
+      o.pad_to = 24;
+      o.labels = *labels_for(language);
+      // A full grid of the longest combination takes the solver long: the
+      // drawing only needs cells of the right count, so x's grid is drawn.
+      std::vector<BookPuzzle> book = variant_puzzles(o, "x");
+      o.geometry = parse_geometry(longest);
+      const std::string pdf = dir.file("v.pdf");
+      render_book(book, o, pdf);
+      const PreflightReport report = preflight_pdf(pdf, {.trim = o.trim});
+      EXPECT_TRUE(report.passed()) << format_preflight(report);
+      const std::string words = book_words(pdf, 1, 6);
+      std::istringstream rules(spaced(o.labels.rules_for(*o.geometry)));
+      std::string want;
+      for (std::string w; rules >> w;) want += (want.empty() ? "" : " ") + w;
+      EXPECT_NE(words.find(want), std::string::npos) << want << "\n---\n" << words;
+    }
+}
+
+// Each geometry's book in English: its rules sentence in the PDF, its
+// grids drawn (a solution page has ink in every cell of the first grid).
+TEST(VariantBook, EachGeometryPrintsItsOwnRules) {
+  for (const std::string spelling : {"x", "windows", "disjoint", "centre-dot", "girandola", "asterisk", "anti-knight",
+                                     "anti-king", "anti-knight,toroidal", "nc", "nc+", "none", "4x4", "6x6", "8x8",
+                                     "12x12", "16x16", "jigsaw:AAABBBAACCBBDACCEBDDCCEEDFFFEEDDFFFE"}) {
+    SCOPED_TRACE(spelling);
+    TempDir dir;
+    BookOptions o;
+    o.how_to_play = true;
+    o.symbols = spelling == "16x16" ? Symbols::kLetters : Symbols::kDigits;
+    const std::vector<BookPuzzle> book = variant_puzzles(o, spelling);
+    const std::string pdf = dir.file("v.pdf");
+    render_book(book, o, pdf);
+    const std::string words = book_words(pdf, 1, 3);
+    std::istringstream rules(spaced(o.labels.rules_for(*o.geometry, o.symbols)));
+    std::string want;
+    for (std::string w; rules >> w;) want += (want.empty() ? "" : " ") + w;
+    EXPECT_NE(words.find(want), std::string::npos) << want << "\n---\n" << words;
+    const auto manifest = manifest_json(book, o, render_book(book, o, dir.file("w.pdf")));
+    EXPECT_EQ(manifest["puzzles"][0]["geometry"], o.geometry->spelling());
+    EXPECT_EQ(manifest["puzzles"][0]["solution"], print_cells(*o.geometry, book[0].solution_cells));
+  }
+  BookOptions o;
+  std::vector<BookPuzzle> book = variant_puzzles(o, "6x6");
+  book[1].cells.pop_back();
+  TempDir dir;
+  EXPECT_THROW(render_book(book, o, dir.file("bad.pdf")), std::invalid_argument);
 }
 
 }  // namespace

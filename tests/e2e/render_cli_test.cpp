@@ -160,5 +160,64 @@ TEST_F(RenderCli, RenderRejectsBadPuzzlesAndOptions) {
   EXPECT_EQ(run_sudokit("render --help").status, 0);
 }
 
+// --geometry: a variant puzzle (its cells in sudokit's alphabet) drawn as a
+// PNG, SVG or PDF, a file of them into a directory, and the errors: a bad
+// spelling as geometry:COL, a bad cell as cells:P, a puzzle the geometry's
+// rules refuse, an alphabet that cannot write the size.
+TEST_F(RenderCli, RenderGeometryDrawsVariantsAndSaysWhatIsWrong) {
+  const std::string six = ".4....3.26............31........5.24";  // 6x6, one solution
+  const std::string x = "4.3......2........5..1.7.8......3......8......5....6.2.6......4....6.1....2.1....";
+  auto r = run_sudokit("render " + six + " --geometry 6x6 --out " + dir_.file("six.png"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(slurp(dir_.file("six.png")).substr(1, 3), "PNG");
+  r = run_sudokit("render " + x + " --geometry X --solution --out " + dir_.file("x.svg"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  int status = 0;
+  EXPECT_EQ(shell("xmllint --noout " + dir_.file("x.svg") + " 2>&1", &status), "");
+  r = run_sudokit("render " + x + " --geometry x --out " + dir_.file("x.pdf"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(shell("pdfinfo " + dir_.file("x.pdf")).find("Pages:           1\n"), std::string::npos);
+  // The classic spelled out is the classic: the same bytes as without --geometry.
+  EXPECT_EQ(run_sudokit(std::string("render ") + kPuzzle + " --format svg --geometry classic").out,
+            run_sudokit(std::string("render ") + kPuzzle + " --format svg").out);
+  // A file: one puzzle a line (its first word); a bad line is FILE:LINE and skipped.
+  {
+    std::ofstream f(dir_.file("six.txt"));
+    f << "# 6x6 puzzles\n" << six << " first\n" << six.substr(1) << "\n\n" << "44....3.26............31........5.24\n" << six << '\n';
+  }
+  r = run_sudokit("render " + dir_.file("six.txt") + " --geometry 6x6 --out-dir " + dir_.file("imgs"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("six.txt:3: cells: 35 characters (expected 36, one per cell of 6x6)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("six.txt:5: digit 4 appears twice in r1c1 and r1c2, which must differ (6x6)"), std::string::npos) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(dir_.file("imgs/0001.png")));
+  // Numbered by their place among the puzzles read (as without --geometry): the
+  // fifth line's is the second, refused; the sixth line's the third.
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("imgs/0002.png")));
+  EXPECT_TRUE(std::filesystem::exists(dir_.file("imgs/0003.png")));
+  r = run_sudokit("render " + dir_.file("six.txt") + " --geometry 6x6 --out " + dir_.file("first.png"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  // Errors.
+  r = run_sudokit("render " + six + " --geometry 6x6,wndows --out " + dir_.file("no.png"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "sudokit render: --geometry: geometry:5: unknown rule \"wndows\" (expected classic, none, NxN, NxN:RxC, "
+                   "NxN:none, jigsaw:MAP, x, windows, disjoint, centre-dot, girandola, asterisk, anti-knight, anti-king, nc, "
+                   "nc+, toroidal)\n");
+  r = run_sudokit("render .4....3.26............31........5.27 --geometry 6x6 --out " + dir_.file("no.png"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("PUZZLE: cells:36: '7' is no digit of 6x6"), std::string::npos) << r.err;
+  r = run_sudokit("render ...................................4 --geometry 6x6 --out " + dir_.file("no.png"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "sudokit render: PUZZLE: the puzzle has several solutions\n");
+  r = run_sudokit("render " + x.substr(0, 30) + "4" + x.substr(31) + " --geometry x --out " + dir_.file("no.png"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "sudokit render: PUZZLE: digit 4 appears twice in r1c1 and r4c4, which must differ (x)\n");
+  r = run_sudokit("render " + std::string(625, '.') + " --geometry 25x25 --symbols hex --out " + dir_.file("no.png"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "sudokit render: --symbols: hex writes sizes up to 16 (this grid is 25x25)\n");
+  r = run_sudokit("render " + six + " --geometry 6x6 --symbols roman --out " + dir_.file("no.png"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir_.file("no.png")));
+}
+
 }  // namespace
 }  // namespace sudokit

@@ -1,8 +1,8 @@
 // `sudokit render`: one puzzle as an SVG, PNG or PDF image (app stores, web
 // pages, social posts), or with --out-dir every puzzle of a file, an image
-// each. Reads the puzzle (an 81-character argument, a file, or stdin),
-// checks it has exactly one solution, and calls the book library's
-// render_image.
+// each. Reads the puzzle (an 81-character argument, a file, or stdin; with
+// --geometry, cells() characters in the geometry's alphabet), checks it has
+// exactly one solution, and calls the book library's render_image.
 #include <unistd.h>
 
 #include <iostream>
@@ -14,11 +14,13 @@
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/image.hpp"
 #include "sudokit/db/paths.hpp"
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/text.hpp"
 
 #include <filesystem>
+#include <sstream>
 #include <unordered_set>
 
 namespace sudokit::cli {
@@ -64,9 +66,43 @@ bool read_puzzle(const std::string& arg, Grid& out, std::string& label) {
   }
 }
 
+/// A variant puzzle: the line's first word, geometry.cells() characters
+/// (print_cells' alphabet). One per line; empty lines and lines starting
+/// with '#' are skipped.
+struct VariantRecord {
+  std::vector<std::uint8_t> cells;
+  long long line = 0;
+};
+
+/// The variant puzzles of `name` ("-" = stdin), or false with the message
+/// printed; a bad line goes to `diag` as SOURCE:LINE and is skipped.
+bool read_variant_records(const std::string& name, const Geometry& geometry, Diagnostics& diag,
+                          std::vector<VariantRecord>& out) {
+  std::string text, error;
+  if (!read_source(name, text, error, std::size_t{1} << 30)) {
+    std::cerr << "sudokit render: " << source_label(name) << ": cannot read: " << error
+              << " (PUZZLE is " << geometry.cells() << " characters, a file, or - for stdin)\n";
+    return false;
+  }
+  std::istringstream lines(text);
+  long long number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    std::istringstream words(line);
+    std::string word;
+    if (!(words >> word) || word[0] == '#') continue;
+    try {
+      out.push_back({read_cells(geometry, word), number});
+    } catch (const GeometryError& e) {
+      diag.report(source_label(name), number, e.what());
+    }
+  }
+  return true;
+}
+
 const char* const kUsage =
     "usage: sudokit render PUZZLE [--format svg|png|pdf] [--out FILE] [--size N] [--dpi N] [--solution]\n"
-    "                      [--caption TEXT] [--transparent]\n"
+    "                      [--caption TEXT] [--transparent] [--geometry G] [--symbols S]\n"
     "       sudokit render FILE --out-dir DIR [--format svg|png|pdf] [--name number|gid] [...]\n"
     "Draws one puzzle as an image, the same grid as `sudokit book` prints. PUZZLE is 81\n"
     "characters (empty cells . or 0), or a file whose first puzzle is drawn (- for stdin).\n"
@@ -76,7 +112,11 @@ const char* const kUsage =
     "that cannot be read or drawn is reported as FILE:LINE and skipped. PNGs carry their\n"
     "resolution (--dpi, default 300: a 1080-pixel image is 3.6 in wide in layout software).\n"
     "A puzzle must have exactly one solution. Exit status 1 for a bad puzzle or a write\n"
-    "failure, 2 for a usage error.";
+    "failure, 2 for a usage error.\n"
+    "With --geometry (docs/VARIANTS.md) the puzzle is drawn as that variant: PUZZLE is one\n"
+    "character per cell in sudokit's alphabet (1-9 then A-P, . or 0 empty), and a file holds\n"
+    "one such puzzle per line (its first word). --symbols says how digits are printed: digits\n"
+    "(1-9, then A-P), letters (A, B, ...), hex (0-9A-F, up to 16x16) or numbers (1-16).";
 
 void declare_options(po::options_description& opts, book::ImageOptions& options) {
   opts.add_options()
@@ -86,7 +126,9 @@ void declare_options(po::options_description& opts, book::ImageOptions& options)
       ("name", po::value<std::string>()->default_value("number"), "with --out-dir: the images' names, number (0001.png: the puzzle's place in the file) or gid (its global id)")
       ("solution", "draw the solved grid (givens bold, the other digits grey)")
       ("caption", po::value<std::string>()->default_value(""), "a line of text under the grid")
-      ("transparent", "png/svg: no background outside the grid");
+      ("transparent", "png/svg: no background outside the grid")
+      ("geometry", po::value<std::string>(), "the puzzle's geometry (docs/VARIANTS.md: x, windows, jigsaw:MAP, 16x16, ...; default classic)")
+      ("symbols", po::value<std::string>(), "how digits are printed: digits (default: 1-9 then A-P), letters (A-P for 16x16), hex (0-F) or numbers (1-16)");
   add_number(opts, "size", options.size, {64, 20000},
              "image width: pixels for png (default 1080) and svg (540), points for pdf (360)");
   add_number(opts, "dpi", options.dpi, {36, 2400}, "png: the resolution written into the file (pHYs)", 300.0);
@@ -124,6 +166,67 @@ int render_set(const std::string& file, const book::ImageOptions& options, const
               << "included: one image each)";
   std::cerr << '\n';
   return diag.exit_status();
+}
+
+/// --out-dir with --geometry: every puzzle of `file`, an image each.
+int render_variant_set(const std::string& file, const Geometry& geometry, const book::ImageOptions& options,
+                       const std::string& dir, bool with_solution) {
+  Diagnostics diag;
+  std::vector<VariantRecord> records;
+  if (!read_variant_records(file, geometry, diag, records)) return 1;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    std::cerr << "sudokit render: " << dir << ": cannot create the directory: " << ec.message() << '\n';
+    return 1;
+  }
+  long long number = 0, written = 0;
+  for (const VariantRecord& rec : records) {
+    ++number;
+    std::vector<std::uint8_t> solution;
+    if (const std::string why = book::undrawable(geometry, rec.cells, &solution); !why.empty()) {
+      diag.report(source_label(file), rec.line, why);
+      continue;
+    }
+    book::render_image(geometry, rec.cells, with_solution ? &solution : nullptr, options,
+                       (std::filesystem::path(dir) / book::numbered_image_name(number, "", options.format)).string());
+    ++written;
+  }
+  std::cerr << "sudokit render: " << written << " images written to " << dir << '\n';
+  return diag.exit_status();
+}
+
+/// One variant puzzle: the argument (cells() characters) or a file's first.
+int render_variant(const std::string& arg, const Geometry& geometry, const book::ImageOptions& options,
+                   const std::string& out, bool with_solution) {
+  std::vector<std::uint8_t> cells;
+  std::string label = "PUZZLE";
+  if (arg.size() == static_cast<std::size_t>(geometry.cells()) && arg != "-") {
+    try {
+      cells = read_cells(geometry, arg);
+    } catch (const GeometryError& e) {
+      std::cerr << "sudokit render: PUZZLE: " << e.what() << '\n';
+      return 1;
+    }
+  } else {
+    Diagnostics diag;
+    std::vector<VariantRecord> records;
+    if (!read_variant_records(arg, geometry, diag, records)) return 1;
+    label = source_label(arg);
+    if (records.empty()) {
+      if (diag.exit_status() == 0) std::cerr << "sudokit render: " << label << ": no puzzle found\n";
+      return 1;
+    }
+    cells = records.front().cells;
+    label += ":" + std::to_string(records.front().line);
+  }
+  std::vector<std::uint8_t> solution;
+  if (const std::string why = book::undrawable(geometry, cells, &solution); !why.empty()) {
+    std::cerr << "sudokit render: " << label << ": " << why << '\n';
+    return 1;
+  }
+  book::render_image(geometry, cells, with_solution ? &solution : nullptr, options, out);
+  return 0;
 }
 
 }  // namespace
@@ -182,9 +285,39 @@ int run_render(const std::vector<std::string>& args) {
     return kUsageError;
   }
   options.transparent = vm.count("transparent") != 0;
+  GeometryPtr geometry = classic_geometry();
+  if (vm.count("geometry")) {
+    try {
+      geometry = parse_geometry(vm["geometry"].as<std::string>());
+    } catch (const GeometryError& e) {
+      std::cerr << "sudokit render: --geometry: " << e.what() << '\n';
+      return kUsageError;
+    }
+  }
+  if (vm.count("symbols")) {
+    const auto symbols = book::parse_symbols(vm["symbols"].as<std::string>());
+    if (!symbols) {
+      std::cerr << "sudokit render: unknown --symbols '" << vm["symbols"].as<std::string>()
+                << "' (expected digits, letters, hex or numbers)\n";
+      return kUsageError;
+    }
+    if (const std::string why = book::symbols_problem(*symbols, geometry->size()); !why.empty()) {
+      std::cerr << "sudokit render: --symbols: " << why << '\n';
+      return kUsageError;
+    }
+    options.symbols = *symbols;
+  }
+  if (!geometry->classic() && set && name == "gid") {
+    std::cerr << "sudokit render: --name gid names classic puzzles by their global id; a variant's images are numbered\n";
+    return kUsageError;
+  }
   options.creation_date = book::source_date_epoch();
   if (auto warning = book::font_warning()) std::cerr << "sudokit render: warning: " << *warning << '\n';
   try {
+    if (!geometry->classic()) {
+      if (set) return render_variant_set(files[0], *geometry, options, out, vm.count("solution") != 0);
+      return render_variant(files[0], *geometry, options, out, vm.count("solution") != 0);
+    }
     if (set) return render_set(files[0], options, out, name == "gid", vm.count("solution") != 0);
     Grid puzzle;
     std::string label;

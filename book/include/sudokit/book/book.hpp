@@ -71,6 +71,9 @@ struct BookPuzzle {
   std::string level;             // level name, shown capitalised ("Hard")
   std::optional<double> rating;  // ER, shown with show_rating
   std::int64_t id = 0;           // store id, for the manifest
+  /// A variant's puzzle and solution (BookOptions::geometry not classic):
+  /// geometry.cells() digits each, 0 empty; `puzzle` and `solution` unused.
+  std::vector<std::uint8_t> cells, solution_cells;
 };
 
 struct BookOptions {
@@ -113,6 +116,11 @@ struct BookOptions {
   /// The words the book prints (labels.hpp): English unless --language or
   /// --labels says otherwise.
   Labels labels = *labels_for("en");
+  /// The puzzles' geometry (docs/VARIANTS.md): their grids are drawn with it
+  /// (grid_drawing.hpp) and its rules are the ones printed (Labels::rules_for);
+  /// null or classic: the classic 9x9 from BookPuzzle::puzzle and solution.
+  GeometryPtr geometry;
+  Symbols symbols = Symbols::kDigits;  // how a variant's digits are printed
   std::string creator = "sudokit";  // the PDF's Creator field
   std::string creation_date;        // the PDF's CreationDate, "YYYY-MM-DDThh:mm:ssZ"; empty = now
   int first_number = 1;  // the first puzzle's number (a later volume goes on from the last one)
@@ -235,7 +243,8 @@ struct BookRecord {
 /// outright (SIGKILL) may leave its temporaries (.sudokit-tmp.*) or backups
 /// (.sudokit-old.*): the next run that publishes into the directory removes
 /// them.
-/// std::invalid_argument for an empty puzzle list, an unsupported per_page,
+/// std::invalid_argument for an empty puzzle list, a variant puzzle whose
+/// cells do not fit options.geometry, an unsupported per_page,
 /// a first_number outside 1..kMaxFirstNumber or a pad_to outside 0..kMaxPadTo.
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const BookFiles& files,
                        const BookRecord& record = {});

@@ -8,7 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/files/staged.hpp"
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/grid.hpp"
 #include "sudokit/solver/solve.hpp"
 
@@ -39,6 +41,7 @@ struct ImageOptions {
   /// software places a 1080-pixel image 3.6 in wide at 300 dpi; 0 = none.
   double dpi = 300;
   std::string creation_date; // PDF: CreationDate "YYYY-MM-DDThh:mm:ssZ"; empty = now
+  Symbols symbols = Symbols::kDigits;  // how digits are printed (grid_drawing.hpp)
 };
 
 /// A PNG file's bytes with a pHYs chunk (pixels per metre for `dpi`, both
@@ -64,12 +67,24 @@ double default_image_size(ImageFormat format);
 /// solution" or "the puzzle has several solutions"; "" when it can, with
 /// its solution left in `*solved` when one is given.
 std::string undrawable(const Grid& puzzle, SolveResult* solved = nullptr);
+/// The same for any geometry (`puzzle`: geometry.cells() digits, 0 empty):
+/// "the puzzle has N cells (GEOMETRY has M)", a digit above the size, two
+/// givens that see each other ("digit 5 appears twice in r1c1 and r1c7,
+/// which must differ"), two orthogonal neighbours one apart under nc, no
+/// solution or several; the classic geometry gives the classic's messages.
+std::string undrawable(const Geometry& geometry, const std::vector<std::uint8_t>& puzzle,
+                       std::vector<std::uint8_t>* solution = nullptr);
 
 /// Draws `puzzle` (or, with `solution`, the solved grid with the givens
 /// bold) to `path` ("-" = stdout). With `into`, a regular file is staged in
 /// that set (published by its owner, with the files beside it) instead of
 /// being moved into place at once. Throws RenderError.
 void render_image(const Grid& puzzle, const Grid* solution, const ImageOptions& options, const std::string& path,
+                  files::StagedFiles* into = nullptr);
+/// The same for any geometry (grid_drawing.hpp draws it); the classic
+/// geometry gives the same bytes as the overload above.
+void render_image(const Geometry& geometry, const std::vector<std::uint8_t>& puzzle,
+                  const std::vector<std::uint8_t>* solution, const ImageOptions& options, const std::string& path,
                   files::StagedFiles* into = nullptr);
 
 }  // namespace sudokit::book

@@ -5,7 +5,12 @@
 // which starts from English and replaces the keys it names.
 //
 // A pattern holds placeholders in braces that the book fills: {n}, {first},
-// {last}, {lo}, {hi}, {r}, {page}, {level}, {count}. A label file must keep
+// {last}, {lo}, {hi}, {r}, {page}, {level}, {count}, {box}, {symbols}.
+//
+// The rules of a variant (rules_for) are said in the same words in every
+// language: a sentence for its shape (rules_boxes, rules_jigsaw or
+// rules_latin), one per extra rule (variant_rules: "x", "windows", ...),
+// then rules_end; the classic 9x9 keeps `rules` as it is. A label file must keep
 // each pattern's placeholders (and use no others), so a translation cannot
 // silently drop a puzzle number.
 #pragma once
@@ -16,6 +21,9 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/solver/geometry.hpp"
 
 namespace sudokit::book {
 
@@ -34,6 +42,17 @@ struct Labels {
       "Fill in the grid so that every row, every column and every 3\xC2\xA0\xC3\x97\xC2\xA0"
       "3 box contains each digit from 1 to 9 exactly once. The digits given at the start cannot change. Every "
       "puzzle has exactly one solution, and it can be found by reasoning alone: no guessing is needed.";
+  std::string rules_boxes =  // a variant's shape: {box} "2 × 3", {symbols} "1–6" or "1–9, A–G"
+      "Fill in the grid so that every row, every column and every {box} box contains each of the symbols {symbols} "
+      "exactly once.";
+  std::string rules_jigsaw =
+      "Fill in the grid so that every row, every column and every region outlined in bold contains each of the "
+      "symbols {symbols} exactly once.";
+  std::string rules_latin =
+      "Fill in the grid so that every row and every column contains each of the symbols {symbols} exactly once.";
+  std::string rules_end =
+      "The symbols given at the start cannot change. Every puzzle has exactly one solution, and it can be found by "
+      "reasoning alone: no guessing is needed.";
   std::string pencil =
       "Pencil in the digits a cell can still take; a digit that has only one place left in a row, column or box "
       "goes there, and a cell with one candidate left takes it.";
@@ -56,6 +75,15 @@ struct Labels {
   std::map<std::string, std::string, std::less<>> levels;
   /// What each level takes, for the how-to-play page ("" when not named).
   std::map<std::string, std::string, std::less<>> level_notes;
+  /// One sentence per extra rule of a geometry, by its name in the spelling
+  /// (docs/VARIANTS.md): x, windows, disjoint, centre-dot, girandola,
+  /// asterisk, anti-knight, anti-king, toroidal, nc, nc+.
+  std::map<std::string, std::string, std::less<>> variant_rules;
+
+  /// The rules of a puzzle of `geometry` whose digits print as `symbols`
+  /// (the range said in rules_boxes' {symbols}): `rules` for the classic,
+  /// else the shape's sentence, each extra rule's and rules_end.
+  std::string rules_for(const Geometry& geometry, Symbols symbols = Symbols::kDigits) const;
 
   /// The level as printed.
   std::string level(std::string_view name) const;
@@ -64,7 +92,7 @@ struct Labels {
   /// A rating as printed, one decimal: "2.6" (or "2,6").
   std::string rating_text(double rating) const;
   /// Every word pattern with its key in a label file ("puzzle", ...), in
-  /// the order above (not `levels` and `level_notes`).
+  /// the order above (not the maps `levels`, `level_notes` and `variant_rules`).
   std::vector<std::pair<std::string_view, const std::string*>> patterns() const;
 };
 
@@ -75,7 +103,7 @@ std::optional<Labels> labels_for(std::string_view language);
 
 /// Reads a label file: a JSON object whose keys are the fields above
 /// ("puzzle", "solutions", ...; "levels" and "level_notes" are objects of
-/// level name -> text), each a string of UTF-8 keeping the pattern's
+/// level name -> text, "variant_rules" of rule name -> text), each a string of UTF-8 keeping the pattern's
 /// placeholders; keys not given keep `labels`'s value. False with `error`
 /// set ("puzzle: the pattern must hold {n}") for an unknown key, a value of
 /// the wrong kind or a pattern that loses or adds a placeholder.
