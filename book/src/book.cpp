@@ -466,21 +466,25 @@ BookLayout plan_print(const std::vector<int>& sections, const BookOptions& o, in
   if (o.large_print) l.geometry.page_number_size = 14;
   const Rect area = l.geometry.content_area(1);
   if (area.w < kInch || area.h < kInch) throw std::invalid_argument("the margins leave no room on the page");
-  l.per_page = o.large_print ? 1 : o.per_page ? o.per_page : densest_per_page(area);
+  // Cells a side the minimum cell is checked at: a 16x16 needs a larger grid;
+  // 4x4 and 6x6 keep the classic's grid size, with larger cells.
+  const int side = std::max(9, o.geometry ? o.geometry->size() : 9);
+  l.per_page = o.large_print ? 1 : o.per_page ? o.per_page : densest_per_page(area, side);
   if (l.per_page == 0)
-    throw std::invalid_argument("the trim is too small: even one grid a page has cells under " + points_in_mm(kMinCell));
+    throw std::invalid_argument("the trim is too small: even one grid a page has cells under " + points_in_mm(kMinCell) +
+                                (side != 9 ? " (" + o.geometry->spelling() + ")" : std::string()));
   const double caption = o.large_print ? 16 : 0;
   const auto probe = puzzle_slots(area, l.per_page, caption);
   if (o.large_print) {
-    const double digit = cell_size(probe[0]) * kLargePrintDigitScale;
+    const double digit = cell_size(probe[0], side) * kLargePrintDigitScale;
     if (digit < kLargePrintDigit - 1e-6)
       throw std::invalid_argument("large print needs digits of at least 28 pt; on this trim they would be " +
                                   std::to_string(static_cast<int>(digit)) + " pt: use a larger trim (7x10 or more)");
-  } else if (cell_size(probe[0]) < kMinCell - 1e-6) {
-    const int fits = densest_per_page(area);
+  } else if (cell_size(probe[0], side) < kMinCell - 1e-6) {
+    const int fits = densest_per_page(area, side);
     throw std::invalid_argument(std::to_string(l.per_page) + " puzzles a page on this trim make cells of " +
-                                points_in_mm(cell_size(probe[0])) + ", under the " + points_in_mm(kMinCell) +
-                                " a solver needs to write in" +
+                                points_in_mm(cell_size(probe[0], side)) + ", under the " + points_in_mm(kMinCell) +
+                                " a solver needs to write in" + (side != 9 ? " (" + o.geometry->spelling() + ")" : std::string()) +
                                 (fits ? ": use --per-page " + std::to_string(fits) + " or a larger trim" : ": use a larger trim"));
   }
   for (int parity = 0; parity < 2; ++parity) {

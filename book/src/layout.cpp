@@ -117,9 +117,9 @@ std::vector<Slot> large_print_solution_slots(const Rect& content) {
   return slots;
 }
 
-int densest_per_page(const Rect& area) {
+int densest_per_page(const Rect& area, int size) {
   for (int per_page : {6, 4, 2, 1})
-    if (cell_size(puzzle_slots(area, per_page)[0]) >= kMinCell) return per_page;
+    if (cell_size(puzzle_slots(area, per_page)[0], size) >= kMinCell) return per_page;
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/layout.hpp"
+#include "sudokit/solver/geometry.hpp"
 
 namespace sudokit::book {
 namespace {
@@ -234,6 +235,48 @@ TEST(PrintLayout, TheSmallestCellDrawnIsAtLeastTheMinimum) {
             }
         }
   EXPECT_GE(smallest, kMinCell - 1e-9) << smallest * 25.4 / 72 << " mm on " << where;
+}
+
+// A variant's grid keeps the 6.5 mm cells too, counted with its own size:
+// a print book of 16x16 puzzles takes fewer a page (the cells as
+// grid_lines draws them for that geometry), a 25x25 one on a small trim is
+// refused naming the geometry; 4x4 and 6x6 grids keep the classic's layout
+// (the same grid size, so larger cells: not more puzzles a page).
+TEST(PrintLayout, VariantGridsKeepTheSmallestCellAtTheirSize) {
+  for (const char* trim : {"6x9", "8.5x11"})
+    for (const char* spelling : {"classic", "4x4", "6x6", "12x12", "16x16", "25x25"}) {
+      SCOPED_TRACE(std::string(trim) + " " + spelling);
+      BookOptions o;
+      std::string error;
+      o.trim = parse_trim(trim, error);
+      o.per_page = 0;
+      o.geometry = parse_geometry(spelling);
+      BookOptions classic = o;
+      classic.geometry = nullptr;
+      const BookLayout c = plan_book_layout(40, classic);
+      BookLayout l;
+      try {
+        l = plan_book_layout(40, o);
+      } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(spelling), "25x25");
+        EXPECT_EQ(std::string(trim), "6x9");
+        EXPECT_NE(std::string(e.what()).find("cells under 6.5 mm (25x25)"), std::string::npos) << e.what();
+        continue;
+      }
+      if (o.geometry->size() <= 9) EXPECT_EQ(l.per_page, c.per_page);
+      else EXPECT_LT(l.per_page, c.per_page);
+      const GridLines g = grid_lines(l.puzzle_slots[1][0].grid, puzzle_grid_style(l, o), *o.geometry);
+      for (int i = 0; i < o.geometry->size(); ++i) EXPECT_GE(g.x[static_cast<std::size_t>(i) + 1] - g.x[static_cast<std::size_t>(i)], kMinCell - 1e-9);
+      o.per_page = 6;  // asked for: refused when too dense, naming the geometry
+      if (o.geometry->size() > 9) {
+        try {
+          plan_book_layout(40, o);
+          ADD_FAILURE() << "6 a page accepted";
+        } catch (const std::invalid_argument& e) {
+          EXPECT_NE(std::string(e.what()).find("a solver needs to write in (" + o.geometry->spelling() + ")"), std::string::npos) << e.what();
+        }
+      }
+    }
 }
 
 TEST(PagePlan, SectionsContentsAndSolutionsWhereAsked) {

@@ -128,10 +128,11 @@ inline constexpr double kMinBodyText = 9, kLargePrintText = 16;
 /// wide (grid_drawing.hpp style_for): 1.7 pt at 75 mm, growing with the
 /// square root of the size.
 inline double box_line_width(double size) { return 1.7 * std::sqrt(size / mm(75)); }
-/// The cell size of a slot's grid as drawn: the distance between the
+/// The cell size of a slot's grid of `size` cells a side (a variant's
+/// geometry.size(); 9 for the classic) as drawn: the distance between the
 /// centres of its lines, the outer border's width taken off the square
 /// (grid_lines puts the border inside it).
-inline double cell_size(const Slot& s) { return (s.grid.w - box_line_width(s.grid.w)) / 9; }
+inline double cell_size(const Slot& s, int size = 9) { return (s.grid.w - box_line_width(s.grid.w)) / size; }
 
 /// The puzzles per page the book supports.
 bool valid_per_page(int per_page);
@@ -141,9 +142,10 @@ bool valid_per_page(int per_page);
 std::vector<Slot> puzzle_slots(PageSize page, int per_page);
 /// The same in any content area; `caption_size` > 0 fixes the caption font.
 std::vector<Slot> puzzle_slots(const Rect& area, int per_page, double caption_size = 0);
-/// The most puzzles per page (6, 4, 2 or 1) whose cells are at least
-/// kMinCell in this content area; 0 when not even one fits.
-int densest_per_page(const Rect& area);
+/// The most puzzles per page (6, 4, 2 or 1) whose cells (of a grid `size`
+/// cells a side) are at least kMinCell in this content area; 0 when not
+/// even one fits.
+int densest_per_page(const Rect& area, int size = 9);
 
 /// Solutions per page (smaller grids, 3 columns x 4 rows).
 inline constexpr int kSolutionsPerPage = 12;
