@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <cmath>
 #include <memory>
 
@@ -24,6 +23,7 @@
 #include "output_file.hpp"
 #include "sudokit/book/book.hpp"
 #include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/solver/rule_breaks.hpp"
 #include "sudokit/solver/solve_any.hpp"
 #include "text.hpp"
 
@@ -238,20 +238,15 @@ std::string undrawable(const Geometry& geometry, const std::vector<std::uint8_t>
     return why;
   }
   auto name = [n](int cell) { return "r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1); };
-  for (int c = 0; c < cells; ++c) {
-    const int d = puzzle[static_cast<std::size_t>(c)];
-    if (d > n) return name(c) + " holds " + std::to_string(d) + ", above " + std::to_string(n);
-    if (d == 0) continue;
-    for (const int p : geometry.peers(c))
-      if (p > c && puzzle[static_cast<std::size_t>(p)] == d)
-        return "digit " + std::string(1, digit_char(d, n)) + " appears twice in " + name(c) + " and " + name(p) +
-               ", which must differ (" + geometry.spelling() + ")";
-    for (const int a : geometry.adjacent(c)) {
-      const int e = puzzle[static_cast<std::size_t>(a)];
-      if (a > c && e != 0 && (std::abs(d - e) == 1 || (geometry.nc_wrap() && std::abs(d - e) == n - 1)))
-        return name(c) + " and " + name(a) + " hold " + std::string(1, digit_char(d, n)) + " and " +
-               std::string(1, digit_char(e, n)) + ", consecutive neighbours (" + geometry.spelling() + ")";
-    }
+  for (int c = 0; c < cells; ++c)
+    if (const int d = puzzle[static_cast<std::size_t>(c)]; d > n)
+      return name(c) + " holds " + std::to_string(d) + ", above " + std::to_string(n);
+  if (const std::vector<int> breaks = rule_breaks(geometry, puzzle); !breaks.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < breaks.size() && i < 6; ++i)
+      list += (i ? ", " : "") + name(breaks[i]) + " (" + std::string(1, digit_char(puzzle[static_cast<std::size_t>(breaks[i])], n)) + ")";
+    if (breaks.size() > 6) list += ", and " + std::to_string(breaks.size() - 6) + " more";
+    return "givens that break a rule of " + geometry.spelling() + ": " + list;
   }
   const AnySolveResult r = solve_any(geometry, puzzle, 2);
   if (r.count == 0) return "the puzzle has no solution";

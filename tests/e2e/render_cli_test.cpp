@@ -27,6 +27,7 @@
 #include "run.hpp"
 #include "store_check.hpp"
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
@@ -188,7 +189,7 @@ TEST_F(RenderCli, RenderGeometryDrawsVariantsAndSaysWhatIsWrong) {
   r = run_sudokit("render " + dir_.file("six.txt") + " --geometry 6x6 --out-dir " + dir_.file("imgs"));
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("six.txt:3: cells: 35 characters (expected 36, one per cell of 6x6)"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("six.txt:5: digit 4 appears twice in r1c1 and r1c2, which must differ (6x6)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("six.txt:5: givens that break a rule of 6x6: r1c1 (4), r1c2 (4)"), std::string::npos) << r.err;
   EXPECT_TRUE(std::filesystem::exists(dir_.file("imgs/0001.png")));
   // Numbered by their place among the puzzles read (as without --geometry): the
   // fifth line's is the second, refused; the sixth line's the third.
@@ -196,6 +197,13 @@ TEST_F(RenderCli, RenderGeometryDrawsVariantsAndSaysWhatIsWrong) {
   EXPECT_TRUE(std::filesystem::exists(dir_.file("imgs/0003.png")));
   r = run_sudokit("render " + dir_.file("six.txt") + " --geometry 6x6 --out " + dir_.file("first.png"));
   EXPECT_EQ(r.status, 0) << r.err;
+  // --name gid: the variant's global id names the image; the same puzzle twice is drawn once.
+  r = run_sudokit("render " + dir_.file("six.txt") + " --geometry 6x6 --name gid --out-dir " + dir_.file("gids"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("1 images written to " + dir_.file("gids") + "; 1 records repeat a puzzle drawn already"), std::string::npos) << r.err;
+  const std::string gid = global_id_any(parse_geometry("6x6"), read_cells(*parse_geometry("6x6"), six));
+  EXPECT_EQ(gid[0], 'v');
+  EXPECT_TRUE(std::filesystem::exists(dir_.file("gids/" + gid + ".png"))) << gid;
   // Errors.
   r = run_sudokit("render " + six + " --geometry 6x6,wndows --out " + dir_.file("no.png"));
   EXPECT_EQ(r.status, 2);
@@ -210,7 +218,7 @@ TEST_F(RenderCli, RenderGeometryDrawsVariantsAndSaysWhatIsWrong) {
   EXPECT_EQ(r.err, "sudokit render: PUZZLE: the puzzle has several solutions\n");
   r = run_sudokit("render " + x.substr(0, 30) + "4" + x.substr(31) + " --geometry x --out " + dir_.file("no.png"));
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, "sudokit render: PUZZLE: digit 4 appears twice in r1c1 and r4c4, which must differ (x)\n");
+  EXPECT_EQ(r.err, "sudokit render: PUZZLE: givens that break a rule of x: r1c1 (4), r4c4 (4)\n");
   r = run_sudokit("render " + std::string(625, '.') + " --geometry 25x25 --symbols hex --out " + dir_.file("no.png"));
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "sudokit render: --symbols: hex writes sizes up to 16 (this grid is 25x25)\n");

@@ -169,8 +169,9 @@ int render_set(const std::string& file, const book::ImageOptions& options, const
 }
 
 /// --out-dir with --geometry: every puzzle of `file`, an image each.
-int render_variant_set(const std::string& file, const Geometry& geometry, const book::ImageOptions& options,
-                       const std::string& dir, bool with_solution) {
+int render_variant_set(const std::string& file, const GeometryPtr& geometry_ptr, const book::ImageOptions& options,
+                       const std::string& dir, bool by_gid, bool with_solution) {
+  const Geometry& geometry = *geometry_ptr;
   Diagnostics diag;
   std::vector<VariantRecord> records;
   if (!read_variant_records(file, geometry, diag, records)) return 1;
@@ -180,7 +181,8 @@ int render_variant_set(const std::string& file, const Geometry& geometry, const 
     std::cerr << "sudokit render: " << dir << ": cannot create the directory: " << ec.message() << '\n';
     return 1;
   }
-  long long number = 0, written = 0;
+  long long number = 0, written = 0, repeats = 0;
+  std::unordered_set<std::string> drawn;  // --name gid: one image per global id
   for (const VariantRecord& rec : records) {
     ++number;
     std::vector<std::uint8_t> solution;
@@ -188,11 +190,18 @@ int render_variant_set(const std::string& file, const Geometry& geometry, const 
       diag.report(source_label(file), rec.line, why);
       continue;
     }
+    const std::string gid = by_gid ? global_id_any(geometry_ptr, rec.cells) : "";
+    if (by_gid && !drawn.insert(gid).second) {
+      ++repeats;
+      continue;
+    }
     book::render_image(geometry, rec.cells, with_solution ? &solution : nullptr, options,
-                       (std::filesystem::path(dir) / book::numbered_image_name(number, "", options.format)).string());
+                       (std::filesystem::path(dir) / book::numbered_image_name(number, gid, options.format)).string());
     ++written;
   }
-  std::cerr << "sudokit render: " << written << " images written to " << dir << '\n';
+  std::cerr << "sudokit render: " << written << " images written to " << dir;
+  if (repeats > 0) std::cerr << "; " << repeats << " records repeat a puzzle drawn already (the same global id: one image each)";
+  std::cerr << '\n';
   return diag.exit_status();
 }
 
@@ -307,15 +316,11 @@ int run_render(const std::vector<std::string>& args) {
     }
     options.symbols = *symbols;
   }
-  if (!geometry->classic() && set && name == "gid") {
-    std::cerr << "sudokit render: --name gid names classic puzzles by their global id; a variant's images are numbered\n";
-    return kUsageError;
-  }
   options.creation_date = book::source_date_epoch();
   if (auto warning = book::font_warning()) std::cerr << "sudokit render: warning: " << *warning << '\n';
   try {
     if (!geometry->classic()) {
-      if (set) return render_variant_set(files[0], *geometry, options, out, vm.count("solution") != 0);
+      if (set) return render_variant_set(files[0], geometry, options, out, name == "gid", vm.count("solution") != 0);
       return render_variant(files[0], *geometry, options, out, vm.count("solution") != 0);
     }
     if (set) return render_set(files[0], options, out, name == "gid", vm.count("solution") != 0);

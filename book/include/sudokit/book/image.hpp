@@ -68,10 +68,10 @@ double default_image_size(ImageFormat format);
 /// its solution left in `*solved` when one is given.
 std::string undrawable(const Grid& puzzle, SolveResult* solved = nullptr);
 /// The same for any geometry (`puzzle`: geometry.cells() digits, 0 empty):
-/// "the puzzle has N cells (GEOMETRY has M)", a digit above the size, two
-/// givens that see each other ("digit 5 appears twice in r1c1 and r1c7,
-/// which must differ"), two orthogonal neighbours one apart under nc, no
-/// solution or several; the classic geometry gives the classic's messages.
+/// "the puzzle has N cells (GEOMETRY has M)", a digit above the size, givens
+/// that break the geometry's rules (rule_breaks: "givens that break a rule
+/// of x: r1c1 (4), r4c4 (4)"), no solution or several; the classic geometry
+/// gives the classic's messages.
 std::string undrawable(const Geometry& geometry, const std::vector<std::uint8_t>& puzzle,
                        std::vector<std::uint8_t>* solution = nullptr);
 
