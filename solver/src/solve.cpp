@@ -30,13 +30,13 @@
 // Sparse grids (issue #44): a minirow or minicolumn that four digits are
 // confined to is a contradiction (line_box_rules); the dead-end weights
 // keep the counting search from finding one contradiction again under
-// every combination of branches elsewhere; and the plain search, past 8
-// guesses and once it has met a dead end since its last check, hands each
-// state it enters to the counting search first (limit 2): none, skipped;
-// one, taken whole; more, entered (a state that a solution found earlier in
-// the call fits is entered unchecked), and skips a state the counting
-// search's rules refute without a guess. That prunes only subtrees without
-// a solution and keeps its order of solutions.
+// every combination of branches elsewhere; and the plain search skips a
+// state the counting search's rules refute without a guess, and past
+// kCheckAfter guesses a dead end looks for the state on its path that has
+// no solution (a counting search, limit 1, per state asked, deepest
+// first; the newest solution the counting searches met guides them), to
+// unwind to it at once (band_solver.inc, dead_end()). That prunes only
+// subtrees without a solution and keeps its order of solutions.
 // tools/bench/solver_worst.cpp looks for the worst grids against tdoku.
 //
 // That changes the search tree, hence which solution comes first when there
@@ -225,14 +225,18 @@ struct Search {
 
 Grid& append_solution(std::vector<Grid>& list) { return list.emplace_back(); }
 
-// The plain search's allowance of guesses before it guards each state it
-// enters with the counting search, renewed below each state found to have
-// two or more solutions, and only once it meets a dead end after it
-// (band_solver.inc, worth_entering()). 8 stops the
-// plain search's wanders in dead subtrees of issue #44's grids at 8 guesses
-// (Solve.SparseGridsWithDeadSubtreesTakeFewGuesses); a larger allowance
-// lets it wander longer, a smaller one pays for more checks.
+// Past kGuardAfter guesses, each state the plain search enters in
+// solve_excluding() (the digger's many short searches; in solve() from the
+// first) must pass the counting search's rules without a guess.
 constexpr std::uint64_t kGuardAfter = 8;
+// The plain search's allowance of guesses before its dead ends start the
+// checks of the states on its path (band_solver.inc, dead_end()); the
+// entry check of a plain search with a limit of 2 or more, and below
+// solve(g, 1)'s first state, waits as long. On the 160 inputs main's
+// worst-case searches kept, guesses in all (solve(g, 2)): 8, 18,240; 16,
+// 13,401; 32, 12,839; 64, 12,691 (most 142, 99, 98, 89); with no
+// allowance at all an 8-clue grid takes 40,154.
+constexpr std::uint64_t kCheckAfter = 32;
 
 // The cells (27 bits) of each band that hold each value, in
 // of_digit[3 * value + band], value 0 (empty) to 9; false when a cell holds
