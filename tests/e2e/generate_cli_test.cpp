@@ -598,17 +598,25 @@ TEST(GenerateCli, ALockHeldPastTheBusyTimeoutFailsAfterItOnce) {
   const std::string dir = mkdtemp(dir_template);
   const std::string db = dir + "/p.db";
   ASSERT_EQ(run_sudokit("generate --count 2 --seed 3 --threads 1 --db " + db).status, 0);
-  // sqlite3 holds the write lock for 30 s (killed at the end).
+  // sqlite3 holds the write lock for 30 s (killed at the end), then says so
+  // by creating `held`. (It waits for the lock itself: without .timeout its
+  // BEGIN IMMEDIATE failed at once when it met another writer, and sqlite3
+  // exited holding nothing; the probes that used to wait for it here with
+  // generate runs were such writers, and the run below then took 0.1 s.)
+  const std::string held = dir + "/held";
+  const std::string touch = ".shell touch " + held;
   const pid_t holder = fork();
   if (holder == 0) {
-    execlp("sqlite3", "sqlite3", db.c_str(), "BEGIN IMMEDIATE;", "SELECT 1 FROM puzzles WHERE 0;",
-           ".shell sleep 30", static_cast<char*>(nullptr));
+    execlp("sqlite3", "sqlite3", db.c_str(), ".timeout 60000", "BEGIN IMMEDIATE;", "SELECT 1 FROM puzzles WHERE 0;",
+           touch.c_str(), ".shell sleep 30", static_cast<char*>(nullptr));
     _exit(127);
   }
   // Until it holds the lock.
-  for (int i = 0; i < 500; ++i) {
-    if (run_sudokit("generate --count 1 --seed 99 --threads 1 --busy-timeout 0 --db " + db).status == 1) break;
-    usleep(10'000);
+  for (int i = 0; i < 6000 && access(held.c_str(), F_OK) != 0; ++i) usleep(10'000);
+  if (access(held.c_str(), F_OK) != 0) {
+    kill(holder, SIGKILL);
+    waitpid(holder, nullptr, 0);
+    FAIL() << "sqlite3 did not take the lock within 60 s";
   }
   const auto start = std::chrono::steady_clock::now();
   auto locked = run_sudokit("generate --count 4 --seed 4 --threads 1 --busy-timeout 4000 --db " + db);
