@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <random>
+#include <thread>
 
 #include "exact_cover.hpp"
 #include "reference_solver.hpp"
@@ -205,6 +206,119 @@ TEST(SolveAny, CountsEqualTheExactCoverOnEveryGeometry) {
     EXPECT_GT(seen[0], 0u);
     EXPECT_GT(seen[1] + seen[2], 0u);
   }
+}
+
+// Sizes whose cells need 1, 2, 3, 4 and 10 words of the kernel's bit sets,
+// and odd sizes of jigsaw: counts against the exact-cover counter.
+TEST(SolveAny, EveryWidthOfTheBitSetsCountsAsTheExactCover) {
+  // 5x5 (25 cells, one word), 10x10 (100 cells, two), 13x13 (169, three):
+  // jigsaws whose regions are arcs of the ring round each pair of rows (a
+  // 2 x n strip walked along its top, then back along its bottom: any n
+  // consecutive cells of it are connected), an odd last row a region alone;
+  // then 16x16 (four words) with leapers.
+  auto strips = [](int n) {
+    std::string map(static_cast<std::size_t>(n * n), '?');
+    for (int top = 0; top < n; top += 2) {
+      if (top + 1 == n) {
+        for (int c = 0; c < n; ++c) map[static_cast<std::size_t>(top * n + c)] = static_cast<char>('A' + top);
+        break;
+      }
+      const int shift = 1 + (top / 2) % (n - 1);
+      for (int p = 0; p < 2 * n; ++p) {
+        const int cell = p < n ? top * n + p : (top + 1) * n + (2 * n - 1 - p);
+        const bool first = (p - shift + 2 * n) % (2 * n) < n;
+        map[static_cast<std::size_t>(cell)] = static_cast<char>('A' + top + (first ? 0 : 1));
+      }
+    }
+    return "jigsaw:" + map;
+  };
+  std::mt19937_64 rng(4747);
+  for (const std::string& spelling : {strips(5), strips(10), strips(13), std::string("16x16,anti-king")}) {
+    SCOPED_TRACE(spelling);
+    const GeometryPtr g = parse_geometry(spelling);
+    test::ExactCover dlx = test::exact_cover_of(*g);
+    unsigned seen[3] = {0, 0, 0};
+    for (int k = 0; k < 2; ++k) {
+      const Cells full = random_grid(*g, rng() | 1);
+      for (const Cells& p : random_puzzles(*g, full, rng, 12)) {
+        const AnySolveResult r = solve_any(*g, p, 2);
+        const unsigned want = dlx.count(p, 2);
+        ASSERT_EQ(r.count, want);
+        if (r.count > 0) {
+          ASSERT_TRUE(follows_rules(*g, r.solution, p));
+        }
+        ++seen[want];
+      }
+    }
+    EXPECT_GT(seen[0], 0u);
+    EXPECT_GT(seen[1] + seen[2], 0u);
+  }
+}
+
+// 25x25: full grids from the kernel with a shuffle seed; puzzles with 60-75%
+// of the clues counted against the exact-cover counter (fast there); sparser
+// ones (25-50%), where the counter takes too long, checked against the rules.
+TEST(SolveAny, Solves25x25) {
+  const GeometryPtr g = parse_geometry("25x25");
+  ASSERT_EQ(g->cells(), 625);
+  test::ExactCover dlx = test::exact_cover_of(*g);
+  std::mt19937_64 rng(2525);
+  unsigned seen[3] = {0, 0, 0};
+  for (int k = 0; k < 3; ++k) {
+    const Cells full = random_grid(*g, rng() | 1);
+    for (int i = 0; i < 6; ++i) {
+      Cells p = full;
+      std::bernoulli_distribution drop(i < 4 ? 0.25 + 0.05 * i : 0.5 + 0.25 * (i - 4));
+      for (auto& v : p)
+        if (drop(rng)) v = 0;
+      const AnySolveResult r = solve_any(*g, p, 2);
+      ASSERT_GE(r.count, 1u);  // the full grid is one solution
+      ASSERT_TRUE(follows_rules(*g, r.solution, p));
+      if (i < 4) {
+        ASSERT_EQ(r.count, dlx.count(p, 2));
+        EXPECT_EQ(count_solutions(*g, p, 2), r.count);
+      }
+      ++seen[r.count];
+    }
+    Cells clash = full;  // a given changed to its row neighbour's digit
+    clash[1] = clash[0];
+    EXPECT_EQ(solve_any(*g, clash, 2).count, 0u);
+    EXPECT_EQ(dlx.count(clash, 2), 0u);
+  }
+  EXPECT_GT(seen[1], 0u);
+  EXPECT_GT(seen[2], 0u);
+}
+
+// The kernel's tables are built once per geometry and shared between
+// threads: several geometries counted at once give the counts of one thread.
+TEST(SolveAny, ThreadsShareTheTables) {
+  const std::vector<std::string> names = {"x", "windows", "6x6,nc", "16x16", kJigsaw9, "12x12"};
+  std::vector<std::vector<Cells>> sets;
+  std::vector<std::vector<unsigned>> want;
+  std::mt19937_64 rng(7);
+  for (const std::string& name : names) {
+    const GeometryPtr g = parse_geometry(name);
+    sets.push_back(random_puzzles(*g, random_grid(*g, rng() | 1), rng, 20));
+    test::ExactCover dlx = test::exact_cover_of(*g);
+    want.emplace_back();
+    for (const Cells& p : sets.back()) want.back().push_back(dlx.count(p, 2));
+  }
+  std::vector<std::vector<unsigned>> got(4 * names.size());
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < got.size(); ++t)
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 5; ++round)
+        for (std::size_t i = 0; i < names.size(); ++i) {  // each thread its own order of geometries
+          const std::size_t k = (i + t) % names.size();
+          const GeometryPtr g = parse_geometry(names[k]);
+          for (const Cells& p : sets[k]) {
+            const unsigned n = count_solutions(*g, p, 2);
+            if (round == 0 && k == t % names.size()) got[t].push_back(n);
+          }
+        }
+    });
+  for (auto& th : threads) th.join();
+  for (std::size_t t = 0; t < got.size(); ++t) EXPECT_EQ(got[t], want[t % names.size()]) << names[t % names.size()];
 }
 
 TEST(SolveAny, GeneralKernelEqualsClassicKernelOnClassicPuzzles) {
