@@ -454,4 +454,17 @@ void require_valid_grid(const Geometry& geometry) {
                                         " guesses"));
 }
 
+GeometryPtr load_geometry(std::string_view spelling) {
+  GeometryPtr g = parse_geometry(spelling);
+  static std::mutex mutex;
+  static std::unordered_map<std::string, GeometryPtr> checked;  // canonical spelling -> geometry with a grid
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = checked.find(g->spelling()); it != checked.end()) return it->second;
+  }
+  require_valid_grid(*g);  // outside the lock: it may search for a while
+  const std::lock_guard<std::mutex> lock(mutex);
+  return checked.emplace(g->spelling(), g).first->second;
+}
+
 }  // namespace sudokit

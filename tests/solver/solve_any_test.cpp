@@ -382,5 +382,25 @@ TEST(SolveAny, ACombinationWithNoValidGridIsRefused) {
   }
 }
 
+TEST(SolveAny, LoadGeometryChecksForAValidGridOnce) {
+  try {
+    load_geometry("anti-king, 4x4");
+    ADD_FAILURE() << "no GeometryError";
+  } catch (const GeometryError& e) {
+    EXPECT_STREQ(e.what(), "geometry: 4x4,anti-king has no valid grid");
+  }
+  try {
+    load_geometry("x,wndows");
+    ADD_FAILURE() << "no GeometryError";
+  } catch (const GeometryError& e) {
+    EXPECT_EQ(e.column(), 3);
+    EXPECT_EQ(std::string(e.what()).rfind("geometry:3: unknown rule \"wndows\"", 0), 0u) << e.what();
+  }
+  const GeometryPtr a = load_geometry("Windows,X");
+  EXPECT_EQ(a->spelling(), "x,windows");
+  EXPECT_EQ(load_geometry("x,windows"), a);  // cached per canonical spelling
+  EXPECT_EQ(load_geometry("classic")->spelling(), "classic");
+}
+
 }  // namespace
 }  // namespace sudokit

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "sudokit/solver/geometry.hpp"
@@ -59,5 +60,13 @@ bool has_valid_grid(const Geometry& geometry);
 /// "geometry: anti-king,4x4... has no valid grid", or "... no valid grid
 /// found within 1000000 guesses" when the bound ran out.
 void require_valid_grid(const Geometry& geometry);
+
+/// A geometry taken from a user (CLI option, JSON, store, binding): parses
+/// `spelling` (parse_geometry's GeometryError "geometry:COL: ...") and
+/// checks it has a valid grid (require_valid_grid's GeometryError
+/// "geometry: 4x4,anti-king has no valid grid"). The answer is cached per
+/// canonical spelling for the process (thread-safe): a second call with any
+/// spelling of the same geometry returns the same pointer without searching.
+GeometryPtr load_geometry(std::string_view spelling);
 
 }  // namespace sudokit
