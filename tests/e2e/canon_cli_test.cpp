@@ -73,6 +73,11 @@ TEST(CanonCli, GeometryPrintsFormAndIdAndNamesBadLines) {
   EXPECT_NE(r.err.find("<stdin>:4: cells: 15 characters (expected 16, one per cell of 4x4)"), std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("<stdin>:5: cells:6: 'H' is no digit of 4x4"), std::string::npos) << r.err;
+  // Two 1s in the first box of 4x4 (not in one row or column).
+  auto breaks = run_sudokit("canon --geometry 4x4", "1....1..........\n");
+  EXPECT_EQ(breaks.status, 1);
+  EXPECT_EQ(breaks.out, "");
+  EXPECT_NE(breaks.err.find("<stdin>:1: givens break the rules of 4x4 at r1c1 r2c2"), std::string::npos) << breaks.err;
 
   auto zeros = run_sudokit("canon --zeros --geometry 4x4", std::string(16, '.') + "\n");
   EXPECT_EQ(zeros.out, std::string(16, '0') + " v1R647RXbjM3rKkJk\n");

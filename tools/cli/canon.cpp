@@ -11,6 +11,7 @@
 #include "sudokit/solver/canonical_any.hpp"
 #include "sudokit/solver/geometry_symmetry.hpp"
 #include "sudokit/solver/global_id.hpp"
+#include "sudokit/solver/rule_breaks.hpp"
 
 namespace sudokit::cli {
 
@@ -33,9 +34,9 @@ int run_canon(const std::vector<std::string>& args) {
       "With --geometry G other than classic (docs/VARIANTS.md) each line's first word is a\n"
       "puzzle of G, one character per cell (1-9 then A-P, '.' or 0 empty), and the output\n"
       "line is its canonical form under G's symmetry group and allowed relabellings, a space,\n"
-      "and its global id ('v' and 16 characters; docs/VARIANTS.md, Symmetry). Cells are not\n"
-      "checked against G's rules; a line that is not G's cells is reported as\n"
-      "FILE:LINE: cells:P: reason and skipped.";
+      "and its global id ('v' and 16 characters; docs/VARIANTS.md, Symmetry). A line that is\n"
+      "not G's cells, or whose givens break G's rules, is reported as FILE:LINE: reason and\n"
+      "skipped.";
   if (auto status = parse_options(args, usage, opts, vm)) return *status;
   const bool zeros = vm.count("zeros") != 0;
   GeometryPtr geometry = classic_geometry();
@@ -53,6 +54,14 @@ int run_canon(const std::vector<std::string>& args) {
   Output out;
   if (!geometry->classic()) {
     for_each_variant_record(input_files(vm), *geometry, diag, [&](const std::string& source, const VariantRecord& rec) {
+      if (const auto broken = rule_breaks(*geometry, rec.cells); !broken.empty()) {
+        std::string where;
+        for (int cell : broken)
+          where += (where.empty() ? "" : " ") + ("r" + std::to_string(cell / geometry->size() + 1)) + "c" +
+                   std::to_string(cell % geometry->size() + 1);
+        diag.report(source, rec.line, "givens break the rules of " + geometry->spelling() + " at " + where);
+        return;
+      }
       std::vector<std::uint8_t> form;
       try {
         form = canonical_any(geometry, rec.cells);
