@@ -51,5 +51,45 @@ TEST(CanonCli, EquivalentPuzzlesShareAForm) {
   EXPECT_EQ(run_sudokit("canon", transposed).out, forms.out);
 }
 
+// --geometry: the form and the id of each puzzle of that geometry; a
+// symmetry of the geometry and a relabelling change neither; bad lines are
+// FILE:LINE: reasons; classic output unchanged.
+TEST(CanonCli, GeometryPrintsFormAndIdAndNamesBadLines) {
+  // 4x4: the puzzle, its transposition with 1<->4 swapped, a comment, two bad lines.
+  const std::string p = "1.....3..4.....2";
+  std::string moved(16, '.');
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) {
+      const char d = p[static_cast<std::size_t>(r * 4 + c)];
+      moved[static_cast<std::size_t>(c * 4 + r)] = d == '1' ? '4' : (d == '4' ? '1' : d);
+    }
+  auto r = run_sudokit("canon --geometry 4x4",
+                       p + " a rating or a note\n# a comment\n" + moved + "\n1.....3..4.....\n1....H3..4.....2\n");
+  EXPECT_EQ(r.status, 1);
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0], lines[1]);
+  EXPECT_EQ(lines[0].substr(16), " vrtPZXirf2wf0wFTt");  // pinned in canonical_any_test
+  EXPECT_NE(r.err.find("<stdin>:4: cells: 15 characters (expected 16, one per cell of 4x4)"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("<stdin>:5: cells:6: 'H' is no digit of 4x4"), std::string::npos) << r.err;
+  // Two 1s in the first box of 4x4 (not in one row or column).
+  auto breaks = run_sudokit("canon --geometry 4x4", "1....1..........\n");
+  EXPECT_EQ(breaks.status, 1);
+  EXPECT_EQ(breaks.out, "");
+  EXPECT_NE(breaks.err.find("<stdin>:1: givens break the rules of 4x4 at r1c1 r2c2"), std::string::npos) << breaks.err;
+
+  auto zeros = run_sudokit("canon --zeros --geometry 4x4", std::string(16, '.') + "\n");
+  EXPECT_EQ(zeros.out, std::string(16, '0') + " v1R647RXbjM3rKkJk\n");
+
+  auto bad = run_sudokit("canon --geometry wndows", "");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("sudokit canon: --geometry: geometry:1: unknown rule \"wndows\""), std::string::npos)
+      << bad.err;
+
+  const std::string classic = test::slurp(test::data_file("puzzles_top95.txt"));
+  EXPECT_EQ(run_sudokit("canon --geometry classic", classic).out, run_sudokit("canon", classic).out);
+}
+
 }  // namespace
 }  // namespace sudokit

@@ -140,6 +140,43 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
   }
 }
 
+void for_each_variant_record(const std::vector<std::string>& files, const Geometry& geometry, Diagnostics& diag,
+                             const std::function<void(const std::string&, const VariantRecord&)>& on_record,
+                             const std::function<void()>& before_read) {
+  const std::vector<std::string> names = files.empty() ? std::vector<std::string>{"-"} : files;
+  for (const auto& name : names) {
+    const std::string label = source_label(name);
+    std::string error;
+    ByteSource source;
+    if (!open_source(name, source, error, before_read, std::nullopt)) {
+      diag.report(label, "cannot read: " + error);
+      continue;
+    }
+    LineReader lines(std::move(source));
+    std::string_view line;
+    for (LineStatus status; (status = lines.next(line)) != LineStatus::End;) {
+      if (status == LineStatus::TooLong) {
+        diag.report(label, lines.number(), "line longer than " + std::to_string(lines.max_line()) + " bytes");
+        continue;
+      }
+      const auto start = line.find_first_not_of(" \t");
+      if (start == std::string_view::npos || line[start] == '#') continue;
+      const auto end = line.find_first_of(" \t", start);
+      const std::string_view word = line.substr(start, end == std::string_view::npos ? end : end - start);
+      VariantRecord record;
+      record.line = lines.number();
+      try {
+        record.cells = read_cells(geometry, word);
+      } catch (const GeometryError& e) {
+        diag.report(label, record.line, e.what());
+        continue;
+      }
+      on_record(label, record);
+    }
+    if (!lines.read_error().empty()) diag.report(label, "cannot read: " + lines.read_error());
+  }
+}
+
 void for_each_position(const std::vector<std::string>& files, Diagnostics& diag,
                        const std::function<void(const std::string&, const std::string&, std::size_t)>& on_position,
                        const std::function<void()>& before_read) {

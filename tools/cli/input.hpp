@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::cli {
@@ -83,6 +84,22 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
                      const std::function<void(const std::string&, const TextRecord&)>& on_record,
                      const std::function<void()>& before_read = {}, bool pencilmarks = false,
                      ReadDeadline deadline = {});
+
+/// A variant puzzle read by for_each_variant_record: its cells and line.
+struct VariantRecord {
+  std::vector<std::uint8_t> cells;
+  std::size_t line = 0;
+};
+
+/// Calls `on_record(source, record)` for the puzzle of every non-empty line
+/// of every source (stdin when `files` is empty) that is not a '#' comment:
+/// the line's first word, geometry.cells() characters in the geometry's
+/// alphabet (geometry.hpp, read_cells). A line that is not one goes to
+/// `diag` as "SOURCE:LINE: cells:P: ..." and is skipped, as does a line
+/// longer than 16 MiB. `before_read` as for open_source.
+void for_each_variant_record(const std::vector<std::string>& files, const Geometry& geometry, Diagnostics& diag,
+                             const std::function<void(const std::string&, const VariantRecord&)>& on_record,
+                             const std::function<void()>& before_read = {});
 
 /// Calls `on_position(source, text, line)` with the text of every position
 /// of every source (stdin when `files` is empty), for `sudokit hint`, whose
