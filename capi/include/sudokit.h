@@ -187,6 +187,22 @@ SUDOKIT_API int sudokit_geometry_parse(const char* spelling, size_t length, char
 SUDOKIT_API int sudokit_solve_geometry(const char* puzzle, size_t length, const sudokit_geometry_options* options,
                                        uint32_t limit, uint32_t* count, char* solution, size_t capacity);
 
+/* A buffer that holds any global id and its NUL: 16 characters for the
+ * classic, 'v' and 16 for a variant. */
+#define SUDOKIT_GLOBAL_ID_BUFFER 18
+
+/* sudokit_canonical for any geometry: the canonical form of `puzzle` under
+ * the geometry's own symmetry group and relabellings (docs/VARIANTS.md;
+ * equal forms = the same puzzle of the same variant; the classic geometry
+ * gives sudokit_canonical's form) into `canonical` (`capacity` bytes, at
+ * least N*N+1), and when `global_id` is not NULL its global id
+ * (SUDOKIT_GLOBAL_ID_BUFFER bytes: the classic id, or 'v' and 16
+ * characters with the geometry inside). SUDOKIT_E_UNSUPPORTED for a
+ * geometry whose group is too large to list; SUDOKIT_E_INCOMPLETE when the
+ * search gave up (a nearly empty large grid); the message says which. */
+SUDOKIT_API int sudokit_canonical_geometry(const char* puzzle, size_t length, const sudokit_geometry_options* options,
+                                           char* canonical, size_t capacity, char* global_id);
+
 /* The placed digits of `puzzle` that break a rule of the geometry together
  * with another placed digit (a house or leaper peer with the same digit; a
  * non-consecutive neighbour one apart): what a player's page marks as

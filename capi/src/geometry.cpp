@@ -7,7 +7,9 @@
 
 #include "boundary.hpp"
 #include "sudokit/solver/alphabet_word.hpp"
+#include "sudokit/solver/canonical_any.hpp"
 #include "sudokit/solver/geometry.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/rule_breaks.hpp"
 #include "sudokit/solver/solve_any.hpp"
 
@@ -34,18 +36,18 @@ int read_variant(const char* puzzle, std::size_t length, const sudokit_geometry_
   sudokit_geometry_options_init(&o);
   if (int s = read_options(options, o, "sudokit_geometry_options")) return s;
   if (o.alphabet < SUDOKIT_ALPHABET_DIGITS || o.alphabet > SUDOKIT_ALPHABET_HEX)
-    return fail(SUDOKIT_E_OPTION, "alphabet: " + std::to_string(o.alphabet) +
-                                      " is no SUDOKIT_ALPHABET_* value (0 digits, 1 letters, 2 hex)");
+    return fail_option(SUDOKIT_E_OPTION, "alphabet",
+                       "alphabet: " + std::to_string(o.alphabet) + " is no SUDOKIT_ALPHABET_* value (0 digits, 1 letters, 2 hex)");
   v.alphabet = static_cast<Alphabet>(o.alphabet);
   try {
     v.geometry = o.geometry ? parse_geometry(o.geometry) : classic_geometry();
   } catch (const GeometryError& e) {
-    return fail(SUDOKIT_E_PARSE, e.what());
+    return fail_option(SUDOKIT_E_PARSE, "geometry", e.what());
   }
   try {
     digit_char(v.geometry->size(), v.geometry->size(), v.alphabet);
   } catch (const GeometryError& e) {
-    return fail(SUDOKIT_E_OPTION, "alphabet: ", e.what());
+    return fail_option(SUDOKIT_E_OPTION, "alphabet", "alphabet: ", e.what());
   }
   try {
     v.cells = read_cells(*v.geometry, text, v.alphabet);
@@ -68,8 +70,8 @@ int sudokit_alphabet_parse(const char* word, int32_t* alphabet) {
     if (!word || !alphabet) return fail(SUDOKIT_E_INVALID_ARGUMENT, !word ? "word is NULL" : "alphabet is NULL");
     const auto a = parse_alphabet(word);
     if (!a)
-      return fail(SUDOKIT_E_OPTION,
-                  "alphabet: unknown '" + std::string(word) + "' (expected " + std::string(kAlphabetWords) + ")");
+      return fail_option(SUDOKIT_E_OPTION, "alphabet",
+                         "alphabet: unknown '" + std::string(word) + "' (expected " + std::string(kAlphabetWords) + ")");
     *alphabet = static_cast<int32_t>(*a);
     return SUDOKIT_OK;
   });
@@ -108,7 +110,7 @@ int sudokit_solve_geometry(const char* puzzle, size_t length, const sudokit_geom
     Variant v;
     if (int s = read_variant(puzzle, length, options, v)) return s;
     if (!count) return fail(SUDOKIT_E_INVALID_ARGUMENT, "count is NULL");
-    if (limit < 1) return fail(SUDOKIT_E_OPTION, "limit is 0 (it must be 1 or more)");
+    if (limit < 1) return fail_option(SUDOKIT_E_OPTION, "limit", "limit is 0 (it must be 1 or more)");
     const std::size_t need = static_cast<std::size_t>(v.geometry->cells()) + 1;
     if (solution && capacity < need)
       return fail(SUDOKIT_E_INVALID_ARGUMENT, "solution: " + std::to_string(capacity) + " bytes cannot hold the " +
@@ -120,6 +122,33 @@ int sudokit_solve_geometry(const char* puzzle, size_t length, const sudokit_geom
       const std::string text = print_cells(*v.geometry, r.solution, v.alphabet);
       std::memcpy(solution, text.c_str(), text.size() + 1);
     }
+    return SUDOKIT_OK;
+  });
+}
+
+int sudokit_canonical_geometry(const char* puzzle, size_t length, const sudokit_geometry_options* options,
+                               char* canonical, size_t capacity, char* global_id) {
+  return guard([&] {
+    Variant v;
+    if (int s = read_variant(puzzle, length, options, v)) return s;
+    if (!canonical) return fail(SUDOKIT_E_INVALID_ARGUMENT, "canonical is NULL");
+    const std::size_t need = static_cast<std::size_t>(v.geometry->cells()) + 1;
+    if (capacity < need)
+      return fail(SUDOKIT_E_INVALID_ARGUMENT, "canonical: " + std::to_string(capacity) + " bytes cannot hold the " +
+                                                  std::to_string(need) + " of a " + v.geometry->spelling() +
+                                                  " grid and its NUL");
+    std::vector<std::uint8_t> form;
+    try {
+      form = canonical_any(v.geometry, v.cells);
+    } catch (const CanonicalLimit& e) {
+      return fail(SUDOKIT_E_INCOMPLETE, "canonical: ", e.what());
+    } catch (const GeometryError& e) {
+      return fail(SUDOKIT_E_UNSUPPORTED, "canonical: ", e.what());
+    }
+    const std::string text = print_cells(*v.geometry, form, v.alphabet);
+    const std::string id = global_id ? global_id_of_canonical(*v.geometry, form) : std::string();
+    std::memcpy(canonical, text.c_str(), text.size() + 1);
+    if (global_id) std::memcpy(global_id, id.c_str(), id.size() + 1);
     return SUDOKIT_OK;
   });
 }

@@ -301,3 +301,68 @@ TEST(CapiGeometry, CheckNamesTheCellsThatBreakARule) {
     EXPECT_GE(count, 2u);
   }
 }
+
+namespace {
+
+// `p` (n x n, digits alphabet) with its rows mapped by `row` and its digits by `relabel` (a permutation of the alphabet).
+std::string transformed(const std::string& p, int n, const std::vector<int>& row, bool transpose, const std::string& from,
+                        const std::string& to) {
+  std::string out(p.size(), '.');
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      const char ch = p[static_cast<std::size_t>(row[static_cast<std::size_t>(r)] * n + c)];
+      const int at = transpose ? c * n + r : r * n + c;
+      out[static_cast<std::size_t>(at)] = ch == '.' ? '.' : to[from.find(ch)];
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST(CapiGeometry, CanonicalFormIsTheSameForEveryIsomorphOfTheVariant) {
+  // Symmetries of each geometry, written out: X keeps its diagonals under a
+  // transposition; 6x6 may swap the rows of a band; 16x16 whole bands; every
+  // one relabels digits.
+  struct Case { const char* spelling; int n; std::vector<int> rows; bool transpose; };
+  std::vector<int> six = {1, 0, 2, 3, 4, 5}, nine(9), sixteen(16);
+  for (int i = 0; i < 9; ++i) nine[static_cast<std::size_t>(i)] = i;
+  for (int i = 0; i < 16; ++i) sixteen[static_cast<std::size_t>(i)] = (i + 4) % 16;
+  for (const Case& k : {Case{"x", 9, nine, true}, Case{"6x6", 6, six, false}, Case{"16x16", 16, sixteen, false}}) {
+    SCOPED_TRACE(k.spelling);
+    const sudokit_geometry_options o = geometry(k.spelling);
+    std::string full;
+    std::string puzzle = one_hole_per_row(o, k.n, full);
+    for (int c = 0; c < k.n * k.n; c += 3) puzzle[static_cast<std::size_t>(c)] = '.';
+    const std::string digits = std::string("123456789ABCDEFG").substr(0, static_cast<std::size_t>(k.n));
+    std::string relabel = digits;
+    std::rotate(relabel.begin(), relabel.begin() + 1, relabel.end());
+    const std::string iso = transformed(puzzle, k.n, k.rows, k.transpose, digits, relabel);
+    ASSERT_NE(iso, puzzle);
+    char a[SUDOKIT_CELLS_BUFFER], b[SUDOKIT_CELLS_BUFFER], ida[SUDOKIT_GLOBAL_ID_BUFFER], idb[SUDOKIT_GLOBAL_ID_BUFFER];
+    ASSERT_EQ(sudokit_canonical_geometry(puzzle.c_str(), puzzle.size(), &o, a, sizeof a, ida), SUDOKIT_OK) << last_error();
+    ASSERT_EQ(sudokit_canonical_geometry(iso.c_str(), iso.size(), &o, b, sizeof b, idb), SUDOKIT_OK) << last_error();
+    EXPECT_STREQ(a, b);
+    EXPECT_STREQ(ida, idb);
+    EXPECT_EQ(std::strlen(ida), 17u);
+    EXPECT_EQ(ida[0], 'v');
+    EXPECT_EQ(std::count(a, a + std::strlen(a), '.'), std::count(puzzle.begin(), puzzle.end(), '.'));
+    // One clue fewer: another puzzle, another form and id.
+    std::string fewer = puzzle;
+    *std::find_if(fewer.begin(), fewer.end(), [](char ch) { return ch != '.'; }) = '.';
+    ASSERT_EQ(sudokit_canonical_geometry(fewer.c_str(), fewer.size(), &o, b, sizeof b, idb), SUDOKIT_OK);
+    EXPECT_STRNE(a, b);
+    EXPECT_STRNE(ida, idb);
+  }
+  // The classic through the geometry call: sudokit_canonical's form, the classic id.
+  char a[SUDOKIT_CELLS_BUFFER], b[SUDOKIT_GRID_BUFFER], id[SUDOKIT_GLOBAL_ID_BUFFER];
+  ASSERT_EQ(sudokit_canonical_geometry(kPuzzle.c_str(), 81, nullptr, a, sizeof a, id), SUDOKIT_OK);
+  ASSERT_EQ(sudokit_canonical(kPuzzle.c_str(), 81, b), SUDOKIT_OK);
+  EXPECT_STREQ(a, b);
+  EXPECT_EQ(std::strlen(id), 16u);
+  // A short buffer, and the id left out.
+  const sudokit_geometry_options o = geometry("6x6");
+  const std::string six_empty(36, '.');
+  EXPECT_EQ(sudokit_canonical_geometry(six_empty.c_str(), 36, &o, a, 36, nullptr), SUDOKIT_E_INVALID_ARGUMENT);
+  EXPECT_EQ(sudokit_canonical_geometry(six_empty.c_str(), 36, &o, a, 37, nullptr), SUDOKIT_OK);
+  EXPECT_EQ(std::string(a), six_empty);
+}

@@ -4,8 +4,10 @@
 // technique, the step drawn on the board, then applied), a mistake check,
 // the SE rating and level, and the solution path once solved.
 // ?seed=N makes the puzzle sequence reproducible and ?level=L picks the
-// level (the browser test uses both).
+// level (the browser test uses both). The Variant menu plays X, windoku,
+// jigsaw, 6x6 and 16x16 (variants.js); ?variant=KEY opens one.
 import { createWorker } from '../package/index.js';
+import { VARIANTS, createVariantPlay } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
 const engine = createWorker();
@@ -359,6 +361,28 @@ async function showPath() {
 
 // ---- Wiring ------------------------------------------------------------------------------------
 
+// ---- Variants --------------------------------------------------------------------------------
+
+const variants = createVariantPlay(engine, $);
+let variantMode = false;
+for (const v of VARIANTS) {
+  const o = document.createElement('option');
+  o.value = v.key;
+  o.textContent = v.label;
+  $('variant').appendChild(o);
+}
+function chooseVariant(key) {
+  variantMode = key !== 'classic';
+  $('variant').value = key;
+  $('variant-play').hidden = !variantMode;
+  $('classic-play').hidden = variantMode;
+  $('classic-controls').hidden = variantMode;
+  if (variantMode) return variants.start(key);
+  if (!state.puzzle) return newPuzzle();
+  return undefined;
+}
+$('variant').addEventListener('change', () => chooseVariant($('variant').value));
+
 buildBoard();
 if (params.has('level')) $('level').value = params.get('level');
 document.querySelectorAll('#pad [data-digit]').forEach((b) => b.addEventListener('click', () => enter(b.dataset.digit)));
@@ -374,6 +398,10 @@ $('check').addEventListener('click', check);
 $('path').addEventListener('click', showPath);
 document.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLSelectElement) return;
+  if (variantMode) {
+    variants.key(e);
+    return;
+  }
   const k = e.key;
   if (/^[1-9]$/.test(k)) enter(k);
   else if (k === 'Backspace' || k === 'Delete' || k === '0') erase();
@@ -387,4 +415,5 @@ document.addEventListener('keydown', (e) => {
     e.preventDefault();
   }
 });
-newPuzzle();
+const startVariant = params.get('variant');
+chooseVariant(VARIANTS.some((v) => v.key === startVariant) ? startVariant : 'classic');

@@ -151,7 +151,7 @@ export interface Hint {
   };
 }
 
-/** solve, countSolutions and check: a variant (docs/VARIANTS.md) and the alphabet of its cells. */
+/** solve, countSolutions, check, canonical and globalId: a variant (docs/VARIANTS.md) and the alphabet of its cells. */
 export interface VariantOptions {
   /** A geometry's spelling: "x", "windows", "6x6", "16x16", "jigsaw:MAP", "x,windows" ...; absent: the classic 9x9 (every text form the command reads). */
   geometry?: string;
@@ -189,7 +189,9 @@ export interface Engine {
   /** The placed cells whose digit breaks a rule of the geometry with another placed digit. */
   check(puzzle: string, options?: VariantOptions): number[];
   geometry(spelling: string): GeometryInfo;
-  canonical(puzzle: string): string;
+  canonical(puzzle: string, options?: VariantOptions): string;
+  /** Equal ids: the same puzzle of the same variant (16 characters for the classic, 'v' and 16 for a variant). */
+  globalId(puzzle: string, options?: VariantOptions): string;
 }
 
 export declare function load(): Promise<Engine>;
@@ -200,7 +202,8 @@ export declare function solve(puzzle: string, options?: VariantOptions): Promise
 export declare function countSolutions(puzzle: string, limit?: number, options?: VariantOptions): Promise<number>;
 export declare function check(puzzle: string, options?: VariantOptions): Promise<number[]>;
 export declare function geometry(spelling: string): Promise<GeometryInfo>;
-export declare function canonical(puzzle: string): Promise<string>;
+export declare function canonical(puzzle: string, options?: VariantOptions): Promise<string>;
+export declare function globalId(puzzle: string, options?: VariantOptions): Promise<string>;
 export declare function techniques(): Promise<{ key: string; name: string }[]>;
 export declare function version(): Promise<string>;
 
@@ -218,7 +221,8 @@ export interface SudokitWorker {
   countSolutions(puzzle: string, limit?: number, options?: VariantOptions & CallOptions): Promise<number>;
   check(puzzle: string, options?: VariantOptions & CallOptions): Promise<number[]>;
   geometry(spelling: string, options?: CallOptions): Promise<GeometryInfo>;
-  canonical(puzzle: string, options?: CallOptions): Promise<string>;
+  canonical(puzzle: string, options?: VariantOptions & CallOptions): Promise<string>;
+  globalId(puzzle: string, options?: VariantOptions & CallOptions): Promise<string>;
   techniques(options?: CallOptions): Promise<{ key: string; name: string }[]>;
   close(): void;
 }

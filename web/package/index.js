@@ -220,9 +220,16 @@ function wrap(m) {
       return unwrap(m.geometry(checkText(spelling, 'geometry')));
     },
 
-    /** The canonical (minlex) form: equal forms are essentially the same puzzle. */
-    canonical(puzzle) {
-      return unwrap(m.canonical(checkText(puzzle, 'puzzle'))).canonical;
+    /** The canonical (minlex) form: equal forms are essentially the same puzzle (of the same variant). */
+    canonical(puzzle, options = {}) {
+      const o = checkOptions(options, VARIANT_OPTIONS);
+      return unwrap(m.canonical(checkText(puzzle, 'puzzle'), o.geometry ?? null, o.alphabet ?? 'digits')).canonical;
+    },
+
+    /** The global id: equal ids mean the same puzzle of the same variant. */
+    globalId(puzzle, options = {}) {
+      const o = checkOptions(options, VARIANT_OPTIONS);
+      return unwrap(m.canonical(checkText(puzzle, 'puzzle'), o.geometry ?? null, o.alphabet ?? 'digits')).globalId;
     },
   };
   return Object.freeze(engine);
@@ -244,7 +251,8 @@ export const solve = async (puzzle, options) => (await load()).solve(puzzle, opt
 export const countSolutions = async (puzzle, limit, options) => (await load()).countSolutions(puzzle, limit, options);
 export const check = async (puzzle, options) => (await load()).check(puzzle, options);
 export const geometry = async (spelling) => (await load()).geometry(spelling);
-export const canonical = async (puzzle) => (await load()).canonical(puzzle);
+export const canonical = async (puzzle, options) => (await load()).canonical(puzzle, options);
+export const globalId = async (puzzle, options) => (await load()).globalId(puzzle, options);
 export const techniques = async () => (await load()).techniques();
 export const version = async () => (await load()).version;
 
@@ -384,7 +392,8 @@ export function createWorker() {
     countSolutions: (puzzle, limit, options) => call('countSolutions', [puzzle, limit, stripCall(options)], options),
     check: (puzzle, options) => call('check', [puzzle, stripCall(options)], options),
     geometry: (spelling, options) => call('geometry', [spelling], options),
-    canonical: (puzzle, options) => call('canonical', [puzzle], options),
+    canonical: (puzzle, options) => call('canonical', [puzzle, stripCall(options)], options),
+    globalId: (puzzle, options) => call('globalId', [puzzle, stripCall(options)], options),
     techniques: (options) => call('techniques', [], options),
     close() {
       closed = true;

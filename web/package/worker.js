@@ -11,7 +11,7 @@ async function handle(msg, reply) {
   const { id, method, args } = msg;
   try {
     const e = await engine;
-    if (!['generate', 'grade', 'hint', 'solve', 'countSolutions', 'check', 'geometry', 'canonical', 'techniques'].includes(method))
+    if (!['generate', 'grade', 'hint', 'solve', 'countSolutions', 'check', 'geometry', 'canonical', 'globalId', 'techniques'].includes(method))
       throw new Error(`unknown method '${method}'`);
     const result = e[method](...args);
     reply({ id, result, report: method === 'generate' ? result.report : undefined });

@@ -36,7 +36,9 @@
 #include "sudokit/produce/generate.hpp"
 #include "sudokit/solver/alphabet_word.hpp"
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/canonical_any.hpp"
 #include "sudokit/solver/geometry.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/solver/limits.hpp"
 #include "sudokit/solver/rule_breaks.hpp"
 #include "sudokit/solver/solve.hpp"
@@ -198,44 +200,43 @@ val sk_techniques() {
 namespace {
 
 // A variant puzzle: the geometry parsed from its spelling, the cells read in
-// the alphabet named by its word. False with `error` (the library's message)
-// and `option` (the key at fault: "geometry" for a spelling, "alphabet",
-// none for the cells).
+// the alphabet named by its word. null, or the failure to return: the
+// library's message and the key at fault ("geometry" for a spelling,
+// "alphabet", none for the cells).
 struct VariantInput {
   GeometryPtr geometry;
   Alphabet alphabet = Alphabet::kDigits;
   std::vector<std::uint8_t> cells;
 };
-bool read_variant(const std::string& text, const std::string& spelling, const std::string& word, VariantInput& v,
-                  std::string& error, std::string& option) {
+val read_variant(const std::string& text, const std::string& spelling, const std::string& word, VariantInput& v) {
   const auto alphabet = parse_alphabet(word);
-  if (!alphabet) {
-    error = "alphabet: unknown '" + word + "' (expected " + std::string(kAlphabetWords) + ")";
-    option = "alphabet";
-    return false;
-  }
+  if (!alphabet) return failure("alphabet: unknown '" + word + "' (expected " + std::string(kAlphabetWords) + ")", "alphabet");
   v.alphabet = *alphabet;
   try {
     v.geometry = parse_geometry(spelling);
   } catch (const GeometryError& e) {
-    error = e.what();
-    option = "geometry";
-    return false;
+    return failure(e.what(), "geometry");
   }
   try {
     digit_char(v.geometry->size(), v.geometry->size(), v.alphabet);
   } catch (const GeometryError& e) {
-    error = std::string("alphabet: ") + e.what();
-    option = "alphabet";
-    return false;
+    return failure(std::string("alphabet: ") + e.what(), "alphabet");
   }
   try {
     v.cells = read_cells(*v.geometry, text, v.alphabet);
   } catch (const GeometryError& e) {
-    error = e.what();
-    return false;
+    return failure(e.what());
   }
-  return true;
+  return val::null();
+}
+
+// The variant way of solve() and canonical(): a geometry given (not null),
+// or an alphabet other than digits; else the classic call.
+bool variant_call(const val& geometry, const std::string& alphabet) {
+  return !(geometry.isNull() || geometry.isUndefined()) || alphabet != "digits";
+}
+std::string spelling_of(const val& geometry) {
+  return geometry.isNull() || geometry.isUndefined() ? std::string("classic") : geometry.as<std::string>();
 }
 
 }  // namespace
@@ -247,12 +248,9 @@ val sk_solve(std::string text, double limit, val geometry, std::string alphabet)
   return guarded([&] {
     if (!(limit >= 1 && limit <= 1e9 && std::floor(limit) == limit))
       return failure("limit must be a whole number from 1 to 1000000000", "limit");
-    const bool classic_call = geometry.isNull() || geometry.isUndefined();
-    if (!classic_call || alphabet != "digits") {
+    if (variant_call(geometry, alphabet)) {
       VariantInput in;
-      std::string error, option;
-      if (!read_variant(text, classic_call ? "classic" : geometry.as<std::string>(), alphabet, in, error, option))
-        return failure(error, option);
+      if (val bad = read_variant(text, spelling_of(geometry), alphabet, in); !bad.isNull()) return bad;
       const AnySolveResult r = solve_any(*in.geometry, in.cells, static_cast<unsigned>(limit));
       val v = val::object();
       v.set("count", r.count);
@@ -274,8 +272,7 @@ val sk_solve(std::string text, double limit, val geometry, std::string alphabet)
 val sk_check(std::string text, std::string geometry, std::string alphabet) {
   return guarded([&] {
     VariantInput in;
-    std::string error, option;
-    if (!read_variant(text, geometry, alphabet, in, error, option)) return failure(error, option);
+    if (val bad = read_variant(text, geometry, alphabet, in); !bad.isNull()) return bad;
     val v = val::object();
     v.set("cells", ints(rule_breaks(*in.geometry, in.cells)));
     return v;
@@ -342,13 +339,33 @@ val sk_geometry(std::string spelling) {
   });
 }
 
-val sk_canonical(std::string text) {
+// geometry: null for the classic call (every text form the command reads);
+// else the variant's canonical form (canonical_any.hpp) and global id.
+val sk_canonical(std::string text, val geometry, std::string alphabet) {
   return guarded([&] {
+    if (variant_call(geometry, alphabet)) {
+      VariantInput in;
+      if (val bad = read_variant(text, spelling_of(geometry), alphabet, in); !bad.isNull()) return bad;
+      std::vector<std::uint8_t> form;
+      try {
+        form = canonical_any(in.geometry, in.cells);
+      } catch (const CanonicalLimit& e) {
+        return failure(std::string("canonical: ") + e.what());
+      } catch (const GeometryError& e) {
+        return failure(std::string("canonical: ") + e.what());
+      }
+      val v = val::object();
+      v.set("canonical", print_cells(*in.geometry, form, in.alphabet));
+      v.set("globalId", global_id_of_canonical(*in.geometry, form));
+      return v;
+    }
     TextRecord rec;
     std::string error;
     if (!read_one(text, false, rec, error)) return failure(error);
+    const Grid form = canonical_form(rec.grid);
     val v = val::object();
-    v.set("canonical", format_line(canonical_form(rec.grid)));
+    v.set("canonical", format_line(form));
+    v.set("globalId", global_id_of_canonical(form));
     return v;
   });
 }

@@ -155,3 +155,27 @@ test('the worker takes the same options', async () => {
     w.close();
   }
 });
+
+test('canonical and globalId are the same for an isomorph of the variant', () => {
+  for (const [spelling, n] of [['x', 9], ['6x6', 6], ['16x16', 16]]) {
+    const full = n === 16 ? sixteen() : fullGrid(spelling, n);
+    const puzzle = full.split('').map((ch, i) => (i % 3 === 0 ? '.' : ch)).join('');
+    const digits = DIGITS.slice(0, n);
+    const relabel = (t) => t.split('').map((ch) => (ch === '.' ? ch : digits[(digits.indexOf(ch) + 1) % n])).join('');
+    const rows = Array.from({ length: n }, (_, r) => puzzle.slice(r * n, (r + 1) * n));
+    // Symmetries written out: X transposed (both diagonals kept), 6x6 the rows of a band swapped, 16x16 a band moved.
+    const moved = spelling === 'x' ? Array.from({ length: n * n }, (_, i) => rows[i % n][Math.floor(i / n)]).join('')
+      : spelling === '6x6' ? [rows[1], rows[0], ...rows.slice(2)].join('') : [...rows.slice(4), ...rows.slice(0, 4)].join('');
+    const iso = relabel(moved);
+    assert.notEqual(iso, puzzle);
+    const o = { geometry: spelling };
+    assert.equal(engine.canonical(iso, o), engine.canonical(puzzle, o), spelling);
+    const id = engine.globalId(puzzle, o);
+    assert.equal(engine.globalId(iso, o), id);
+    assert.match(id, /^v[A-Za-z0-9_-]{16}$/);
+    const first = puzzle.search(/[^.]/);
+    assert.notEqual(engine.globalId(puzzle.slice(0, first) + '.' + puzzle.slice(first + 1), o), id);
+  }
+  assert.equal(engine.canonical(HARD, { geometry: 'classic' }), engine.canonical(HARD));
+  assert.equal(engine.globalId(HARD).length, 16);
+});

@@ -449,6 +449,19 @@ std::vector<int> check_geometry(const std::string& puzzle, const std::string& ge
   return std::vector<int>(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(count));
 }
 
+std::pair<std::string, std::string> canonical_geometry(const std::string& puzzle, const std::string& geometry,
+                                                       const std::string& alphabet) {
+  const GeometryArgs g(geometry, alphabet);
+  char form[SUDOKIT_CELLS_BUFFER], id[SUDOKIT_GLOBAL_ID_BUFFER];
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = sudokit_canonical_geometry(puzzle.data(), puzzle.size(), &g.o, form, sizeof form, id);
+  }
+  check(status);
+  return {form, id};
+}
+
 std::pair<std::string, int> parse_geometry(const std::string& spelling) {
   char out[SUDOKIT_GEOMETRY_BUFFER];
   int32_t size = 0;
@@ -659,6 +672,7 @@ PYBIND11_MODULE(_sudokit, m) {
         py::arg("alphabet"));
   m.def("check_geometry", &check_geometry, py::arg("puzzle"), py::arg("geometry"), py::arg("alphabet"));
   m.def("parse_geometry", &parse_geometry, py::arg("spelling"));
+  m.def("canonical_geometry", &canonical_geometry, py::arg("puzzle"), py::arg("geometry"), py::arg("alphabet"));
   m.def("canonical", &canonical, py::arg("puzzle"));
   m.def("grade", &grade, py::arg("text"), py::arg("steps"), py::arg("time_limit"), py::arg("max_steps"),
         py::arg("levels"));

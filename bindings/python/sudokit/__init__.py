@@ -15,7 +15,8 @@ positions are Sukaku Explainer's 729-character lines. Errors raise
 sudokit.Error (a ValueError) with the library's message; its .option is the
 keyword at fault ("min_rating"), None when the fault is not one option's.
 
-Variants (docs/VARIANTS.md): solve(), count() and check() take geometry=
+Variants (docs/VARIANTS.md): solve(), count(), check(), canonical() and
+global_id() take geometry=
 (a spelling: "x", "windows", "6x6", "16x16", "jigsaw:MAP", "x,windows" ...;
 None, the default, is the classic 9x9 read as before) and alphabet= for
 the cells ("digits" 1-9A-P, "letters" A-Z, "hex" 0-9A-F); a bad spelling
@@ -60,7 +61,7 @@ from ._sudokit import (  # noqa: F401  (re-exported types)
 __version__ = _sudokit.version()
 __all__ = [
     "Candidate", "Drawing", "Error", "Generation", "Grade", "Hint", "Link", "Mistake", "Puzzle", "Record", "Report",
-    "Step", "canonical", "check", "count", "generate", "grade", "hint", "parse_geometry", "read", "solve",
+    "Step", "canonical", "check", "count", "generate", "global_id", "grade", "hint", "parse_geometry", "read", "solve",
     "techniques",
 ]
 
@@ -104,9 +105,18 @@ def parse_geometry(spelling: str) -> Tuple[str, int]:
     return _sudokit.parse_geometry(spelling)
 
 
-def canonical(puzzle: str) -> str:
-    """The canonical form: the same string for every isomorph of the puzzle."""
-    return _sudokit.canonical(puzzle)
+def canonical(puzzle: str, *, geometry: Optional[str] = None, alphabet: Alphabet = "digits") -> str:
+    """The canonical form: the same string for every isomorph of the puzzle
+    (for a variant, under the geometry's own symmetries and relabellings)."""
+    if geometry is None and alphabet == "digits":
+        return _sudokit.canonical(puzzle)
+    return _sudokit.canonical_geometry(puzzle, "classic" if geometry is None else geometry, alphabet)[0]
+
+
+def global_id(puzzle: str, *, geometry: Optional[str] = None, alphabet: Alphabet = "digits") -> str:
+    """The global id: equal ids mean the same puzzle of the same variant
+    (16 characters for the classic, 'v' and 16 for a variant)."""
+    return _sudokit.canonical_geometry(puzzle, "classic" if geometry is None else geometry, alphabet)[1]
 
 
 def techniques() -> List[Tuple[str, str]]:

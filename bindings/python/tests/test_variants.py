@@ -111,3 +111,30 @@ def test_parse_geometry_and_errors():
         sudokit.solve(HARD, geometry="6x6")
     with pytest.raises(sudokit.Error, match=r"^puzzle: cells:2: '7' is no digit of 6x6"):
         sudokit.check("17" + "." * 34, geometry="6x6")
+
+
+@pytest.mark.parametrize("spelling,n", [("x", 9), ("6x6", 6), ("16x16", 16)])
+def test_canonical_and_global_id_are_the_same_for_an_isomorph(spelling, n):
+    full = first_grid(spelling, n)
+    puzzle = "".join("." if i % 3 == 0 else c for i, c in enumerate(full))
+    digits = DIGITS[:n]
+    table = str.maketrans(digits, digits[1:] + digits[0])  # every digit relabelled: a symmetry of each
+    rows = [puzzle[r * n:(r + 1) * n] for r in range(n)]
+    if spelling == "x":
+        iso = "".join(rows[c][r] for r in range(n) for c in range(n))  # transposed: keeps both diagonals
+    elif spelling == "6x6":
+        iso = "".join([rows[1], rows[0]] + rows[2:])  # the rows of a band swapped
+    else:
+        iso = "".join(rows[4:] + rows[:4])  # the first band moved last
+    iso = iso.translate(table)
+    assert iso != puzzle
+    assert sudokit.canonical(iso, geometry=spelling) == sudokit.canonical(puzzle, geometry=spelling)
+    gid = sudokit.global_id(puzzle, geometry=spelling)
+    assert gid == sudokit.global_id(iso, geometry=spelling) and gid.startswith("v") and len(gid) == 17
+    fewer = puzzle.replace(next(c for c in puzzle if c != "."), ".", 1)
+    assert sudokit.global_id(fewer, geometry=spelling) != gid
+
+
+def test_canonical_of_the_classic_is_unchanged():
+    assert sudokit.canonical(HARD, geometry="classic") == sudokit.canonical(HARD)
+    assert len(sudokit.global_id(HARD)) == 16

@@ -4,7 +4,7 @@
 // line it guards type-checks).
 import {
   generate, grade, hint, solve, countSolutions, canonical, techniques, version, load, createWorker, SudokitError,
-  check, geometry, type GeneratedPuzzle, type Grade, type Hint, type Step, type GeometryInfo,
+  check, geometry, globalId, type GeneratedPuzzle, type Grade, type Hint, type Step, type GeometryInfo,
 } from 'sudokit';
 
 async function app(): Promise<void> {
@@ -35,6 +35,9 @@ async function app(): Promise<void> {
   const broken: number[] = await check('.'.repeat(81), { geometry: 'x,windows' });
   const shape: GeometryInfo = await geometry('jigsaw:AAABBBAACCBBDACCEBDDCCEEDFFFEEDDFFFE');
   const windows: number[][] = shape.extras.filter((e) => e.rule === 'windows').map((e) => e.houses);
+  const gid: string = await globalId('.'.repeat(36), { geometry: '6x6' });
+  const form: string = await canonical('.'.repeat(36), { geometry: '6x6' });
+  console.log(gid, form);
   const wn: number = await worker.countSolutions('.'.repeat(16), 2, { geometry: '4x4', timeout: 100 });
   console.log(accepted, steps, s, n, c, keys, v, direct, later, x, broken, shape.regions, windows, wn);
 
