@@ -529,7 +529,7 @@ typedef struct sudokit_generate_options {
   const char* level;          /* keep only this level */
   const char* levels;         /* level table "name:min,...", NULL = default (checked; used with grading) */
   double min_rating;          /* keep only ER >= this; 0 = no floor (default) */
-  double max_rating;          /* keep only ER <= this; 0 = no ceiling (default) */
+  double max_rating;          /* keep only ER <= this, 1 to 20 (every puzzle rates 1.0 or more); 0 = no ceiling (default) */
   const char* const* required_techniques; /* keys; each must be on the solution path */
   size_t required_technique_count;
   const char* hardest_technique; /* the technique of the step that set ER */

@@ -199,19 +199,10 @@ void set_grading(GenerateRequest& q, const GradingAsked& asked) {
   q.with_steps = asked.with_steps;
 }
 
-GeneratePlan plan_generation(const GenerateRequest& q) {
-  GeneratePlan plan;
-  PipelineOptions& o = plan.pipeline;
-  GradeCriteria& criteria = plan.criteria;
-  grader::Target& target = criteria.target;
+void check_bounds(const GenerateRequest& q) {
   // The bounds of limits.hpp: the one check of them for the command and the
   // bindings alike (each words an out_of_range refusal its own way).
   if (q.count < 1 || q.count > kMaxCount) refuse_range(Option::Count, {Option::Count, " must be from 1 to " + bound_text(kMaxCount)});
-  if (q.shard_count < 1 || q.shard_index >= q.shard_count)
-    refuse(Option::Shard, {Option::Shard, " K/N needs N at least 1 and K from 0 to N-1"});
-  if (q.shard_count > 1 && q.search_keep > 1)
-    refuse(Option::Shard, {Option::Shard, " splits the run's indices, and ", Option::SearchKeep,
-                           " above 1 makes it count puzzles instead: use one of them"});
   if (q.threads < 1) refuse_range(Option::Threads, {Option::Threads, " must be at least 1"});
   if (q.threads > kMaxThreads) refuse_range(Option::Threads, {Option::Threads, " must be from 1 to " + bound_text(kMaxThreads)});
   if (q.clues != 0 && (q.clues < 17 || q.clues > 80))
@@ -224,12 +215,25 @@ GeneratePlan plan_generation(const GenerateRequest& q) {
     refuse_range(Option::SearchKeep, {Option::SearchKeep, " must be from 1 to " + bound_text(kMaxSearchKeep)});
   if (!(q.min_rating >= kMinRating && q.min_rating <= kMaxRating))
     refuse_range(Option::MinRating, {Option::MinRating, " must be from " + bound_text(kMinRating) + " to " + bound_text(kMaxRating)});
-  if (!(q.max_rating >= kMinRating && q.max_rating <= kMaxRating) && q.max_rating != GenerateRequest{}.max_rating)
-    refuse_range(Option::MaxRating, {Option::MaxRating, " must be from " + bound_text(kMinRating) + " to " + bound_text(kMaxRating)});
+  if (!(q.max_rating >= kMinMaxRating && q.max_rating <= kMaxRating) && q.max_rating != GenerateRequest{}.max_rating)
+    refuse_range(Option::MaxRating, {Option::MaxRating, " must be from " + bound_text(kMinMaxRating) + " to " + bound_text(kMaxRating)});
   if (std::isnan(q.time_limit) || q.time_limit > kMaxSeconds || (q.time_limit < 0 && q.time_limit != -1))
     refuse_range(Option::TimeLimit, {Option::TimeLimit, " must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds"});
   if (!(q.grade_time_limit >= 0 && q.grade_time_limit <= kMaxSeconds))
     refuse_range(Option::GradeTimeLimit, {Option::GradeTimeLimit, " must be from 0 (no limit) to " + bound_text(kMaxSeconds) + " seconds"});
+}
+
+GeneratePlan plan_generation(const GenerateRequest& q) {
+  GeneratePlan plan;
+  PipelineOptions& o = plan.pipeline;
+  GradeCriteria& criteria = plan.criteria;
+  grader::Target& target = criteria.target;
+  check_bounds(q);
+  if (q.shard_count < 1 || q.shard_index >= q.shard_count)
+    refuse(Option::Shard, {Option::Shard, " K/N needs N at least 1 and K from 0 to N-1"});
+  if (q.shard_count > 1 && q.search_keep > 1)
+    refuse(Option::Shard, {Option::Shard, " splits the run's indices, and ", Option::SearchKeep,
+                           " above 1 makes it count puzzles instead: use one of them"});
   o.count = q.count;
   o.seed = q.seed;
   o.shard_index = q.shard_index;

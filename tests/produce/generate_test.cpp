@@ -146,7 +146,9 @@ TEST(GeneratePlan, NamesTheOptionOfEveryProblem) {
        "--search must be from 0 to 1000000 (-1 = the default)"},
       {"search keep", [](GenerateRequest& q) { q.search_keep = 0; }, "--search-keep", "--search-keep must be from 1 to 1000"},
       {"min rating", [](GenerateRequest& q) { q.min_rating = 21; }, "--min-rating", "--min-rating must be from 0 to 20"},
-      {"max rating", [](GenerateRequest& q) { q.max_rating = -1; }, "--max-rating", "--max-rating must be from 0 to 20"},
+      {"max rating", [](GenerateRequest& q) { q.max_rating = -1; }, "--max-rating", "--max-rating must be from 1 to 20"},
+      // Below 1.0 no puzzle can meet it: the library's rule (it was the command's alone).
+      {"max rating below 1", [](GenerateRequest& q) { q.max_rating = 0.5; }, "--max-rating", "--max-rating must be from 1 to 20"},
       {"time limit", [](GenerateRequest& q) { q.time_limit = kMaxSeconds * 2; }, "--time-limit",
        "--time-limit must be from 0 (no limit) to 100000000 seconds"},
       {"negative time limit", [](GenerateRequest& q) { q.time_limit = -3; }, "--time-limit",

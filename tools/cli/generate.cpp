@@ -189,8 +189,9 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
       ("level", po::value<std::string>(&q.level), ("keep only puzzles of this level (" + grader::level_names() + ", or one of --levels)").c_str())
       ("levels", po::value<std::string>(&q.levels), "level table NAME:MIN_ER,... for --level and the stored level names, instead of the default one (as db import --levels)");
   add_bounded_by_library(opts, bounds, Option::MinRating, "min-rating", q.min_rating, {kMinRating, kMaxRating}, "keep only puzzles with ER >= this");
-  add_number(opts, "max-rating", q.max_rating, {1.0, kMaxRating},
-             "keep only puzzles with ER <= this (every puzzle with an empty cell rates 1.0 or more)");
+  add_bounded_by_library(opts, bounds, Option::MaxRating, "max-rating", q.max_rating,
+                         {.lo = kMinMaxRating, .hi = kMaxRating, .reserved = {produce::GenerateRequest{}.max_rating}},
+                         "keep only puzzles with ER <= this (every puzzle with an empty cell rates 1.0 or more)");
   opts.add_options()
       ("require-technique", po::value<std::vector<std::string>>(&q.require_techniques)->composing(), "keep only puzzles whose solution path uses this technique (repeatable)")
       ("hardest-technique", po::value<std::string>(&q.hardest_technique), "keep only puzzles whose hardest step (the one that sets ER) is this technique");
@@ -200,7 +201,8 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   add_bounded_by_library(opts, bounds, Option::SearchKeep, "search-keep", q.search_keep, {1, kMaxSearchKeep},
              "above 1: also search around puzzles that meet the target and keep up to this many neighbours of each (more output for rare targets, but neighbours share most clues)",
              1);
-  add_number(opts, "time-limit", time_limit, {0, kMaxSeconds, "no limit"}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise); with --from, what a run this stops has found depends on the machine's speed; counted from the start, it bounds the wait for a --from or --pattern file (a FIFO) too",
+  add_bounded_by_library(opts, bounds, Option::TimeLimit, "time-limit", time_limit,
+                         {.lo = 0, .hi = kMaxSeconds, .zero = "no limit", .reserved = {-1}}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise); with --from, what a run this stops has found depends on the machine's speed; counted from the start, it bounds the wait for a --from or --pattern file (a FIFO) too",
              0);
   add_number(opts, "batch-rows", batch_rows, {1, 1'000'000},
              "with --db: commit after this many puzzles (and at least once a second); a killed run loses at most one batch",
@@ -224,6 +226,22 @@ int run_generate(const std::vector<std::string>& args) {
   declare_options(opts, q, time_limit, batch_rows, bounds);
   po::variables_map vm;
   if (auto status = parse_options(args, kUsage, opts, vm, false)) return *status;
+  // The library's refusal of an option: a value out of its range in the
+  // words add_number uses, anything else in the library's.
+  const auto refused = [&](const produce::GenerateOptionError& e) {
+    for (const LibraryBound& b : bounds)
+      if (e.out_of_range() && b.option == e.which())
+        if (const std::string refusal = range_refusal(vm, b.name, b.accepts); !refusal.empty())
+          return usage_error("generate", refusal, kUsage);
+    std::cerr << "sudokit generate: " << e.what() << '\n';
+    return kUsageError;
+  };
+  q.time_limit = vm["time-limit"].defaulted() ? -1 : time_limit;
+  try {
+    produce::check_bounds(q);  // before the time limit bounds the wait for input
+  } catch (const produce::GenerateOptionError& e) {
+    return refused(e);
+  }
   // An explicit --time-limit bounds the wait for input too (a --pattern or
   // --from FIFO whose writer never writes): the run gets what is left.
   const auto started = std::chrono::steady_clock::now();
@@ -268,7 +286,6 @@ int run_generate(const std::vector<std::string>& args) {
     std::cerr << "sudokit generate: " << e.what() << '\n';
     return kUsageError;
   }
-  q.time_limit = vm["time-limit"].defaulted() ? -1 : time_limit;
   q.scramble = vm.count("scramble") != 0;
   q.minimal = vm.count("minimal") != 0;
   q.verify_minimal = vm.count("verify-minimal") != 0;
@@ -297,12 +314,7 @@ int run_generate(const std::vector<std::string>& args) {
     }
     plan = produce::plan_generation(q);
   } catch (const produce::GenerateOptionError& e) {
-    for (const LibraryBound& b : bounds)
-      if (e.out_of_range() && b.option == e.which())
-        if (const std::string refusal = range_refusal(vm, b.name, b.accepts); !refusal.empty())
-          return usage_error("generate", refusal, kUsage);
-    std::cerr << "sudokit generate: " << e.what() << '\n';
-    return kUsageError;
+    return refused(e);
   } catch (const produce::RequestError& e) {
     std::cerr << "sudokit generate: " << e.what() << '\n';
     return kUsageError;

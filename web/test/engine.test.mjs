@@ -294,7 +294,7 @@ test('a bad option is named by its key, never as a command-line flag', () => {
     [generate({ level: 'expret' }), 'level', "unknown level 'expret' (expected easy, medium, hard, diabolical, expert, extreme, nightmare)"],
     [generate({ levels: 'easy' }), 'levels', 'levels: '],
     [generate({ minRating: 25 }), 'minRating', 'minRating must be from 0 to 20'],
-    [generate({ maxRating: -1 }), 'maxRating', 'maxRating must be from 0 to 20'],
+    [generate({ maxRating: -1 }), 'maxRating', 'maxRating must be from 1 to 20'],
     [generate({ minRating: 5, maxRating: 3 }), 'minRating', 'the rating range is empty (minRating above maxRating, or outside level)'],
     [generate({ requireTechniques: ['bogus'] }), 'requireTechniques', "requireTechniques: unknown technique 'bogus'"],
     [generate({ requireTechniques: [3] }), 'requireTechniques', 'requireTechniques must be a string or an array of strings'],

@@ -213,6 +213,12 @@ struct GradingAsked {
 /// (else RequestError("--with-steps", ...)).
 void set_grading(GenerateRequest& request, const GradingAsked& asked);
 
+/// The first part of plan_generation's check: every number of the request
+/// within the bounds of sudokit/solver/limits.hpp (else GenerateOptionError
+/// with out_of_range()), for a front end to call before it acts on one (the
+/// command bounds its wait for input by time_limit).
+void check_bounds(const GenerateRequest& request);
+
 /// Checks the request (throws GenerateOptionError, the first problem found:
 /// a value outside the bounds of sudokit/solver/limits.hpp, an unknown
 /// name, options that exclude each other) and applies the defaults above. A shard of a run that keeps several

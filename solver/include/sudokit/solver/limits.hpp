@@ -42,6 +42,10 @@ std::string bound_text(T bound) {
   return std::to_string(static_cast<long long>(bound));
 }
 
+/// The lowest rating ceiling a run accepts (--max-rating): every puzzle
+/// with an empty cell rates 1.0 or more, so a lower one keeps nothing.
+inline constexpr double kMinMaxRating = 1.0;
+
 /// Neighbours kept per accepted puzzle (search_keep), at most.
 inline constexpr int kMaxSearchKeep = 1000;
 
