@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "sudokit/db/export.hpp"
 #include "sudokit/db/record.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
@@ -113,6 +114,18 @@ inline PuzzleRecord full_record(const Grid& puzzle, std::uint64_t index) {
   r.origin = index % 4 == 1 ? "A0b1C2d3E4f5G6h7" : "";
   r.created_at = "2024-05-01T12:00:0" + std::to_string(index % 10) + "Z";
   return r;
+}
+
+/// What export_puzzles writes, as a string.
+inline std::string export_to_string(PuzzleStore& store, ExportFormat format, const PuzzleFilter& filter = {}) {
+  char* data = nullptr;
+  std::size_t size = 0;
+  std::FILE* f = open_memstream(&data, &size);
+  export_puzzles(store, filter, format, f, "<memory>");
+  std::fclose(f);
+  std::string out(data, size);
+  std::free(data);
+  return out;
 }
 
 }  // namespace sudokit::db::test
