@@ -756,6 +756,7 @@ void PgConnection::open(const std::string& uri) {
                                 std::to_string(kPgSchema) + "); use a newer sudokit");
   if (found.version && version < kFirstPgSchema)
     throw StoreError(name_, "schema version " + std::to_string(version) + " is not one this sudokit can migrate");
+  opened_version_ = version;  // as found, before migrating (store.hpp: opened_version)
   if (found.version && version < kPgSchema) {
     // Forward migrations, under the write lock: another writer that got
     // there first leaves the version at kPgSchema, and this one does nothing.
@@ -772,7 +773,6 @@ void PgConnection::open(const std::string& uri) {
       throw;
     }
   }
-  opened_version_ = version;
   read_only_ = options_.mode == OpenMode::Read;
 }
 

@@ -15,7 +15,6 @@
 #include "sudokit/db/ship.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"
-#include "sudokit/solver/solve_any.hpp"
 
 namespace sudokit::db::test {
 namespace {
@@ -25,27 +24,6 @@ namespace {
 const std::vector<std::string> kSpellings = {"x",     "4x4",        "6x6",
                                              "16x16", "windows,anti-knight",
                                              "jigsaw:AAABBBAACCBBDACCEBDDCCEEDFFFEEDDFFFE", "8x8,nc"};
-
-/// A full grid of the geometry (seeded), and the puzzle that keeps every
-/// third cell of it: well-formed rows for the store (the store does not
-/// count solutions).
-PuzzleRecord variant_record(const std::string& spelling, std::uint64_t seed) {
-  const GeometryPtr g = parse_geometry(spelling);
-  AnySolveOptions options;
-  options.shuffle_seed = seed;
-  const std::vector<std::uint8_t> empty(static_cast<std::size_t>(g->cells()), 0);
-  const AnySolveResult full = solve_any(*g, empty, 1, options);
-  EXPECT_EQ(full.count, 1u) << spelling;
-  std::vector<std::uint8_t> puzzle = full.solution;
-  for (std::size_t i = 0; i < puzzle.size(); ++i)
-    if (i % 3 != seed % 3) puzzle[i] = 0;
-  PuzzleRecord r = make_variant_record(*g, puzzle, full.solution);
-  r.method = "backtrack";
-  r.seed = seed;
-  r.index = 0;
-  r.created_at = "2026-11-28T10:00:00Z";
-  return r;
-}
 
 std::vector<PuzzleRecord> rows_of(PuzzleStore& store, const PuzzleFilter& filter) {
   std::vector<PuzzleRecord> out;
