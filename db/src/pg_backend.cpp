@@ -247,12 +247,12 @@ constexpr const char* kPgRunsTable = R"sql(CREATE TABLE runs (
 constexpr const char* kPgGeometry = R"sql(
 ALTER TABLE puzzles ADD COLUMN geometry TEXT COLLATE "C";
 ALTER TABLE puzzles DROP CONSTRAINT puzzles_puzzle_check, DROP CONSTRAINT puzzles_solution_check,
-  DROP CONSTRAINT puzzles_canonical_check, DROP CONSTRAINT puzzles_clues_check,
+  DROP CONSTRAINT puzzles_canonical_check, DROP CONSTRAINT puzzles_clues_check, DROP CONSTRAINT puzzles_gid_check,
   ADD CONSTRAINT puzzles_clues_check CHECK (clues BETWEEN 0 AND 625),
   ADD CONSTRAINT puzzles_cells_check CHECK (CASE WHEN geometry IS NULL
-    THEN length(puzzle) = 81 AND length(solution) = 81 AND length(canonical) = 81
+    THEN length(puzzle) = 81 AND length(solution) = 81 AND length(canonical) = 81 AND length(gid) = 16
     ELSE length(puzzle) BETWEEN 16 AND 625 AND length(solution) = length(puzzle)
-         AND length(canonical) = length(geometry) + 1 + length(puzzle) END);
+         AND length(canonical) = length(geometry) + 1 + length(puzzle) AND length(gid) = 17 END);
 ALTER TABLE used DROP CONSTRAINT used_canonical_check;
 CREATE INDEX puzzles_geometry ON puzzles (geometry, id) WHERE geometry IS NOT NULL;
 )sql";

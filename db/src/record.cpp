@@ -7,7 +7,7 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
-#include "sudokit/solver/bits.hpp"
+#include "sudokit/solver/canonical_any.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
 #include "sudokit/solver/text.hpp"
@@ -27,33 +27,14 @@ std::string PuzzleRecord::puzzle_text() const { return variant() ? variant_puzzl
 std::string PuzzleRecord::solution_text() const { return variant() ? variant_solution : format_line(solution); }
 std::string PuzzleRecord::canonical_text() const { return variant() ? variant_canonical : format_line(canonical); }
 
-VariantIdentity variant_identity(const Geometry& geometry, const std::vector<std::uint8_t>& puzzle) {
-  VariantIdentity id;
-  id.key = geometry.spelling() + ' ' + print_cells(geometry, puzzle);
-  // Interim id until the variant global id (vcanon) replaces this body: two
-  // lanes of mix64 over the key's bytes, 96 bits in base64url as
-  // global_id.hpp writes them.
-  std::uint64_t a = 0x452821E638D01377ull, b = 0xBE5466CF34E90C6Cull;
-  for (std::size_t i = 0; i < id.key.size(); ++i) {
-    const auto c = static_cast<std::uint8_t>(id.key[i]);
-    a = mix64(a ^ c);
-    b = mix64(b + c * 0x9E3779B97F4A7C15ull + i);
-  }
-  const std::uint64_t high = mix64(a ^ (b >> 1)), low = mix64(b ^ high);
-  constexpr std::string_view kBase64Url = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::array<std::uint8_t, 12> bytes{};  // all of high, the top 32 bits of low
-  for (std::size_t i = 0; i < 8; ++i) bytes[i] = static_cast<std::uint8_t>(high >> (56 - 8 * i));
-  for (std::size_t i = 0; i < 4; ++i) bytes[8 + i] = static_cast<std::uint8_t>(low >> (56 - 8 * i));
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::uint32_t v = (std::uint32_t{bytes[i]} << 16) | (std::uint32_t{bytes[i + 1]} << 8) | bytes[i + 2];
-    for (int shift = 18; shift >= 0; shift -= 6) id.gid += kBase64Url[(v >> shift) & 63];
-  }
-  return id;
+VariantIdentity variant_identity(const GeometryPtr& geometry, const std::vector<std::uint8_t>& puzzle) {
+  const std::vector<std::uint8_t> form = canonical_any(geometry, puzzle);
+  return {geometry->spelling() + ' ' + print_cells(*geometry, form), global_id_of_canonical(*geometry, form)};
 }
 
-PuzzleRecord make_variant_record(const Geometry& geometry, const std::vector<std::uint8_t>& puzzle,
+PuzzleRecord make_variant_record(const GeometryPtr& geometry, const std::vector<std::uint8_t>& puzzle,
                                  const std::vector<std::uint8_t>& solution) {
-  if (geometry.classic()) {
+  if (geometry->classic()) {
     if (puzzle.size() != 81 || (!solution.empty() && solution.size() != 81))
       throw GeometryError("cells: " + std::to_string(puzzle.size()) + " cells (expected 81 for classic)");
     Grid p, s;
@@ -64,9 +45,9 @@ PuzzleRecord make_variant_record(const Geometry& geometry, const std::vector<std
     return make_record(p, s);
   }
   PuzzleRecord r;
-  r.geometry = geometry.spelling();
-  r.variant_puzzle = print_cells(geometry, puzzle);  // throws for a wrong length or digit
-  if (!solution.empty()) r.variant_solution = print_cells(geometry, solution);
+  r.geometry = geometry->spelling();
+  r.variant_puzzle = print_cells(*geometry, puzzle);  // throws for a wrong length or digit
+  if (!solution.empty()) r.variant_solution = print_cells(*geometry, solution);
   VariantIdentity id = variant_identity(geometry, puzzle);
   r.variant_canonical = std::move(id.key);
   r.variant_gid = std::move(id.gid);

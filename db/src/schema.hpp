@@ -192,7 +192,8 @@ CREATE TABLE runs (
     // canonical spelling, NULL for the classic 9x9 (every row before v14).
     // A variant's puzzle and solution have a cell per character (16 to 625),
     // its canonical column holds "SPELLING CELLS" (variant_identity: the
-    // key of UNIQUE, never equal to a classic form) and `used` takes the
+    // key of UNIQUE, never equal to a classic form), its gid is a variant
+    // id ('v' and 16 characters: 17) and `used` takes the
     // same keys. SQLite cannot change a CHECK, so both tables are rebuilt
     // with the same columns, rows and ids (as v8 did), the highest id ever
     // given carried over in sqlite_sequence first; classic rows keep every
@@ -221,7 +222,7 @@ CREATE TABLE puzzles_v14 (
   search_moves       INTEGER,
   dig_order          TEXT,
   symmetric_minimal  INTEGER CHECK (symmetric_minimal IN (0, 1)),
-  gid                TEXT    NOT NULL CHECK (length(gid) = 16),
+  gid                TEXT    NOT NULL,
   path               TEXT,
   run                TEXT,
   shard              TEXT,
@@ -229,9 +230,9 @@ CREATE TABLE puzzles_v14 (
   origin             TEXT,
   geometry           TEXT,
   CHECK (CASE WHEN geometry IS NULL
-              THEN length(puzzle) = 81 AND length(solution) = 81 AND length(canonical) = 81
+              THEN length(puzzle) = 81 AND length(solution) = 81 AND length(canonical) = 81 AND length(gid) = 16
               ELSE length(puzzle) BETWEEN 16 AND 625 AND length(solution) = length(puzzle)
-                   AND length(canonical) = length(geometry) + 1 + length(puzzle) END)
+                   AND length(canonical) = length(geometry) + 1 + length(puzzle) AND length(gid) = 17 END)
 );
 INSERT INTO sqlite_sequence (name, seq) SELECT 'puzzles_v14', seq FROM sqlite_sequence WHERE name = 'puzzles';
 INSERT INTO puzzles_v14 (id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index,

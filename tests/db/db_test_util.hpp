@@ -130,7 +130,7 @@ inline PuzzleRecord variant_record(const std::string& spelling, std::uint64_t se
   std::vector<std::uint8_t> puzzle = full.solution;
   for (std::size_t i = 0; i < puzzle.size(); ++i)
     if (i % 3 != seed % 3) puzzle[i] = 0;
-  PuzzleRecord r = make_variant_record(*g, puzzle, full.solution);
+  PuzzleRecord r = make_variant_record(g, puzzle, full.solution);
   r.method = "backtrack";
   r.seed = seed;
   r.index = 0;

@@ -378,7 +378,8 @@ void revert_to_version_13(PgServer& server, const std::string& db) {
                "ADD CONSTRAINT puzzles_puzzle_check CHECK (length(puzzle) = 81), "
                "ADD CONSTRAINT puzzles_solution_check CHECK (length(solution) = 81), "
                "ADD CONSTRAINT puzzles_canonical_check CHECK (length(canonical) = 81), "
-               "ADD CONSTRAINT puzzles_clues_check CHECK (clues BETWEEN 0 AND 81); "
+               "ADD CONSTRAINT puzzles_clues_check CHECK (clues BETWEEN 0 AND 81), "
+               "ADD CONSTRAINT puzzles_gid_check CHECK (length(gid) = 16); "
                "ALTER TABLE used ADD CONSTRAINT used_canonical_check CHECK (length(canonical) = 81); "
                "UPDATE sudokit_meta SET value = '13' WHERE key = 'schema_version'");
 }

@@ -15,6 +15,7 @@
 #include "sudokit/db/ship.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/db/used.hpp"
+#include "sudokit/solver/canonical_any.hpp"
 
 namespace sudokit::db::test {
 namespace {
@@ -65,8 +66,10 @@ TEST(VariantStore, WritesAndReadsBackRecordsOfSeveralGeometries) {
     // Cells in the default alphabet, one per cell; the key and the id.
     EXPECT_EQ(back[0].variant_puzzle.size(), static_cast<std::size_t>(g->cells()));
     EXPECT_EQ(read_cells(*g, back[0].variant_solution).size(), static_cast<std::size_t>(g->cells()));
-    EXPECT_EQ(back[0].variant_canonical, g->spelling() + ' ' + back[0].variant_puzzle);
-    EXPECT_TRUE(is_global_id(back[0].gid()));
+    EXPECT_EQ(back[0].variant_canonical,
+              g->spelling() + ' ' + print_cells(*g, canonical_any(g, read_cells(*g, back[0].variant_puzzle))));
+    EXPECT_TRUE(is_variant_global_id(back[0].gid()));
+    EXPECT_EQ(back[0].gid(), global_id_any(g, read_cells(*g, back[0].variant_puzzle)));
     EXPECT_EQ(back[0].rated_by, kUnratedVariant);
     EXPECT_FALSE(back[0].graded());
   }
@@ -90,7 +93,7 @@ TEST(VariantStore, AVariantIsADuplicateOnlyOfTheSamePuzzleOfTheSameGeometry) {
   PuzzleStore store(dir.file("dups.db"));
   PuzzleRecord x = variant_record("x", 3);
   // The same cells under another 9x9 geometry are another puzzle.
-  PuzzleRecord windows = make_variant_record(*parse_geometry("windows"), read_cells(*parse_geometry("x"), x.variant_puzzle),
+  PuzzleRecord windows = make_variant_record(parse_geometry("windows"), read_cells(*parse_geometry("x"), x.variant_puzzle),
                                              read_cells(*parse_geometry("x"), x.variant_solution));
   windows.method = "backtrack";
   EXPECT_EQ(store.insert(x), Inserted::Queued);
@@ -99,8 +102,21 @@ TEST(VariantStore, AVariantIsADuplicateOnlyOfTheSamePuzzleOfTheSameGeometry) {
   store.flush();
   store.insert(x);  // stored already
   store.flush();
+  // An isomorph under the geometry's symmetries (here the digits
+  // relabelled, 1 <-> 2) is the same puzzle: a duplicate.
+  std::string relabelled = x.variant_puzzle, solution = x.variant_solution;
+  for (std::string* t : {&relabelled, &solution})
+    for (char& c : *t) c = c == '1' ? '2' : c == '2' ? '1' : c;
+  ASSERT_NE(relabelled, x.variant_puzzle);
+  const GeometryPtr gx = parse_geometry("x");
+  PuzzleRecord isomorph = make_variant_record(gx, read_cells(*gx, relabelled), read_cells(*gx, solution));
+  isomorph.method = "backtrack";
+  EXPECT_EQ(isomorph.variant_canonical, x.variant_canonical);
+  EXPECT_EQ(isomorph.gid(), x.gid());
+  store.insert(isomorph);
+  store.flush();
   EXPECT_EQ(store.count(of_geometry(kAllGeometries)), 2u);
-  EXPECT_EQ(store.duplicates(), 2u);
+  EXPECT_EQ(store.duplicates(), 3u);
   EXPECT_NE(x.gid(), windows.gid());
 }
 

@@ -80,17 +80,17 @@ PuzzleRecord make_record(const Grid& puzzle, const Grid& solution);
 
 /// What names a variant puzzle in the store: `key`, the `canonical` column
 /// (UNIQUE: the deduplication key), "SPELLING CELLS": the geometry's
-/// canonical spelling, a space, the puzzle's canonical cells (kDigits); and
-/// `gid`, the global id (16 base64url characters of a hash of the key).
-/// The one function that computes a variant's identity: every writer calls
-/// it. Until the variant canonical form exists (helper vcanon, issue #47)
-/// the cells are the puzzle's own, so only identical puzzles of one
-/// geometry share a key (isomorphs are stored twice).
+/// canonical spelling, a space, the puzzle's canonical form
+/// (canonical_any.hpp) in kDigits, so isomorphs of a puzzle under the
+/// geometry's symmetries share it; and `gid`, the variant global id
+/// (global_id.hpp: 'v' and 16 base64url characters). The one function that
+/// computes a variant's identity: every writer calls it. Throws as
+/// canonical_any does.
 struct VariantIdentity {
   std::string key;
   std::string gid;
 };
-VariantIdentity variant_identity(const Geometry& geometry, const std::vector<std::uint8_t>& puzzle);
+VariantIdentity variant_identity(const GeometryPtr& geometry, const std::vector<std::uint8_t>& puzzle);
 
 /// A record for a variant puzzle and its (unique) solution (cells() digits
 /// each, 0 empty; an empty `solution` leaves it out): geometry, cells,
@@ -98,7 +98,7 @@ VariantIdentity variant_identity(const Geometry& geometry, const std::vector<std
 /// until issue #48), everything else empty. For the classic geometry it is
 /// make_record of the same cells. Throws GeometryError when a vector does
 /// not have cells() entries or holds a digit above size().
-PuzzleRecord make_variant_record(const Geometry& geometry, const std::vector<std::uint8_t>& puzzle,
+PuzzleRecord make_variant_record(const GeometryPtr& geometry, const std::vector<std::uint8_t>& puzzle,
                                  const std::vector<std::uint8_t>& solution);
 
 /// Fills er/ep/ed, level, hardest, histogram and rated_by (this grader's
