@@ -152,6 +152,32 @@ std::string format_schedule(const WeeklySchedule& schedule) {
   return out;
 }
 
+bool parse_variant_slot(std::string_view text, std::pair<std::string, std::string>& out, std::string& error) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string_view::npos) {
+    error = "expected NAME=GEOMETRY (e.g. daily-x=x), not " + in_quotes(text);
+    return false;
+  }
+  const std::string_view name = text.substr(0, eq);
+  if (!url_safe_name(name)) {
+    error = "slot name " + in_quotes(name) + " must be letters, digits, '-' or '_' (it names files and URLs)";
+    return false;
+  }
+  GeometryPtr geometry;
+  try {
+    geometry = parse_geometry(text.substr(eq + 1));
+  } catch (const GeometryError& e) {
+    error = e.what();
+    return false;
+  }
+  if (geometry->classic()) {
+    error = "slot " + in_quotes(name) + ": the classic geometry's slots are its levels (--levels, --schedule)";
+    return false;
+  }
+  out = {std::string(name), geometry->spelling()};
+  return true;
+}
+
 std::string check_request(const DailyRequest& request) {
   if (request.days < 1) return "the range must have at least one day";
   const auto room = (last_supported_date().day - request.first.day).count() + 1;
@@ -170,7 +196,16 @@ DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request
   PuzzleStore::Impl& s = store.impl();
   if (s.read_only) throw StoreError(s.path, "cannot assign daily puzzles: the store was opened for reading");
   store.flush();
-  check_levels(store, request.schedule.levels());
+  {
+    std::vector<std::string> levels;  // the slots that are levels (not variant slots)
+    for (const std::string& name : request.schedule.levels())
+      if (request.variant_of(name).empty()) levels.push_back(name);
+    check_levels(store, levels);
+    const std::vector<std::string> known = known_levels(store);
+    for (const auto& [name, geometry] : request.variants)
+      if (std::find(known.begin(), known.end(), name) != known.end())
+        throw LevelError("variant slot '" + name + "' is the name of a level (give the slot another name)");
+  }
 
   tx_ = std::make_unique<WriteTransaction>(s, "cannot start assigning daily puzzles");  // rolled back unless committed
   {
@@ -233,10 +268,16 @@ DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request
     }
     // Fresh puzzles for the other pairs, oldest first, in date order.
     std::vector<LevelCount> wanted;
-    for (const auto& level : needed_order) wanted.push_back({level, needed[level]});
+    for (const auto& level : needed_order) wanted.push_back({level, needed[level], request.variant_of(level)});
     const std::vector<PuzzleRecord> fresh = select_puzzles(store, wanted, SelectOrder::Id);
-    std::map<std::string, std::size_t> next;  // level -> index of its next puzzle in `fresh`
-    for (std::size_t i = fresh.size(); i-- > 0;) next[fresh[i].level] = i;
+    // select_puzzles gives each slot's puzzles in `wanted` order, all of
+    // them (it throws when one is short): slot -> index of its next one.
+    std::map<std::string, std::size_t> next;
+    std::size_t first = 0;
+    for (const LevelCount& w : wanted) {
+      next[w.level] = first;
+      first += w.count;
+    }
 
     Statement add_daily(*s.conn, "INSERT INTO daily (date, level, puzzle_id) VALUES (?1, ?2, ?3)");
     add_daily.doing("cannot record the daily schedule");
@@ -255,7 +296,7 @@ DailyAssignment::DailyAssignment(PuzzleStore& store, const DailyRequest& request
         add_daily.bind(3, entry.puzzle.id);
         add_daily.step();
         add_used.reset();
-        add_used.bind_text(1, format_line(entry.puzzle.canonical));
+        add_used.bind_text(1, entry.puzzle.canonical_text());
         add_used.bind(2, entry.puzzle.id);
         add_used.bind_text(3, date_text + " " + entry.level);
         add_used.bind_text(4, stamp);
@@ -293,9 +334,17 @@ nlohmann::ordered_json daily_json(const DailyDate& date, const DailyJsonOptions&
   json puzzles = json::object();
   for (const DailyEntry& e : date.entries) {
     // The record format's daily fields (record_format.hpp); `level` is the
-    // level the date serves, which is the puzzle's level.
+    // level the date serves, which is the puzzle's level. A variant slot's
+    // puzzle has no level (unrated until issue #48): its geometry and
+    // grading status instead, under the slot's name.
     json entry = record_json(e.puzzle, daily_fields());
-    entry["level"] = e.level;
+    if (e.puzzle.variant()) {
+      entry["level"] = nullptr;
+      entry["geometry"] = e.puzzle.geometry;
+      entry["rated_by"] = e.puzzle.rated_by.empty() ? json(nullptr) : json(e.puzzle.rated_by);
+    } else {
+      entry["level"] = e.level;
+    }
     if (options.with_path) entry["path"] = record_json(e.puzzle, std::array{Field::Path})["path"];
     if (!options.image_ext.empty()) entry["image"] = daily_image_name(date.date, e.level, options.image_ext);
     puzzles[e.level] = std::move(entry);

@@ -51,7 +51,9 @@ std::optional<ExportFormat> parse_export_format(std::string_view name) {
 
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,
                              const std::string& out_name, std::span<const Field> fields) {
-  if (fields.empty()) fields = store_fields();
+  // Variants bring their geometry and grading status (rated_by); a classic
+  // export is as before variants.
+  if (fields.empty()) fields = filter.geometry.empty() ? store_fields() : variant_store_fields();
   Writer w(out, out_name);
   std::string& buf = w.buffer();
   std::uint64_t rows = 0;
@@ -76,7 +78,8 @@ std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, Exp
         buf += '\n';
         break;
       case ExportFormat::Line:
-        append_line(buf, r.puzzle);
+        if (r.variant()) buf += r.variant_puzzle;  // its cells; the geometry is the filter's
+        else append_line(buf, r.puzzle);
         buf += '\n';
         break;
     }

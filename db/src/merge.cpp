@@ -21,7 +21,7 @@ using detail::Statement;
 // Every column but id, in the order of both statements below.
 constexpr const char* kCopied =
     "puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index, er, ep, ed, level, hardest, "
-    "histogram, created_at, source_rating, search_moves, dig_order, symmetric_minimal, gid, path, run, shard, rated_by, origin";
+    "histogram, created_at, source_rating, search_moves, dig_order, symmetric_minimal, gid, path, run, shard, rated_by, origin, geometry";
 
 // Detaches the input on every way out (also after an error).
 class Attached {

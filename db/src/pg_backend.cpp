@@ -240,6 +240,23 @@ constexpr const char* kPgRunsTable = R"sql(CREATE TABLE runs (
   PRIMARY KEY (run, shard)
 ))sql";
 
+/// Version 14's change (schema.hpp: variants): the geometry column, the
+/// length checks of a variant's cells instead of 81, the index of the
+/// variants' rows; made by its migration, and after kPgRunsTable in a new
+/// store. The checks are named by PostgreSQL's rule (TABLE_COLUMN_check).
+constexpr const char* kPgGeometry = R"sql(
+ALTER TABLE puzzles ADD COLUMN geometry TEXT COLLATE "C";
+ALTER TABLE puzzles DROP CONSTRAINT puzzles_puzzle_check, DROP CONSTRAINT puzzles_solution_check,
+  DROP CONSTRAINT puzzles_canonical_check, DROP CONSTRAINT puzzles_clues_check, DROP CONSTRAINT puzzles_gid_check,
+  ADD CONSTRAINT puzzles_clues_check CHECK (clues BETWEEN 0 AND 625),
+  ADD CONSTRAINT puzzles_cells_check CHECK (CASE WHEN geometry IS NULL
+    THEN length(puzzle) = 81 AND length(solution) = 81 AND length(canonical) = 81 AND length(gid) = 16
+    ELSE length(puzzle) BETWEEN 16 AND 625 AND length(solution) = length(puzzle)
+         AND length(canonical) = length(geometry) + 1 + length(puzzle) AND length(gid) = 17 END);
+ALTER TABLE used DROP CONSTRAINT used_canonical_check;
+CREATE INDEX puzzles_geometry ON puzzles (geometry, id) WHERE geometry IS NOT NULL;
+)sql";
+
 /// The first schema version PostgreSQL stores had (the columns of SQLite's
 /// version 11); kPgMigrations[v - kFirstPgSchema] takes a store from v to
 /// v + 1, as SQLite's kMigrations do (the same columns in both).
@@ -249,6 +266,8 @@ constexpr std::array<const char*, kPgSchema - kFirstPgSchema> kPgMigrations = {
     R"sql(ALTER TABLE puzzles ADD COLUMN origin TEXT COLLATE "C")sql",
     // v12 -> v13: the generate runs and their targets (schema.hpp).
     kPgRunsTable,
+    // v13 -> v14: variants (schema.hpp).
+    kPgGeometry,
 };
 
 /// The batch's rows on their way to `puzzles` (write_rows): created in the
@@ -260,7 +279,8 @@ CREATE TEMPORARY TABLE IF NOT EXISTS sudokit_batch (
   ord bigint, puzzle text, solution text, canonical text, clues integer, symmetry text, minimal integer,
   method text, seed bigint, seed_index bigint, er double precision, ep double precision, ed double precision,
   level text, hardest text, histogram text, source_rating double precision, created_at text, search_moves integer,
-  dig_order text, symmetric_minimal integer, gid text, path text, run text, shard text, rated_by text, origin text
+  dig_order text, symmetric_minimal integer, gid text, path text, run text, shard text, rated_by text, origin text,
+  geometry text
 ) ON COMMIT DROP;
 TRUNCATE sudokit_batch
 )sql";
@@ -268,7 +288,7 @@ TRUNCATE sudokit_batch
 constexpr const char* kBatchColumns =
     "puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index, er, ep, ed, level, hardest, "
     "histogram, source_rating, created_at, search_moves, dig_order, symmetric_minimal, gid, path, run, shard, rated_by, "
-    "origin";
+    "origin, geometry";
 
 /// SQLite's parameters as PostgreSQL's: ?N -> $N, a bare ? -> the next
 /// number after the highest so far (SQLite's rule). Quoted text is left alone.
@@ -718,6 +738,7 @@ void PgConnection::open(const std::string& uri) {
       if (!found.version) {
         exec(kCreateSchema, "cannot create the schema");
         exec(kPgRunsTable, "cannot create the schema");
+        exec(kPgGeometry, "cannot create the schema");
         exec(("INSERT INTO sudokit_meta (key, value) VALUES ('application', 'sudokit'), ('schema_version', '" +
               std::to_string(kPgSchema) + "')")
                  .c_str(),
@@ -735,6 +756,7 @@ void PgConnection::open(const std::string& uri) {
                                 std::to_string(kPgSchema) + "); use a newer sudokit");
   if (found.version && version < kFirstPgSchema)
     throw StoreError(name_, "schema version " + std::to_string(version) + " is not one this sudokit can migrate");
+  opened_version_ = version;  // as found, before migrating (store.hpp: opened_version)
   if (found.version && version < kPgSchema) {
     // Forward migrations, under the write lock: another writer that got
     // there first leaves the version at kPgSchema, and this one does nothing.
@@ -751,7 +773,6 @@ void PgConnection::open(const std::string& uri) {
       throw;
     }
   }
-  opened_version_ = version;
   read_only_ = options_.mode == OpenMode::Read;
 }
 
@@ -895,14 +916,22 @@ std::uint64_t PgConnection::write_rows(const std::vector<PuzzleRecord>& rows, co
   for (const PuzzleRecord& r : rows) {
     data += std::to_string(ord++);
     sep();
-    write_text(grid, r.puzzle);
-    data.append(grid, 81);
-    sep();
-    write_text(grid, r.solution);
-    data.append(grid, 81);
-    sep();
-    write_text(grid, r.canonical);
-    data.append(grid, 81);
+    if (r.variant()) {
+      append_copy_text(data, r.variant_puzzle);
+      sep();
+      append_copy_text(data, r.variant_solution);
+      sep();
+      append_copy_text(data, r.variant_canonical);
+    } else {
+      write_text(grid, r.puzzle);
+      data.append(grid, 81);
+      sep();
+      write_text(grid, r.solution);
+      data.append(grid, 81);
+      sep();
+      write_text(grid, r.canonical);
+      data.append(grid, 81);
+    }
     sep();
     integer(r.clues);
     sep();
@@ -938,7 +967,7 @@ std::uint64_t PgConnection::write_rows(const std::vector<PuzzleRecord>& rows, co
     sep();
     integer(r.symmetric_minimal ? std::optional<std::int64_t>(*r.symmetric_minimal ? 1 : 0) : std::nullopt);
     sep();
-    data += global_id_of_canonical(r.canonical);
+    data += r.gid();
     sep();
     text(r.path);
     sep();
@@ -949,6 +978,8 @@ std::uint64_t PgConnection::write_rows(const std::vector<PuzzleRecord>& rows, co
     text(r.rated_by);
     sep();
     text(r.origin);
+    sep();
+    text(r.geometry);
     data += '\n';
   }
   exec(kBatchTable, "cannot write a batch");

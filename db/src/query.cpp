@@ -51,6 +51,9 @@ Where where_of(const PuzzleFilter& f, detail::Dialect dialect) {
   if (f.min_clues) w.add("clues >= ?", [v = *f.min_clues](Statement& st, int i) { st.bind(i, v); });
   if (f.max_clues) w.add("clues <= ?", [v = *f.max_clues](Statement& st, int i) { st.bind(i, v); });
   if (f.symmetry) w.add("symmetry = ?", [v = *f.symmetry](Statement& st, int i) { st.bind_text(i, v); });
+  if (f.geometry.empty()) w.add("geometry IS NULL");
+  else if (f.geometry != kAllGeometries)
+    w.add("geometry = ?", [v = f.geometry](Statement& st, int i) { st.bind_text(i, v); });
   // "IN (?, ?, ...)": one placeholder per key.
   auto one_of = [](const std::vector<std::string>& keys) {
     std::string list = "(";
@@ -162,19 +165,26 @@ std::vector<std::string> PuzzleStore::shards_of_run(const std::string& run) {
 
 namespace {
 
-// The condition of a stale row (count_stale): ?1 = this grader's name,
+// The condition of a stale row (count_stale): a classic row (the classic
+// grader never rates a variant: issue #48) rated by another grader; ?1 = this grader's name,
 // ?2 = older_than (0: any other rater). PostgreSQL's CAST refuses text that
 // is no number (SQLite's gives 0), so only a name that is one is cast.
 const char* stale_condition(const detail::Connection& c) {
   return detail::by_dialect(
       c,
-      "er IS NOT NULL AND (rated_by IS NULL OR (?2 = 0 AND rated_by <> ?1) OR (?2 > 0 AND (rated_by NOT LIKE "
-      "'sudokit-grader/%' OR CAST(substr(rated_by, 16) AS INTEGER) < ?2)))",
-      "er IS NOT NULL AND (rated_by IS NULL OR (?2 = 0 AND rated_by <> ?1) OR (?2 > 0 AND (CASE WHEN rated_by ~ "
-      "'^sudokit-grader/[0-9]{1,9}$' THEN CAST(substr(rated_by, 16) AS INTEGER) ELSE 0 END) < ?2))");
+      "er IS NOT NULL AND geometry IS NULL AND (rated_by IS NULL OR (?2 = 0 AND rated_by <> ?1) OR (?2 > 0 AND "
+      "(rated_by NOT LIKE 'sudokit-grader/%' OR CAST(substr(rated_by, 16) AS INTEGER) < ?2)))",
+      "er IS NOT NULL AND geometry IS NULL AND (rated_by IS NULL OR (?2 = 0 AND rated_by <> ?1) OR (?2 > 0 AND "
+      "(CASE WHEN rated_by ~ '^sudokit-grader/[0-9]{1,9}$' THEN CAST(substr(rated_by, 16) AS INTEGER) ELSE 0 END) < ?2))");
 }
 
 }  // namespace
+
+std::uint64_t PuzzleStore::count_variants() {
+  Impl& s = *impl_;
+  Statement st(*s.conn, "SELECT count(*) FROM puzzles WHERE geometry IS NOT NULL");
+  return st.step() ? static_cast<std::uint64_t>(st.int64(0)) : 0;
+}
 
 std::uint64_t PuzzleStore::count_stale(int older_than) {
   Impl& s = *impl_;
@@ -233,15 +243,44 @@ void PuzzleStore::for_each(const PuzzleFilter& filter, const std::function<bool(
     if (!on_row(read_row(st, s.path))) break;
 }
 
-StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
+StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels, const std::string& geometry) {
   Impl& s = *impl_;
   StoreStats out;
+  std::string where, and_geometry;  // the condition of the asked geometry's rows, set below
   // One read transaction, so every figure describes the same moment even
   // while another process writes.
   s.conn->begin_read();
   try {
     {
-      Statement st(*s.conn, "SELECT count(*), count(er), min(er), max(er), avg(er) FROM puzzles");
+      // puzzles_geometry: the variants' rows only; the classic count is the rest.
+      Statement st(*s.conn, "SELECT geometry, count(*) FROM puzzles WHERE geometry IS NOT NULL GROUP BY geometry "
+                            "ORDER BY geometry");
+      std::uint64_t variants = 0;
+      std::vector<StoreStats::Count> by;
+      while (st.step()) {
+        by.push_back({std::string(st.text(0)), static_cast<std::uint64_t>(st.int64(1))});
+        variants += by.back().count;
+      }
+      if (!by.empty()) {
+        Statement all(*s.conn, "SELECT count(*) FROM puzzles");
+        all.step();
+        out.geometries.push_back({"classic", static_cast<std::uint64_t>(all.int64(0)) - variants});
+        out.geometries.insert(out.geometries.end(), by.begin(), by.end());
+      }
+    }
+    // The rows of the geometry, as a condition of every query below (the
+    // spelling as an SQL literal: one condition for many statements, no
+    // parameter to bind in each). None when it would select every row (a
+    // store without variants, or all): the statements, their plans and so
+    // the order of avg()'s sum are then as before variants, and so are the figures.
+    if (!(geometry == kAllGeometries || (geometry.empty() && out.geometries.empty()))) {
+      const std::string of_geometry =
+          geometry.empty() ? "puzzles.geometry IS NULL" : "puzzles.geometry = " + detail::sql_literal(geometry);
+      where = " WHERE " + of_geometry;
+      and_geometry = " AND " + of_geometry;
+    }
+    {
+      Statement st(*s.conn, "SELECT count(*), count(er), min(er), max(er), avg(er) FROM puzzles" + where);
       st.step();
       out.puzzles = static_cast<std::uint64_t>(st.int64(0));
       out.graded = static_cast<std::uint64_t>(st.int64(1));
@@ -256,7 +295,7 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
     }
     out.used = counts(Statement(*s.conn, "SELECT kind, count(*) FROM used GROUP BY kind ORDER BY kind"));
     {
-      auto by_level = counts(Statement(*s.conn, "SELECT coalesce(level, ''), count(*) FROM puzzles GROUP BY level"));
+      auto by_level = counts(Statement(*s.conn, "SELECT coalesce(level, ''), count(*) FROM puzzles" + where + " GROUP BY level"));
       auto rank = [&](const std::string& name) -> std::size_t {
         if (name.empty()) return levels.size() + 1;
         for (std::size_t i = 0; i < levels.size(); ++i)
@@ -273,11 +312,12 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
       // Stored ratings are already rounded to one decimal: floor() is the "7.x" bucket.
       Statement st(*s.conn, std::string("SELECT ") +
                                 detail::by_dialect(*s.conn, "CAST(er + 1e-9 AS INTEGER)", "CAST(floor(er + 1e-9) AS INTEGER)") +
-                                " AS bucket, count(*) FROM puzzles WHERE er IS NOT NULL GROUP BY bucket ORDER BY bucket");
+                                " AS bucket, count(*) FROM puzzles WHERE er IS NOT NULL" + and_geometry +
+                                " GROUP BY bucket ORDER BY bucket");
       while (st.step()) out.ratings.emplace_back(static_cast<int>(st.int64(0)), static_cast<std::uint64_t>(st.int64(1)));
     }
     {
-      Statement st(*s.conn, "SELECT clues, count(*) FROM puzzles GROUP BY clues ORDER BY clues");
+      Statement st(*s.conn, "SELECT clues, count(*) FROM puzzles" + where + " GROUP BY clues ORDER BY clues");
       while (st.step()) out.clues.emplace_back(static_cast<int>(st.int64(0)), static_cast<std::uint64_t>(st.int64(1)));
     }
     {
@@ -285,10 +325,11 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
       Statement st(*s.conn, detail::by_dialect(*s.conn,
                                              "SELECT json_each.key, count(*), sum(json_each.value) FROM puzzles, "
                                              "json_each(puzzles.histogram) WHERE puzzles.histogram IS NOT NULL AND "
-                                             "json_valid(puzzles.histogram) GROUP BY json_each.key",
+                                             "json_valid(puzzles.histogram)",
                                              "SELECT h.key, count(*), sum(CAST(h.value AS BIGINT)) FROM puzzles, "
                                              "jsonb_each_text(puzzles.histogram::jsonb) AS h WHERE puzzles.histogram "
-                                             "IS NOT NULL GROUP BY h.key"));
+                                             "IS NOT NULL") +
+                                and_geometry + " GROUP BY 1");
       while (st.step()) {
         auto& u = uses[std::string(st.text(0))];
         u.key = st.text(0);
@@ -296,7 +337,7 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
         u.steps = static_cast<std::uint64_t>(st.int64(2));
       }
       for (const auto& c :
-           counts(Statement(*s.conn, "SELECT hardest, count(*) FROM puzzles WHERE hardest IS NOT NULL GROUP BY hardest"))) {
+           counts(Statement(*s.conn, "SELECT hardest, count(*) FROM puzzles WHERE hardest IS NOT NULL" + and_geometry + " GROUP BY hardest"))) {
         auto& u = uses[c.key];
         u.key = c.key;
         u.hardest = c.count;
@@ -312,15 +353,15 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
       for (auto& [key, use] : uses) out.techniques.push_back(use);
     }
     out.methods = counts(
-        Statement(*s.conn, "SELECT method, count(*) AS n FROM puzzles GROUP BY method ORDER BY n DESC, method"));
+        Statement(*s.conn, "SELECT method, count(*) AS n FROM puzzles" + where + " GROUP BY method ORDER BY n DESC, method"));
     out.raters = counts(Statement(*s.conn,
-                                  "SELECT coalesce(rated_by, ''), count(*) AS n FROM puzzles WHERE er IS NOT NULL "
-                                  "GROUP BY 1 ORDER BY n DESC, 1"));
+                                  "SELECT coalesce(rated_by, ''), count(*) AS n FROM puzzles WHERE er IS NOT NULL" + and_geometry +
+                                      " GROUP BY 1 ORDER BY n DESC, 1"));
     {
       Statement st(*s.conn,
                    "SELECT p.run, p.shard, p.n, p.first, p.last, p.stamp, r.count FROM (SELECT run, "
                    "coalesce(shard, '') AS shard, count(*) AS n, min(seed_index) AS first, max(seed_index) AS last, "
-                   "max(created_at) AS stamp FROM puzzles WHERE run IS NOT NULL GROUP BY run, shard) AS p "
+                   "max(created_at) AS stamp FROM puzzles WHERE run IS NOT NULL" + and_geometry + " GROUP BY run, shard) AS p "
                    "LEFT JOIN runs AS r ON r.run = p.run AND r.shard = p.shard ORDER BY p.run, p.shard");
       while (st.step()) {
         StoreStats::RunShard r;
@@ -336,6 +377,12 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels) {
         }
         out.runs.push_back(std::move(r));
       }
+    }
+    {
+      Statement st(*s.conn, "SELECT count(*) FROM puzzles WHERE rated_by = ?1" + and_geometry);  // unrated variants
+      st.bind_static(1, kUnratedVariant);
+      st.step();
+      out.unrated_variant = static_cast<std::uint64_t>(st.int64(0));
     }
   } catch (...) {
     s.conn->end_read();

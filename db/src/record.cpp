@@ -7,8 +7,10 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
+#include "sudokit/solver/canonical_any.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/text.hpp"
 
 namespace sudokit::db {
 
@@ -18,6 +20,39 @@ PuzzleRecord make_record(const Grid& puzzle, const Grid& solution) {
   r.solution = solution;
   r.canonical = canonical_form(puzzle);
   r.clues = puzzle.clue_count();
+  return r;
+}
+
+std::string PuzzleRecord::puzzle_text() const { return variant() ? variant_puzzle : format_line(puzzle); }
+std::string PuzzleRecord::solution_text() const { return variant() ? variant_solution : format_line(solution); }
+std::string PuzzleRecord::canonical_text() const { return variant() ? variant_canonical : format_line(canonical); }
+
+VariantIdentity variant_identity(const GeometryPtr& geometry, const std::vector<std::uint8_t>& puzzle) {
+  const std::vector<std::uint8_t> form = canonical_any(geometry, puzzle);
+  return {geometry->spelling() + ' ' + print_cells(*geometry, form), global_id_of_canonical(*geometry, form)};
+}
+
+PuzzleRecord make_variant_record(const GeometryPtr& geometry, const std::vector<std::uint8_t>& puzzle,
+                                 const std::vector<std::uint8_t>& solution) {
+  if (geometry->classic()) {
+    if (puzzle.size() != 81 || (!solution.empty() && solution.size() != 81))
+      throw GeometryError("cells: " + std::to_string(puzzle.size()) + " cells (expected 81 for classic)");
+    Grid p, s;
+    for (std::size_t i = 0; i < 81; ++i) {
+      p.cells[i] = puzzle[i];
+      if (!solution.empty()) s.cells[i] = solution[i];
+    }
+    return make_record(p, s);
+  }
+  PuzzleRecord r;
+  r.geometry = geometry->spelling();
+  r.variant_puzzle = print_cells(*geometry, puzzle);  // throws for a wrong length or digit
+  if (!solution.empty()) r.variant_solution = print_cells(*geometry, solution);
+  VariantIdentity id = variant_identity(geometry, puzzle);
+  r.variant_canonical = std::move(id.key);
+  r.variant_gid = std::move(id.gid);
+  for (const std::uint8_t d : puzzle) r.clues += d != 0 ? 1 : 0;
+  r.rated_by = kUnratedVariant;
   return r;
 }
 

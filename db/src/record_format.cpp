@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "sudokit/grader/step.hpp"
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/text.hpp"
 
 namespace sudokit::db {
@@ -20,6 +21,14 @@ constexpr std::array kStoreFields = {Field::Id,        Field::Gid,          Fiel
                                      Field::Er,        Field::Ep,           Field::Ed,          Field::Level,
                                      Field::Hardest,   Field::HardestName,  Field::Histogram,   Field::SourceRating,
                                      Field::CreatedAt, Field::SearchMoves,  Field::DigOrder, Field::Origin, Field::Path};
+constexpr std::array kVariantStoreFields = {
+    Field::Id,        Field::Gid,          Field::Puzzle,      Field::Solution,
+    Field::Canonical, Field::Clues,        Field::Symmetry,    Field::Minimal,
+    Field::SymmetricMinimal, Field::Method, Field::Seed,       Field::SeedIndex,
+    Field::Er,        Field::Ep,           Field::Ed,          Field::Level,
+    Field::Hardest,   Field::HardestName,  Field::Histogram,   Field::SourceRating,
+    Field::CreatedAt, Field::SearchMoves,  Field::DigOrder,    Field::Origin,
+    Field::Path,      Field::Geometry,     Field::RatedBy};
 constexpr std::array kGenerateFields = {Field::Gid,      Field::Puzzle,  Field::Solution,    Field::Clues,
                                         Field::Symmetry, Field::Minimal, Field::SymmetricMinimal, Field::Method,
                                         Field::Seed,     Field::SeedIndex, Field::Er,         Field::Ep,
@@ -64,10 +73,16 @@ json opt(const std::optional<T>& v) {
 json field_json(const PuzzleRecord& r, Field f) {
   switch (f) {
     case Field::Id: return r.id ? json(r.id) : json(nullptr);
-    case Field::Gid: return r.canonical.clue_count() ? json(r.gid()) : json(nullptr);
-    case Field::Puzzle: return format_line(r.puzzle);
-    case Field::Solution: return r.solution.clue_count() ? json(format_line(r.solution)) : json(nullptr);
-    case Field::Canonical: return format_line(r.canonical);
+    case Field::Gid:
+      if (r.variant()) return text_or_null(r.variant_gid);
+      return r.canonical.clue_count() ? json(r.gid()) : json(nullptr);
+    case Field::Puzzle: return r.variant() ? json(r.variant_puzzle) : json(format_line(r.puzzle));
+    case Field::Solution:
+      if (r.variant()) return text_or_null(r.variant_solution);
+      return r.solution.clue_count() ? json(format_line(r.solution)) : json(nullptr);
+    case Field::Canonical: return r.variant() ? json(r.variant_canonical) : json(format_line(r.canonical));
+    case Field::Geometry: return r.variant() ? json(r.geometry) : json("classic");
+    case Field::RatedBy: return text_or_null(r.rated_by);
     case Field::Clues: return r.clues;
     case Field::Symmetry: return text_or_null(r.symmetry);
     case Field::Minimal: return opt(r.minimal);
@@ -131,11 +146,14 @@ std::string_view field_name(Field field) {
     case Field::DigOrder: return "dig_order";
     case Field::Origin: return "origin";
     case Field::Path: return "path";
+    case Field::Geometry: return "geometry";
+    case Field::RatedBy: return "rated_by";
   }
   return "?";
 }
 
 std::span<const Field> store_fields() { return kStoreFields; }
+std::span<const Field> variant_store_fields() { return kVariantStoreFields; }
 std::span<const Field> generate_fields(bool with_solution) {
   if (with_solution) return kGenerateFields;
   return kGenerateFieldsNoSolution;
@@ -149,9 +167,10 @@ bool parse_fields(std::string_view list, std::vector<Field>& out, std::string& e
   while (start <= list.size()) {
     const std::size_t comma = std::min(list.find(',', start), list.size());
     const std::string_view name = list.substr(start, comma - start);
-    const auto it = std::find_if(kStoreFields.begin(), kStoreFields.end(), [&](Field f) { return field_name(f) == name; });
-    if (it == kStoreFields.end()) {
-      error = "unknown column '" + std::string(name) + "' (expected some of " + csv_header(kStoreFields) + ")";
+    const auto it = std::find_if(kVariantStoreFields.begin(), kVariantStoreFields.end(),
+                                 [&](Field f) { return field_name(f) == name; });
+    if (it == kVariantStoreFields.end()) {
+      error = "unknown column '" + std::string(name) + "' (expected some of " + csv_header(kVariantStoreFields) + ")";
       return false;
     }
     if (std::find(out.begin(), out.end(), *it) != out.end()) {
@@ -166,11 +185,77 @@ bool parse_fields(std::string_view list, std::vector<Field>& out, std::string& e
 
 json record_json(const PuzzleRecord& record, std::span<const Field> fields) {
   json j = json::object();
-  for (Field f : fields) j[std::string(field_name(f))] = field_json(record, f);
+  for (Field f : fields)
+    if (f != Field::Geometry || record.variant()) j[std::string(field_name(f))] = field_json(record, f);
   return j;
 }
 
+namespace {
+
+// A variant as ipuz's Sudoku kind can say it (db/README.md, "ipuz of
+// variants"): the size in `dimensions` and `charset` (the digits 1..N in
+// the default alphabet), `boxes` true only for square boxes (what ipuz's
+// standard boxes are), every other region (oblong boxes, jigsaw pieces) and
+// extra region (diagonals, windows, ...) as a zone of cells; the geometry
+// in the extension field, with the rules ipuz has no field for.
+json ipuz_variant_json(const PuzzleRecord& r) {
+  const GeometryPtr g = parse_geometry(r.geometry);
+  const int n = g->size();
+  auto rows = [&](const std::string& text) {
+    const std::vector<std::uint8_t> cells = read_cells(*g, text);
+    json a = json::array();
+    for (int row = 0; row < n; ++row) {
+      json line = json::array();
+      for (int col = 0; col < n; ++col) line.push_back(static_cast<int>(cells[static_cast<std::size_t>(row * n + col)]));
+      a.push_back(std::move(line));
+    }
+    return a;
+  };
+  std::string charset;
+  for (int d = 1; d <= n; ++d) charset += digit_char(d, n);
+  const bool has_regions = !g->region_of().empty();
+  const bool square_boxes = g->box_rows() != 0 && g->box_rows() == g->box_cols();
+  json zones = json::array();
+  const auto& houses = g->houses();
+  for (std::size_t h = square_boxes ? static_cast<std::size_t>(3 * n) : static_cast<std::size_t>(2 * n);
+       h < houses.size(); ++h) {
+    json cells = json::array();
+    for (const int c : houses[h]) cells.push_back(json::array({c % n + 1, c / n + 1}));  // [column, row], from 1
+    zones.push_back({{"cells", std::move(cells)}});
+  }
+  // The rules of the canonical spelling's comma-separated words that no
+  // ipuz field says: leapers, their wrapping, non-consecutive.
+  json rules = json::array();
+  const std::string& spelling = g->spelling();
+  for (std::size_t at = 0; at <= spelling.size();) {
+    const std::size_t end = std::min(spelling.find(',', at), spelling.size());
+    const std::string word = spelling.substr(at, end - at);
+    if (word == "anti-knight" || word == "anti-king" || word == "toroidal" || word == "nc" || word == "nc+")
+      rules.push_back(word);
+    at = end + 1;
+  }
+  json j = {{"version", "http://ipuz.org/v2"},
+            {"kind", json::array({"http://ipuz.org/sudoku#1"})},
+            {"uniqueid", r.gid()},
+            {"origin", "sudokit"},
+            {"dimensions", {{"width", n}, {"height", n}}},
+            {"charset", charset},
+            {"boxes", square_boxes},
+            {"empty", 0},
+            {"puzzle", rows(r.variant_puzzle)},
+            {"solution", rows(r.variant_solution)}};
+  if (!zones.empty()) j["zones"] = std::move(zones);
+  j["com.sudokit:geometry"] = {{"spelling", r.geometry},
+                               {"regions", has_regions ? (square_boxes ? "boxes" : "zones") : "none"},
+                               {"rules", std::move(rules)}};
+  j["com.sudokit:grading"] = text_or_null(r.rated_by);
+  return j;
+}
+
+}  // namespace
+
 json ipuz_json(const PuzzleRecord& r) {
+  if (r.variant()) return ipuz_variant_json(r);
   auto rows = [](const Grid& g) {
     json a = json::array();
     for (int row = 0; row < 9; ++row) {

@@ -188,6 +188,80 @@ CREATE TABLE runs (
   PRIMARY KEY (run, shard)
 );
 )sql",
+    // v13 -> v14: variants (issue #47). `geometry` holds a variant's
+    // canonical spelling, NULL for the classic 9x9 (every row before v14).
+    // A variant's puzzle and solution have a cell per character (16 to 625),
+    // its canonical column holds "SPELLING CELLS" (variant_identity: the
+    // key of UNIQUE, never equal to a classic form), its gid is a variant
+    // id ('v' and 16 characters: 17) and `used` takes the
+    // same keys. SQLite cannot change a CHECK, so both tables are rebuilt
+    // with the same columns, rows and ids (as v8 did), the highest id ever
+    // given carried over in sqlite_sequence first; classic rows keep every
+    // byte. puzzles_geometry finds the rows of a variant without touching
+    // the classic ones (a partial index: classic inserts do not pay for it).
+    R"sql(
+CREATE TABLE puzzles_v14 (
+  id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+  puzzle             TEXT    NOT NULL,
+  solution           TEXT    NOT NULL,
+  canonical          TEXT    NOT NULL UNIQUE,
+  clues              INTEGER NOT NULL CHECK (clues BETWEEN 0 AND 625),
+  symmetry           TEXT,
+  minimal            INTEGER CHECK (minimal IN (0, 1)),
+  method             TEXT    NOT NULL,
+  seed               INTEGER,
+  seed_index         INTEGER,
+  er                 REAL,
+  ep                 REAL,
+  ed                 REAL,
+  level              TEXT,
+  hardest            TEXT,
+  histogram          TEXT,
+  created_at         TEXT    NOT NULL,
+  source_rating      REAL,
+  search_moves       INTEGER,
+  dig_order          TEXT,
+  symmetric_minimal  INTEGER CHECK (symmetric_minimal IN (0, 1)),
+  gid                TEXT    NOT NULL,
+  path               TEXT,
+  run                TEXT,
+  shard              TEXT,
+  rated_by           TEXT,
+  origin             TEXT,
+  geometry           TEXT,
+  CHECK (CASE WHEN geometry IS NULL
+              THEN length(puzzle) = 81 AND length(solution) = 81 AND length(canonical) = 81 AND length(gid) = 16
+              ELSE length(puzzle) BETWEEN 16 AND 625 AND length(solution) = length(puzzle)
+                   AND length(canonical) = length(geometry) + 1 + length(puzzle) AND length(gid) = 17 END)
+);
+INSERT INTO sqlite_sequence (name, seq) SELECT 'puzzles_v14', seq FROM sqlite_sequence WHERE name = 'puzzles';
+INSERT INTO puzzles_v14 (id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index,
+                         er, ep, ed, level, hardest, histogram, created_at, source_rating, search_moves,
+                         dig_order, symmetric_minimal, gid, path, run, shard, rated_by, origin)
+  SELECT id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index,
+         er, ep, ed, level, hardest, histogram, created_at, source_rating, search_moves,
+         dig_order, symmetric_minimal, gid, path, run, shard, rated_by, origin
+  FROM puzzles ORDER BY id;
+DROP TABLE puzzles;
+ALTER TABLE puzzles_v14 RENAME TO puzzles;
+CREATE INDEX puzzles_level_er ON puzzles (level, er);
+CREATE INDEX puzzles_clues ON puzzles (clues);
+CREATE INDEX puzzles_level ON puzzles (level);
+CREATE INDEX puzzles_run ON puzzles (run, seed_index) WHERE run IS NOT NULL;
+CREATE INDEX puzzles_geometry ON puzzles (geometry) WHERE geometry IS NOT NULL;
+CREATE TABLE used_v14 (
+  canonical  TEXT    NOT NULL PRIMARY KEY,
+  puzzle_id  INTEGER NOT NULL,
+  kind       TEXT    NOT NULL,
+  label      TEXT    NOT NULL,
+  used_at    TEXT    NOT NULL
+) WITHOUT ROWID;
+INSERT INTO used_v14 (canonical, puzzle_id, kind, label, used_at)
+  SELECT canonical, puzzle_id, kind, label, used_at FROM used;
+DROP TABLE used;
+ALTER TABLE used_v14 RENAME TO used;
+CREATE INDEX used_puzzle ON used (puzzle_id);
+)sql",
 };
 
 }  // namespace sudokit::db::detail

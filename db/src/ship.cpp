@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "sql.hpp"
 #include "sqlite.hpp"
 #include "sudokit/files/staged.hpp"
 #include "sudokit/solver/bits.hpp"
@@ -60,6 +61,14 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
                        const std::string& out) {
   namespace fs = std::filesystem;
   std::vector<Field> fields(std::begin(kFixed), std::end(kFixed));
+  // A file of variants (the filter's geometry is not the classic one): each
+  // row says its geometry and grading status, unrated variants ship with no
+  // level, and ranks count per geometry and level.
+  const bool variants = !filter.geometry.empty();
+  if (variants) {
+    fields.insert(fields.begin() + 3, Field::Geometry);
+    fields.push_back(Field::RatedBy);
+  }
   for (Field f : options.extra)
     if (std::find(fields.begin(), fields.end(), f) == fields.end()) fields.push_back(f);
 
@@ -91,7 +100,8 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
   for (Field f : fields) {
     const std::string name(field_name(f));
     if (f == Field::Id) continue;
-    const bool required = f == Field::Gid || f == Field::Level || f == Field::Puzzle || f == Field::Solution;
+    const bool required = f == Field::Gid || (f == Field::Level && !variants) || f == Field::Puzzle ||
+                          f == Field::Solution || f == Field::Geometry;
     create += ",\n  " + name + " " + sql_type(f) + (required ? " NOT NULL" : "");
     insert_cols += ", " + name;
     insert_vals += ", ?" + std::to_string(++n);
@@ -105,7 +115,7 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
                              insert_vals + ")",
                    &out);
   auto add = [&](const PuzzleRecord& r) {
-    if (r.level.empty()) {
+    if (r.level.empty() && !r.variant()) {
       ++summary.skipped_ungraded;
       return true;
     }
@@ -115,7 +125,8 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
     int i = 1;
     for (Field f : fields) {
       if (f == Field::Id) continue;
-      bind_json(insert, ++i, j[std::string(field_name(f))]);
+      if (f == Field::Geometry) insert.bind_text(++i, r.variant() ? r.geometry : std::string("classic"));
+      else bind_json(insert, ++i, j[std::string(field_name(f))]);
     }
     insert.bind(n + 1, r.id);
     insert.step();
@@ -135,16 +146,29 @@ ShipSummary ship_store(PuzzleStore& store, const PuzzleFilter& filter, const Shi
   }
   // A file with no puzzle would ship an app with nothing to serve.
   if (summary.puzzles == 0) {
-    std::string which = "no graded puzzle";
+    std::string which = variants ? "no puzzle of geometry " + filter.geometry : "no graded puzzle";
     if (filter.unused) which += " never published";
     for (std::size_t i = 0; i < options.levels.size(); ++i)
       which += (i == 0 ? " of level " : " or ") + options.levels[i];
     throw StoreError(out, "nothing to ship: the store has " + which + "; the file was not written");
   }
-  // Ranks 0, 1, 2, ... per level in the order of the shuffle keys.
-  c.exec("UPDATE puzzles SET rank = r.rank FROM (SELECT id, row_number() OVER (PARTITION BY level ORDER BY rank, id) - 1 AS "
-         "rank FROM puzzles) AS r WHERE puzzles.id = r.id",
+  // Ranks 0, 1, 2, ... per level (of a geometry) in the order of the shuffle keys.
+  const std::string slot = variants ? "geometry, level" : "level";
+  c.exec("UPDATE puzzles SET rank = r.rank FROM (SELECT id, row_number() OVER (PARTITION BY " + slot +
+             " ORDER BY rank, id) - 1 AS rank FROM puzzles) AS r WHERE puzzles.id = r.id",
          "cannot number the puzzles");
+  if (variants)
+    c.exec("CREATE UNIQUE INDEX puzzles_geometry_level_rank ON puzzles (geometry, level, rank);"
+           "CREATE UNIQUE INDEX puzzles_gid ON puzzles (gid);"
+           "CREATE TABLE levels (geometry TEXT NOT NULL, level TEXT, puzzles INTEGER NOT NULL, min_er REAL, max_er REAL);"
+           "INSERT INTO levels SELECT geometry, level, count(*), min(er), max(er) FROM puzzles GROUP BY geometry, level "
+           "ORDER BY geometry, min(er);"
+           "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+           "INSERT INTO meta VALUES ('format', 'sudokit ship 1'), ('seed', '" + std::to_string(options.seed) + "'), "
+           "('geometry', " + detail::sql_literal(filter.geometry) + ");"
+           "PRAGMA user_version = 1;",
+           "cannot index the file");
+  else
   c.exec("CREATE UNIQUE INDEX puzzles_level_rank ON puzzles (level, rank);"
          "CREATE UNIQUE INDEX puzzles_gid ON puzzles (gid);"
          "CREATE INDEX puzzles_level_er ON puzzles (level, er);"

@@ -162,6 +162,14 @@ struct Conninfo {
 };
 Conninfo parse_conninfo(const std::string& conninfo);
 
+/// `text` as an SQL string literal ('it''s'), for a value written into
+/// several statements (both back-ends read it the same way).
+inline std::string sql_literal(std::string_view text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
 /// 81 characters, '.' for an empty cell: how grids are stored.
 inline void write_text(char (&out)[81], const Grid& g) {
   for (std::size_t i = 0; i < 81; ++i) out[i] = g.cells[i] ? static_cast<char>('0' + g.cells[i]) : '.';

@@ -405,8 +405,9 @@ void SqliteConnection::prepare_writes() {
   insert = SqliteStatement(db,
                      "INSERT INTO puzzles (puzzle, solution, canonical, clues, symmetry, minimal, method, seed, "
                      "seed_index, er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, "
-                     "dig_order, symmetric_minimal, gid, path, run, shard, rated_by, origin) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-                     "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, sudokit_gid(?3), ?21, ?22, ?23, ?24, ?25) "
+                     "dig_order, symmetric_minimal, gid, path, run, shard, rated_by, origin, geometry) VALUES (?1, ?2, ?3, ?4, ?5, "
+                     "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, coalesce(?27, sudokit_gid(?3)), "
+                     "?21, ?22, ?23, ?24, ?25, ?26) "
                      "ON CONFLICT (canonical) DO NOTHING",
                      &path);
   insert.doing("cannot write a batch");
@@ -437,19 +438,33 @@ bool SqliteConnection::stored_form_exists(const Grid& canonical) {
 std::uint64_t SqliteConnection::write_rows(const std::vector<PuzzleRecord>& rows, const std::string& stamp) {
   std::uint64_t added = 0;
   for (const PuzzleRecord& r : rows) {
-    write_text(text[2], r.canonical);
+    // A classic row's cells are written into `text`; a variant's are its
+    // own strings (the record outlives the statement's reset below).
+    std::string_view puzzle, solution, canonical;
+    if (r.variant()) {
+      puzzle = r.variant_puzzle;
+      solution = r.variant_solution;
+      canonical = r.variant_canonical;
+    } else {
+      write_text(text[2], r.canonical);
+      canonical = std::string_view(text[2], 81);
+    }
     // Look before inserting: under AUTOINCREMENT an insert that hits the
     // UNIQUE canonical form (ON CONFLICT DO NOTHING) would still use up an
     // id. Inside this write transaction nobody else can add it meanwhile.
-    exists.bind_static(1, std::string_view(text[2], 81));
+    exists.bind_static(1, canonical);
     const bool stored_already = exists.step();
     exists.reset();
     if (stored_already) continue;  // stored before this batch (by us or another writer)
-    write_text(text[0], r.puzzle);
-    write_text(text[1], r.solution);
-    insert.bind_static(1, std::string_view(text[0], 81));
-    insert.bind_static(2, std::string_view(text[1], 81));
-    insert.bind_static(3, std::string_view(text[2], 81));
+    if (!r.variant()) {
+      write_text(text[0], r.puzzle);
+      write_text(text[1], r.solution);
+      puzzle = std::string_view(text[0], 81);
+      solution = std::string_view(text[1], 81);
+    }
+    insert.bind_static(1, puzzle);
+    insert.bind_static(2, solution);
+    insert.bind_static(3, canonical);
     insert.bind(4, r.clues);
     insert.bind_static_or_null(5, r.symmetry);
     if (r.minimal) insert.bind(6, *r.minimal ? 1 : 0);
@@ -477,6 +492,10 @@ std::uint64_t SqliteConnection::write_rows(const std::vector<PuzzleRecord>& rows
     insert.bind_static_or_null(23, r.shard);
     insert.bind_static_or_null(24, r.rated_by);
     insert.bind_static_or_null(25, r.origin);
+    insert.bind_static_or_null(26, r.geometry);
+    // A classic row's gid is computed from its form by sudokit_gid (NULL
+    // here); a variant's is its own (variant_identity).
+    insert.bind_static_or_null(27, r.variant_gid);
     insert.step();
     if (sqlite3_changes(db) != 0) ++added;
     sqlite3_reset(insert.get());

@@ -25,12 +25,21 @@ namespace sudokit::db {
 // per row once it has grown to the batch size.
 class QueuedForms {
  public:
+  /// A record's key: the 81 cells of a classic form (bytes 0-9), a
+  /// variant's text key (printable characters, so never equal to a classic one).
+  static std::string_view key(const PuzzleRecord& r) {
+    if (r.variant()) return r.variant_canonical;
+    return std::string_view(reinterpret_cast<const char*>(r.canonical.cells.data()), r.canonical.cells.size());
+  }
   bool contains(const Grid& form, const std::vector<PuzzleRecord>& queue) const {
+    return contains(std::string_view(reinterpret_cast<const char*>(form.cells.data()), form.cells.size()), queue);
+  }
+  bool contains(std::string_view form, const std::vector<PuzzleRecord>& queue) const {
     if (slots_.empty()) return false;
     for (std::size_t i = hash(form) & mask();; i = (i + 1) & mask()) {
       const std::uint32_t slot = slots_[i];
       if (slot == 0) return false;
-      if (queue[slot - 1].canonical == form) return true;
+      if (key(queue[slot - 1]) == form) return true;
     }
   }
   /// Adds queue[used] (rows are added in queue order).
@@ -45,12 +54,10 @@ class QueuedForms {
   }
 
  private:
-  static std::size_t hash(const Grid& g) {
-    return std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(g.cells.data()), g.cells.size()));
-  }
+  static std::size_t hash(std::string_view key) { return std::hash<std::string_view>{}(key); }
   std::size_t mask() const { return slots_.size() - 1; }
   void place(const std::vector<PuzzleRecord>& queue, std::size_t index) {
-    std::size_t i = hash(queue[index].canonical) & mask();
+    std::size_t i = hash(key(queue[index])) & mask();
     while (slots_[i] != 0) i = (i + 1) & mask();
     slots_[i] = static_cast<std::uint32_t>(index + 1);
   }
@@ -134,7 +141,7 @@ std::string random_order(std::uint64_t seed);
 inline constexpr std::string_view kRowColumns =
     "id, puzzle, solution, canonical, clues, symmetry, minimal, method, seed, seed_index, "
     "er, ep, ed, level, hardest, histogram, source_rating, created_at, search_moves, dig_order, symmetric_minimal, path, "
-    "run, shard, rated_by, origin";
+    "run, shard, rated_by, origin, geometry, gid";
 
 /// Reads a row selected with kRowColumns (from column 0) into a record.
 PuzzleRecord read_row(const detail::Statement& stmt, const std::string& path);

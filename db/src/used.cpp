@@ -123,7 +123,8 @@ void throw_shortages(PuzzleStore::Impl& s, std::vector<Shortage> shortages) {
   if (shortages.empty()) return;
   for (Shortage& sh : shortages) {
     const auto& defaults = grader::default_levels();
-    if (std::none_of(defaults.begin(), defaults.end(), [&](const grader::Level& l) { return l.name == sh.level; }))
+    if (sh.geometry.empty() &&
+        std::none_of(defaults.begin(), defaults.end(), [&](const grader::Level& l) { return l.name == sh.level; }))
       sh.levels_table = stored_levels_table(s);
   }
   throw ShortageError(std::move(shortages));
@@ -222,18 +223,23 @@ std::vector<PuzzleRecord> select_puzzles(PuzzleStore& store, const std::vector<L
   PuzzleStore::Impl& s = store.impl();
   std::vector<PuzzleRecord> out;
   std::vector<Shortage> shortages;
-  Statement st(*s.conn,
-               "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE level = ?1" +
-                   (include_used ? "" : kUnusedCondition) + " ORDER BY id LIMIT ?2");
+  Statement by_level(*s.conn,
+                     "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE level = ?1" +
+                         (include_used ? "" : kUnusedCondition) + " ORDER BY id LIMIT ?2");
+  // A variant slot: the geometry's rows (puzzles_geometry), unrated.
+  Statement by_geometry(*s.conn,
+                        "SELECT " + std::string(kRowColumns) + " FROM puzzles WHERE geometry = ?1" +
+                            (include_used ? "" : kUnusedCondition) + " ORDER BY id LIMIT ?2");
   for (const LevelCount& w : wanted) {
     if (w.count == 0) continue;
+    Statement& st = w.geometry.empty() ? by_level : by_geometry;
     st.reset();
-    st.bind_text(1, w.level);
+    st.bind_text(1, w.geometry.empty() ? w.level : w.geometry);
     st.bind(2, static_cast<std::int64_t>(std::min<std::uint64_t>(w.count, INT64_MAX)));
     const std::size_t first = out.size();
     while (st.step()) out.push_back(read_row(st, s.path));
     const std::uint64_t found = out.size() - first;
-    if (found < w.count) shortages.push_back({w.level, w.count, found, {}});
+    if (found < w.count) shortages.push_back({w.level, w.count, found, {}, w.geometry});
     // Easiest first within the level: ungraded rows (no ER) last.
     if (order == SelectOrder::Rating)
       std::stable_sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [](const auto& a, const auto& b) {
@@ -265,7 +271,7 @@ PendingMarks::PendingMarks(PuzzleStore& store, const std::vector<PuzzleRecord>& 
   std::vector<std::int64_t> taken;
   for (const PuzzleRecord& p : puzzles) {
     insert.reset();
-    insert.bind_text(1, format_line(p.canonical));
+    insert.bind_text(1, p.canonical_text());
     insert.bind(2, p.id);
     insert.bind_text(3, kind);
     insert.bind_text(4, label);

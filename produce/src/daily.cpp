@@ -1,6 +1,8 @@
 // The daily export's stage -> commit -> publish protocol (daily.hpp).
 #include "sudokit/produce/daily.hpp"
 
+#include <algorithm>
+
 #include "sudokit/db/path.hpp"
 
 namespace sudokit::produce {
@@ -55,6 +57,17 @@ DailyPlan plan_daily(const DailyOptions& o, std::chrono::system_clock::time_poin
   } else {
     throw RequestError("--levels", "give the levels: --levels easy,medium,hard or --schedule mon=easy,...,sun=expert");
   }
+  for (const std::string& text : o.variants) {
+    std::pair<std::string, std::string> slot;
+    if (!db::parse_variant_slot(text, slot, error)) throw RequestError("--variant", "--variant: " + error);
+    if (!plan.request.variant_of(slot.first).empty())
+      throw RequestError("--variant", "--variant: slot '" + slot.first + "' is given twice");
+    const std::vector<std::string> named = plan.request.schedule.levels();
+    if (std::find(named.begin(), named.end(), slot.first) == named.end())
+      throw RequestError("--variant", "--variant: slot '" + slot.first + "' is on no day of " + plan.levels_option +
+                                          " (name it there like a level, e.g. --levels easy,hard," + slot.first + ")");
+    plan.request.variants.push_back(std::move(slot));
+  }
   if (const std::string problem = db::check_request(plan.request); !problem.empty())
     throw RequestError(plan.levels_option, problem);
   if (o.format != "json" && o.format != "ndjson")
@@ -67,6 +80,8 @@ DailyPlan plan_daily(const DailyOptions& o, std::chrono::system_clock::time_poin
       throw RequestError("--images", "unknown --images '" + o.images + "' (expected png or svg)");
     if (plan.ndjson || o.out.empty())
       throw RequestError("--images", "--images writes files beside the JSON: it needs --format json and --out DIR");
+    if (!plan.request.variants.empty())
+      throw RequestError("--images", "--images draws classic grids only; variant slots (--variant) have no image yet");
     for (const std::string& level : plan.request.schedule.levels())
       if (!db::url_safe_name(level))
         throw RequestError("--images", "level '" + level +
@@ -92,7 +107,7 @@ DailyRun publish_daily(db::PuzzleStore& store, const db::DailyRequest& request, 
     keep.keep_steps = true;
     for (db::DailyDate& date : run.dates)
       for (db::DailyEntry& e : date.entries)
-        if (e.puzzle.path.empty()) {
+        if (e.puzzle.path.empty() && !e.puzzle.variant()) {  // a variant has no path until issue #48
           const grader::Grade g = grader.grade(e.puzzle.puzzle, keep);
           if (g.rated()) e.puzzle.path = db::encode_path(e.puzzle.puzzle, g.steps);
         }

@@ -4,6 +4,7 @@
 #include "sudokit/generator/digger.hpp"
 #include "sudokit/grader/step.hpp"
 #include "sudokit/grader/target.hpp"
+#include "sudokit/solver/geometry.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,14 +13,14 @@ namespace sudokit::produce {
 
 namespace {
 
-/// --clues A-B (A, A-B, A- or -B, numbers up to 81) into the filter; false when malformed.
-bool parse_clue_range(const std::string& text, db::PuzzleFilter& f) {
+/// --clues A-B (A, A-B, A- or -B, numbers up to `cells`) into the filter; false when malformed.
+bool parse_clue_range(const std::string& text, db::PuzzleFilter& f, int cells) {
   const std::size_t dash = text.find('-');
-  auto number = [](const std::string& s, std::optional<int>& out) {
+  auto number = [&](const std::string& s, std::optional<int>& out) {
     if (s.empty()) return true;
-    if (s.find_first_not_of("0123456789") != std::string::npos || s.size() > 2) return false;
+    if (s.find_first_not_of("0123456789") != std::string::npos || s.size() > 3) return false;
     out = std::stoi(s);
-    return *out <= 81;
+    return *out <= cells;
   };
   if (dash == std::string::npos) return !text.empty() && number(text, f.min_clues) && number(text, f.max_clues);
   return text.size() > 1 && number(text.substr(0, dash), f.min_clues) && number(text.substr(dash + 1), f.max_clues);
@@ -38,13 +39,26 @@ std::vector<std::string> technique_filter(const std::optional<std::string>& text
 
 db::PuzzleFilter plan_filter(const FilterOptions& o) {
   db::PuzzleFilter f;
+  int cells = 81;
+  if (o.geometry && *o.geometry == db::kAllGeometries) {
+    f.geometry = db::kAllGeometries;
+  } else if (o.geometry) {
+    try {
+      const GeometryPtr g = parse_geometry(*o.geometry);
+      if (!g->classic()) f.geometry = g->spelling();
+      cells = g->cells();
+    } catch (const GeometryError& e) {
+      throw RequestError("--geometry", e.what());
+    }
+  }
   f.level = o.level;
   f.min_rating = o.min_rating;
   f.max_rating = o.max_rating;
   if (f.min_rating && f.max_rating && *f.min_rating > *f.max_rating)
     throw RequestError("--min-rating", "the rating range is empty (--min-rating above --max-rating)");
-  if (o.clues && !parse_clue_range(*o.clues, f))
-    throw RequestError("--clues", "--clues: expected A, A-B, A- or -B with numbers up to 81, found '" + *o.clues + "'");
+  if (o.clues && !parse_clue_range(*o.clues, f, cells))
+    throw RequestError("--clues", "--clues: expected A, A-B, A- or -B with numbers up to " + std::to_string(cells) +
+                                      ", found '" + *o.clues + "'");
   f.technique = technique_filter(o.technique, "--technique");
   f.hardest = technique_filter(o.hardest, "--hardest");
   if (o.symmetry) {
@@ -92,6 +106,11 @@ grader::RatingRange set_ratings(const std::string& text) {
 
 FillAdvice fill_advice(const db::Shortage& s, const FilterOptions& f, const std::string& db_path) {
   FillAdvice advice;
+  if (!s.geometry.empty()) {  // a variant slot: puzzles of its geometry, which have no level
+    advice.command = "sudokit generate --db " + shell_word(db_path) + " --geometry " + shell_word(s.geometry) +
+                     " --count " + std::to_string(s.missing());
+    return advice;
+  }
   std::vector<grader::Level> table = grader::default_levels();
   std::string error;
   if (!s.levels_table.empty() && !grader::parse_levels(s.levels_table, table, error)) table = grader::default_levels();
@@ -125,7 +144,7 @@ FillAdvice fill_advice(const db::Shortage& s, const FilterOptions& f, const std:
   if (f.max_rating) c += " --max-rating " + rating_text(*f.max_rating);
   if (f.clues) {
     db::PuzzleFilter range;
-    if (parse_clue_range(*f.clues, range)) {
+    if (parse_clue_range(*f.clues, range, 81)) {
       int k = target.needs_more_than_singles() ? 26 : 30;
       if (range.min_clues) k = std::max(k, *range.min_clues);
       if (range.max_clues) k = std::min(k, *range.max_clues);

@@ -12,6 +12,7 @@ RegradeReport regrade_store(db::PuzzleStore& store, const RegradeOptions& option
   assert(options.threads >= 1 && options.batch >= 1);
   RegradeReport report;
   report.stale = store.count_stale(options.older_than);
+  report.variants = store.count_variants();
   grader::GradeOptions grading;
   grading.time_limit = options.time_limit;
   grader::GradeOptions with_steps = grading;

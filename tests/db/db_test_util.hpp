@@ -14,8 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "sudokit/db/export.hpp"
 #include "sudokit/db/record.hpp"
 #include "sudokit/solver/solve.hpp"
+#include "sudokit/solver/solve_any.hpp"
 #include "sudokit/solver/text.hpp"
 #include "../data_file.hpp"
 #include "../temp_dir.hpp"
@@ -113,6 +115,39 @@ inline PuzzleRecord full_record(const Grid& puzzle, std::uint64_t index) {
   r.origin = index % 4 == 1 ? "A0b1C2d3E4f5G6h7" : "";
   r.created_at = "2024-05-01T12:00:0" + std::to_string(index % 10) + "Z";
   return r;
+}
+
+/// A variant record: a full grid of the geometry (seeded) and the puzzle
+/// that keeps every third cell of it: well-formed rows for the store (the
+/// store does not count solutions).
+inline PuzzleRecord variant_record(const std::string& spelling, std::uint64_t seed) {
+  const GeometryPtr g = parse_geometry(spelling);
+  AnySolveOptions options;
+  options.shuffle_seed = seed;
+  const std::vector<std::uint8_t> empty(static_cast<std::size_t>(g->cells()), 0);
+  const AnySolveResult full = solve_any(*g, empty, 1, options);
+  EXPECT_EQ(full.count, 1u) << spelling;
+  std::vector<std::uint8_t> puzzle = full.solution;
+  for (std::size_t i = 0; i < puzzle.size(); ++i)
+    if (i % 3 != seed % 3) puzzle[i] = 0;
+  PuzzleRecord r = make_variant_record(g, puzzle, full.solution);
+  r.method = "backtrack";
+  r.seed = seed;
+  r.index = 0;
+  r.created_at = "2026-11-28T10:00:00Z";
+  return r;
+}
+
+/// What export_puzzles writes, as a string.
+inline std::string export_to_string(PuzzleStore& store, ExportFormat format, const PuzzleFilter& filter = {}) {
+  char* data = nullptr;
+  std::size_t size = 0;
+  std::FILE* f = open_memstream(&data, &size);
+  export_puzzles(store, filter, format, f, "<memory>");
+  std::fclose(f);
+  std::string out(data, size);
+  std::free(data);
+  return out;
 }
 
 }  // namespace sudokit::db::test

@@ -23,6 +23,7 @@ namespace {
 
 using test::Raw;
 using test::TempDir;
+using test::export_to_string;
 
 struct Problem {
   std::size_t line;
@@ -48,17 +49,6 @@ std::vector<PuzzleRecord> rows(PuzzleStore& store, const PuzzleFilter& filter = 
     out.push_back(r);
     return true;
   });
-  return out;
-}
-
-std::string export_to_string(PuzzleStore& store, ExportFormat format, const PuzzleFilter& filter = {}) {
-  char* data = nullptr;
-  std::size_t size = 0;
-  std::FILE* f = open_memstream(&data, &size);
-  export_puzzles(store, filter, format, f, "<memory>");
-  std::fclose(f);
-  std::string out(data, size);
-  std::free(data);
   return out;
 }
 

@@ -369,6 +369,109 @@ TEST(PgStore, AnotherApplicationsTablesAreLeftAlone) {
   EXPECT_EQ(server.query(db, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"), "1\n");  // nothing created
 }
 
+/// Takes a store back to version 13 as sudokit left it (before variants:
+/// no geometry column, 81-character checks). Its rows must be classic.
+void revert_to_version_13(PgServer& server, const std::string& db) {
+  server.query(db,
+               "ALTER TABLE puzzles DROP COLUMN geometry; "
+               "ALTER TABLE puzzles DROP CONSTRAINT puzzles_clues_check, "
+               "ADD CONSTRAINT puzzles_puzzle_check CHECK (length(puzzle) = 81), "
+               "ADD CONSTRAINT puzzles_solution_check CHECK (length(solution) = 81), "
+               "ADD CONSTRAINT puzzles_canonical_check CHECK (length(canonical) = 81), "
+               "ADD CONSTRAINT puzzles_clues_check CHECK (clues BETWEEN 0 AND 81), "
+               "ADD CONSTRAINT puzzles_gid_check CHECK (length(gid) = 16); "
+               "ALTER TABLE used ADD CONSTRAINT used_canonical_check CHECK (length(canonical) = 81); "
+               "UPDATE sudokit_meta SET value = '13' WHERE key = 'schema_version'");
+}
+
+const std::vector<std::string> kVariantSpellings = {"x", "4x4", "6x6", "16x16", "windows,anti-knight",
+                                                    "jigsaw:AAABBBAACCBBDACCEBDDCCEEDFFFEEDDFFFE", "8x8,nc"};
+
+TEST(PgStore, VariantRecordsAreStoredAndReadAsSqliteDoes) {
+  std::vector<PuzzleRecord> rows = sample_records(20);
+  for (std::size_t i = 0; i < kVariantSpellings.size(); ++i) {
+    rows.push_back(variant_record(kVariantSpellings[i], 21 + i));
+    rows.push_back(variant_record(kVariantSpellings[i], 41 + i));
+  }
+  rows.push_back(rows.back());  // a duplicate of a variant
+  Twins twins(rows);
+  PuzzleStore sqlite(twins.file, {OpenMode::Read});
+  PuzzleStore pg(twins.uri, {OpenMode::Read});
+  PuzzleFilter all;
+  all.geometry = kAllGeometries;
+  const auto from_pg = all_rows(pg, all);
+  ASSERT_EQ(from_pg.size(), 20 + 2 * kVariantSpellings.size());
+  EXPECT_EQ(from_pg, all_rows(sqlite, all));
+  for (std::size_t i = 0; i < 2 * kVariantSpellings.size(); ++i) {
+    PuzzleRecord expected = rows[20 + i];
+    expected.id = from_pg[20 + i].id;
+    EXPECT_EQ(from_pg[20 + i], expected) << expected.geometry;
+  }
+  PuzzleFilter x;
+  x.geometry = "x";
+  EXPECT_EQ(pg.count(x), 2u);
+  EXPECT_EQ(pg.count({}), 20u);  // the classic rows
+  EXPECT_EQ(pg.count_stale(), sqlite.count_stale());
+  const StoreStats a = pg.stats(grader::default_levels(), "16x16"), b = sqlite.stats(grader::default_levels(), "16x16");
+  EXPECT_EQ(a.puzzles, 2u);
+  EXPECT_EQ(a.unrated_variant, 2u);
+  EXPECT_EQ(b.unrated_variant, 2u);
+  ASSERT_EQ(a.geometries.size(), b.geometries.size());
+  for (std::size_t i = 0; i < a.geometries.size(); ++i) {
+    EXPECT_EQ(a.geometries[i].key, b.geometries[i].key);
+    EXPECT_EQ(a.geometries[i].count, b.geometries[i].count);
+  }
+  // A rated variant is refused here too.
+  PuzzleStore writer(twins.uri);
+  PuzzleRecord rated = variant_record("x", 99);
+  rated.er = 1.5;
+  EXPECT_THROW(writer.insert(rated), StoreError);
+}
+
+TEST(PgStore, AVersion13StoreIsMigratedAndReadsAsClassic) {
+  PgServer& server = PgServer::shared();
+  const std::string uri = fresh_database();
+  const std::string db = uri.substr(uri.rfind('/') + 1);
+  const std::vector<PuzzleRecord> rows = sample_records(6);
+  {
+    PuzzleStore store(uri);
+    for (const PuzzleRecord& r : rows) store.insert(r);
+    store.flush();
+  }
+  revert_to_version_13(server, db);
+  EXPECT_EQ(server.query(db, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'puzzles' AND "
+                             "column_name = 'geometry'"),
+            "0\n");
+  {
+    PuzzleStore store(uri, {OpenMode::Read});  // reading migrates too
+    EXPECT_EQ(store.opened_version(), 13);
+    const std::vector<PuzzleRecord> back = all_rows(store);
+    ASSERT_EQ(back.size(), rows.size());
+    for (std::size_t i = 0; i < back.size(); ++i) {
+      PuzzleRecord expected = rows[i];
+      expected.id = back[i].id;
+      expected.created_at = back[i].created_at;
+      EXPECT_EQ(back[i], expected) << i;
+    }
+  }
+  EXPECT_EQ(server.query(db, "SELECT value FROM sudokit_meta WHERE key = 'schema_version'"),
+            std::to_string(kSchemaVersion) + "\n");
+  {
+    PuzzleStore store(uri);
+    store.insert(variant_record("16x16", 3));
+    store.flush();
+    PuzzleFilter g;
+    g.geometry = "16x16";
+    EXPECT_EQ(mark_used(store, all_rows(store, g), "book", "test"), 1u);
+  }
+  EXPECT_EQ(server.query(db, "SELECT geometry, length(puzzle) FROM puzzles WHERE geometry IS NOT NULL"), "16x16|256\n");
+  EXPECT_EQ(server.query(db, "SELECT count(*) FROM puzzles WHERE geometry IS NULL"), "6\n");
+  // The checks still hold a classic row to 81 cells.
+  EXPECT_THROW(server.query(db, "UPDATE puzzles SET puzzle = substr(puzzle, 2) WHERE geometry IS NULL"),
+               std::runtime_error);
+  EXPECT_EQ(server.query(db, "SELECT count(*) FROM puzzles WHERE length(puzzle) = 80"), "0\n");
+}
+
 TEST(PgStore, AStoreOfAnOlderSudokitIsMigratedForward) {
   PgServer& server = PgServer::shared();
   const std::string uri = fresh_database();
@@ -381,6 +484,7 @@ TEST(PgStore, AStoreOfAnOlderSudokitIsMigratedForward) {
     store.flush();
   }
   // As sudokit left it before version 12 (no origin, no runs table).
+  revert_to_version_13(server, db);
   server.query(db, "ALTER TABLE puzzles DROP COLUMN origin; DROP TABLE runs; "
                    "UPDATE sudokit_meta SET value = '11' WHERE key = 'schema_version'");
   {

@@ -77,12 +77,12 @@ TEST(Store, CreatesTheSchemaInANewFile) {
             (std::vector<std::string>{"id", "puzzle", "solution", "canonical", "clues", "symmetry", "minimal", "method",
                                       "seed", "seed_index", "er", "ep", "ed", "level", "hardest", "histogram",
                                       "created_at", "source_rating", "search_moves", "dig_order", "symmetric_minimal",
-                                      "gid", "path", "run", "shard", "rated_by", "origin"}));
+                                      "gid", "path", "run", "shard", "rated_by", "origin", "geometry"}));
   EXPECT_EQ(columns_of(raw, "daily"), (std::vector<std::string>{"date", "level", "puzzle_id"}));
   auto indexes = raw.column("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name");
   EXPECT_EQ(columns_of(raw, "used"), (std::vector<std::string>{"canonical", "puzzle_id", "kind", "label", "used_at"}));
-  EXPECT_EQ(indexes, (std::vector<std::string>{"daily_puzzle", "puzzles_clues", "puzzles_level", "puzzles_level_er",
-                                               "puzzles_run", "used_puzzle"}));
+  EXPECT_EQ(indexes, (std::vector<std::string>{"daily_puzzle", "puzzles_clues", "puzzles_geometry", "puzzles_level",
+                                               "puzzles_level_er", "puzzles_run", "used_puzzle"}));
   // The canonical form is UNIQUE (an automatic index from the constraint);
   // ids are AUTOINCREMENT (never given out twice).
   EXPECT_EQ(raw.integer("SELECT count(*) FROM pragma_index_list('puzzles') WHERE \"unique\" = 1 AND origin = 'u'"), 1);

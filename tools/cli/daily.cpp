@@ -49,7 +49,8 @@ namespace {
 
 const char* const kUsage =
     "usage: sudokit daily --db FILE --from DATE [--days N | --to DATE]\n"
-    "                     (--levels L,... | --schedule DAY=LEVEL,...) (--out DIR | --format ndjson)\n"
+    "                     (--levels L,... | --schedule DAY=LEVEL,...) [--variant NAME=GEOMETRY]...\n"
+    "                     (--out DIR | --format ndjson)\n"
     "Assigns one puzzle per level to each date and records it in the store's daily table.\n"
     "Dates already assigned keep their puzzles (running again gives the same output);\n"
     "new ones get the oldest stored puzzles of their level that were never used before:\n"
@@ -75,7 +76,8 @@ void declare_options(po::options_description& opts, produce::DailyOptions& o) {
       ("format", po::value<std::string>(&o.format)->default_value("json"), "json (files in --out DIR) or ndjson (one line per date on stdout)")
       ("dry-run", "check the request and show what it would assign; records and writes nothing")
       ("with-steps", "each puzzle with its solution path (`path`: the stored one, or graded now), for offline hints (db/README.md)")
-      ("images", po::value<std::string>(&o.images), "png or svg: each puzzle also as an image beside the date's JSON (DATE-LEVEL.png, named in its `image` field)");
+      ("images", po::value<std::string>(&o.images), "png or svg: each puzzle also as an image beside the date's JSON (DATE-LEVEL.png, named in its `image` field)")
+      ("variant", po::value<std::vector<std::string>>(&o.variants)->composing(), "NAME=GEOMETRY: a variant slot NAME (named in --levels or --schedule like a level) served from the stored puzzles of GEOMETRY (unrated), e.g. --levels easy,hard,daily-x --variant daily-x=x; may be repeated");
   add_number(opts, "days", o.days, {1, kMaxDays}, "number of dates (default 1)");
 }
 

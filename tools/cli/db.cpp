@@ -82,6 +82,11 @@ void print_stats_text(std::ostream& out, const std::string& path, const StoreSta
     if (r.first_index) out << " indices " << *r.first_index << " to " << *r.last_index;
     out << "  last commit " << r.last_commit << '\n';
   }
+  if (!s.geometries.empty()) {
+    out << "\ngeometries (puzzles; the figures above are of one, --geometry):\n";
+    for (const auto& c : s.geometries) out << "  " << pad(c.key, 20) << ' ' << c.count << '\n';
+    out << "grading: " << s.unrated_variant << " " << db::kUnratedVariant << '\n';
+  }
   out << "\ndaily schedule: " << s.daily << " rows\n";
   out << "used (never picked again):";
   if (s.used.empty()) out << " none";
@@ -121,6 +126,12 @@ nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) 
                     {"count", r.count ? json(*r.count) : json(nullptr)}});
   j["runs"] = runs;
   j["used"] = used;
+  if (!s.geometries.empty()) {  // a store with variants only: a classic store's JSON is as before
+    json geometries = json::object();
+    for (const auto& c : s.geometries) geometries[c.key] = c.count;
+    j["geometries"] = geometries;
+    j["unrated_variant"] = s.unrated_variant;
+  }
   return j;
 }
 
@@ -129,10 +140,11 @@ int run_stats(const std::vector<std::string>& args) {
   add_store_options(opts);
   opts.add_options()
       ("format", po::value<std::string>()->default_value("text"), "output: text or json")
-      ("levels", po::value<std::string>(), "level table NAME:MIN,... (orders the level counts)");
+      ("levels", po::value<std::string>(), "level table NAME:MIN,... (orders the level counts)")
+      ("geometry", po::value<std::string>(), "the figures of this geometry's puzzles (a spelling, or all); default classic");
   po::variables_map vm;
   const std::string usage =
-      "usage: sudokit db stats --db FILE [--format text|json]\n"
+      "usage: sudokit db stats --db FILE [--format text|json] [--geometry G|all]\n"
       "Summarises a puzzle store: puzzles by level, ER histogram, clue-count histogram,\n"
       "techniques seen (how many puzzles use each, how many have it as the hardest step),\n"
       "generator methods, the size of the daily schedule and the puzzles already used.";
@@ -146,10 +158,19 @@ int run_stats(const std::vector<std::string>& args) {
   }
   std::vector<grader::Level> levels;
   if (!parse_levels_option(vm, args[0], levels)) return kUsageError;
+  std::string geometry;
+  try {
+    produce::FilterOptions f;
+    if (vm.count("geometry")) f.geometry = vm["geometry"].as<std::string>();
+    geometry = produce::plan_filter(f).geometry;
+  } catch (const produce::RequestError& e) {
+    std::cerr << "sudokit " << args[0] << ": " << e.what() << '\n';
+    return kUsageError;
+  }
   Output out;
   try {
     PuzzleStore store(*path, store_options(vm, OpenMode::Read, "db stats"));
-    const StoreStats s = store.stats(levels);
+    const StoreStats s = store.stats(levels, geometry);
     if (format == "json") {
       out.buffer() += stats_json(db::redact_location(*path), s).dump(2) + '\n';
     } else {
@@ -177,12 +198,14 @@ int run_ship(const std::vector<std::string>& args) {
       ("levels", po::value<std::string>(), "only these levels, e.g. easy,medium,hard (default: every graded puzzle)")
       ("columns", po::value<std::string>(), "record-format fields to ship besides id, gid, level, rank, puzzle, solution, er, hardest (e.g. ep,ed,clues,hardest_name)")
       ("with-steps", "ship each puzzle's stored solution path (column path; stored by generate/import --with-steps), for offline hints")
-      ("unused", "only puzzles never published (daily, books marked used)");
+      ("unused", "only puzzles never published (daily, books marked used)")
+      ("geometry", po::value<std::string>(), "only puzzles of this geometry (a spelling, or all; default classic); other than classic the file has geometry and rated_by columns and ships unrated variants");
   ShipOptions ship;
   add_number(opts, "seed", ship.seed, {}, "seed of the rank order (the order an app serves each level in)", 0);
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit db ship --db FILE --out APP.db [--levels L,...] [--columns F,...] [--with-steps] [--unused] [--seed S]\n"
+      "         [--geometry G|all]\n"
       "Writes the read-only, vacuumed SQLite file an app ships: the graded puzzles with only the\n"
       "columns it needs, numbered per level in a seeded random order (rank), indexed for \"the next\n"
       "puzzle of a level\" and lookups by global id (schema: db/README.md, \"Shipping file\").";
@@ -207,6 +230,14 @@ int run_ship(const std::vector<std::string>& args) {
   if (vm.count("with-steps") && std::find(ship.extra.begin(), ship.extra.end(), Field::Path) == ship.extra.end())
     ship.extra.push_back(Field::Path);
   db::PuzzleFilter filter;
+  try {
+    produce::FilterOptions f;
+    if (vm.count("geometry")) f.geometry = vm["geometry"].as<std::string>();
+    filter = produce::plan_filter(f);
+  } catch (const produce::RequestError& e) {
+    std::cerr << "sudokit " << cmd << ": " << e.what() << '\n';
+    return kUsageError;
+  }
   filter.unused = vm.count("unused") != 0;
   if (files_clash(cmd, vm, *path)) return kUsageError;
   try {
@@ -232,7 +263,7 @@ namespace {
 const char* const kExportUsage =
     "usage: sudokit db export --db FILE [--format json|ndjson|csv|line] [--level L]\n"
     "         [--min-rating X --max-rating Y] [--clues A-B] [--technique T] [--unused] [--limit N]\n"
-    "         [--random --seed S] [--columns F,...] [--out FILE]\n"
+    "         [--random --seed S] [--columns F,...] [--geometry G|all] [--out FILE]\n"
     "Writes the stored puzzles that match every filter, in id order (or seeded random order).\n"
     "JSON rows carry every column, the technique histogram as an object; CSV carries every\n"
     "column and is what `sudokit db import --format csv` reads back.";
@@ -251,7 +282,8 @@ void declare_export_options(po::options_description& opts, std::uint64_t& seed, 
       ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")
       ("hardest", po::value<std::string>(), "only puzzles whose hardest step is technique T")
       ("unused", "only puzzles never published (in no daily schedule, no book made with --mark-used, nor an isomorph of one)")
-      ("columns", po::value<std::string>(), "json, ndjson, csv: only these fields, in this order (names of db/README.md's record format, e.g. id,gid,puzzle,solution,level,er)");
+      ("columns", po::value<std::string>(), "json, ndjson, csv: only these fields, in this order (names of db/README.md's record format, e.g. id,gid,puzzle,solution,level,er)")
+      ("geometry", po::value<std::string>(), "only puzzles of this geometry (a spelling of docs/VARIANTS.md, e.g. x or 6x6), or all; default classic. Other than classic, rows carry geometry and rated_by");
   add_number(opts, "limit", limit, {1, std::numeric_limits<std::int64_t>::max()}, "at most N rows (default: all)");
   opts.add_options()("random", "random order (with --limit: a random sample), reproducible with --seed");
   add_number(opts, "seed", seed, {}, "seed of --random: the same seed gives the same rows", 0);
@@ -280,6 +312,7 @@ int run_export(const std::vector<std::string>& args) {
   c.filter.clues = text("clues");
   c.filter.technique = text("technique");
   c.filter.hardest = text("hardest");
+  c.filter.geometry = text("geometry");
   if (vm.count("limit")) c.limit = limit;
   c.random = vm.count("random") != 0;
   c.unused = vm.count("unused") != 0;
@@ -586,6 +619,9 @@ int run_regrade(const std::vector<std::string>& args) {
             << with_commas(report.regraded) << " rated again by " << grader::rater_name() << " ("
             << with_commas(report.changed) << " changed)";
   if (report.unrated) std::cerr << ", " << with_commas(report.unrated) << " could not be rated and kept their ratings";
+  if (report.variants)
+    std::cerr << "; " << with_commas(report.variants) << " variant puzzles skipped (" << db::kUnratedVariant
+              << ": the classic grader does not rate them)";
   std::cerr << '\n';
   if (report.stopped) {
     std::cerr << "sudokit " << cmd << ": interrupted by " << stop_signal_name()

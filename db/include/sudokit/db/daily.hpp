@@ -63,7 +63,24 @@ struct DailyRequest {
   Date first;
   std::int64_t days = 1;  // dates first, first + 1, ..., first + days - 1
   WeeklySchedule schedule;
+  /// Variant slots (`daily --variant NAME=GEOMETRY`): a name the schedule
+  /// gives like a level, served by the oldest unused puzzle of that
+  /// geometry (canonical spelling; unrated until issue #48, so of no
+  /// level), e.g. {"daily-x", "x"} beside the classic levels.
+  std::vector<std::pair<std::string, std::string>> variants{};
+  /// The geometry of a variant slot; "" for a level.
+  std::string variant_of(std::string_view slot) const {
+    for (const auto& [name, geometry] : variants)
+      if (name == slot) return geometry;
+    return {};
+  }
 };
+
+/// "NAME=GEOMETRY" (a --variant): a URL-safe slot name and a geometry
+/// spelling, parsed (parse_geometry) to its canonical spelling. False with
+/// `error` ("geometry:COL: ...", "slot name ..."); the classic geometry is
+/// refused (its slots are levels).
+bool parse_variant_slot(std::string_view text, std::pair<std::string, std::string>& out, std::string& error);
 
 /// "" when the request can be run, else what is wrong ("--days must be at
 /// least 1", "the range ends after 9999-12-31", "the schedule gives no

@@ -43,7 +43,9 @@ class ExportWriteError : public StoreError {
 /// failure, ExportWriteError when a write or flush fails (e.g. "out.json:
 /// write error: No space left on device").
 /// `fields` (json, ndjson, csv): the record-format fields to write, in that
-/// order; empty = every field of the store.
+/// order; empty = every field of the store (store_fields(), and when the
+/// filter's geometry is not the classic one, variant_store_fields(): with
+/// geometry and rated_by). Line: a variant's cells (kDigits).
 std::uint64_t export_puzzles(PuzzleStore& store, const PuzzleFilter& filter, ExportFormat format, std::FILE* out,
                              const std::string& out_name, std::span<const Field> fields = {});
 

@@ -48,13 +48,18 @@ enum class Field {
   DigOrder,
   Origin,            // a seeded search's seed (its global id)
   Path,              // the stored solution path (db/path.hpp), a JSON array
+  Geometry,          // a variant's geometry (canonical spelling); left out of a classic record's JSON
+  RatedBy,           // what rated the row (grader::rater_name()), or kUnratedVariant
 };
 
 /// The field's name in JSON and in the CSV header.
 std::string_view field_name(Field field);
 
-/// Every column of the store, as `db export` writes it.
+/// Every column of the store, as `db export` writes it for classic puzzles.
 std::span<const Field> store_fields();
+/// store_fields() and geometry, rated_by: what `db export` writes when the
+/// rows may be variants (--geometry other than classic).
+std::span<const Field> variant_store_fields();
 /// What `generate` writes (the solution with --solution).
 std::span<const Field> generate_fields(bool with_solution);
 /// What `grade` writes for a puzzle before its own fields (line, rated,
@@ -68,7 +73,8 @@ std::span<const Field> daily_fields();
 /// repeated name or an empty list.
 bool parse_fields(std::string_view list, std::vector<Field>& out, std::string& error);
 
-/// The record as one JSON object with `fields` in that order.
+/// The record as one JSON object with `fields` in that order; Field::Geometry
+/// is left out for a classic record (so classic JSON is as before variants).
 nlohmann::ordered_json record_json(const PuzzleRecord& record, std::span<const Field> fields);
 
 /// The record as an ipuz document (the ipuz Sudoku kind,
@@ -76,7 +82,11 @@ nlohmann::ordered_json record_json(const PuzzleRecord& record, std::span<const F
 /// difficulty (the level), charset, boxes, empty 0, puzzle and solution as 9
 /// rows of 9 numbers (0 = empty), and our ratings in the extension field
 /// "com.sudokit:rating" ({"er", "ep", "ed", "hardest", "hardest_name"}, when
-/// graded). db/README.md ("ipuz") documents it.
+/// graded). A variant (db/README.md, "ipuz of variants"): its size in
+/// `dimensions`, its digits in `charset`, `boxes` only for boxes, and the
+/// geometry in the extension field "com.sudokit:geometry" ({"spelling",
+/// "regions" for jigsaw and extra regions, "rules"}). db/README.md ("ipuz")
+/// documents it.
 nlohmann::ordered_json ipuz_json(const PuzzleRecord& record);
 
 /// The CSV header line for `fields` (no newline).

@@ -45,7 +45,7 @@ namespace sudokit::db {
 
 /// The schema version this build writes (PRAGMA user_version). Older files
 /// are migrated forward on open; newer ones are refused.
-inline constexpr int kSchemaVersion = 13;
+inline constexpr int kSchemaVersion = 14;
 /// PRAGMA application_id of a sudokit store: "SUDK".
 inline constexpr std::int32_t kApplicationId = 0x5355444B;
 
@@ -98,6 +98,9 @@ enum class Inserted {
   Duplicate,  // a row with the same canonical form is already queued: skipped
 };
 
+/// PuzzleFilter::geometry for rows of every geometry.
+inline constexpr const char* kAllGeometries = "all";
+
 /// Which rows to read. Every bound is inclusive; ratings compare the stored
 /// (rounded) ER.
 struct PuzzleFilter {
@@ -105,6 +108,10 @@ struct PuzzleFilter {
   std::optional<double> min_rating, max_rating;
   std::optional<int> min_clues, max_clues;
   std::optional<std::string> symmetry;  // the givens' symmetry as stored ("none", "rot180", ...)
+  // The geometry (issue #47): "" = the classic 9x9 only (the default, so
+  // every output that took no geometry is as before variants); a canonical
+  // spelling (Geometry::spelling) = that variant only; kAllGeometries = any.
+  std::string geometry;
   std::vector<std::string> technique;  // technique keys: one of them used at least once (histogram); empty = any
   std::vector<std::string> hardest;    // technique keys: the hardest step is one of them; empty = any
   std::optional<std::uint64_t> limit;
@@ -151,6 +158,13 @@ struct StoreStats {
   std::vector<Count> methods;                       // by count, descending
   std::vector<Count> raters;                        // graded puzzles by what rated them (rated_by; "" = unknown), by count
   std::vector<RunShard> runs;                       // rows with a run key, by run key and shard
+  // Variants (issue #47). Every figure above is of the geometry stats() was
+  // asked for (classic by default); `geometries` counts the rows of each
+  // geometry ("classic" first, then by spelling), empty when the store
+  // holds no variant; `unrated_variant` the rows of the asked geometry whose
+  // grading status is kUnratedVariant.
+  std::vector<Count> geometries;
+  std::uint64_t unrated_variant = 0;
 };
 
 /// One generate run's shard as the `runs` table records it: what it was
@@ -233,7 +247,9 @@ class PuzzleStore {
 
   // --- ratings of another grader (db regrade) -----------------------------------
 
-  /// Graded rows rated by another grader than this one (rated_by not
+  /// Rows of a variant geometry (geometry not NULL).
+  std::uint64_t count_variants();
+  /// Classic graded rows (never a variant's) rated by another grader than this one (rated_by not
   /// grader::rater_name(), or unknown); with older_than > 0, only rows rated
   /// by a revision below it (or unknown). count_stale counts them;
   /// stale_rows gives up to `limit` of them with id above `after_id`, in id order.
@@ -244,8 +260,11 @@ class PuzzleStore {
   void update_ratings(const std::vector<PuzzleRecord>& rows);
   /// Calls `on_row` for each matching row (with id) until it returns false.
   void for_each(const PuzzleFilter& filter, const std::function<bool(const PuzzleRecord&)>& on_row);
-  /// Counts by level (ordered as in `levels`), ratings, clues, techniques, methods.
-  StoreStats stats(const std::vector<grader::Level>& levels = grader::default_levels());
+  /// Counts by level (ordered as in `levels`), ratings, clues, techniques,
+  /// methods, of the rows of `geometry` (PuzzleFilter::geometry: "" =
+  /// classic, a canonical spelling, kAllGeometries); rows per geometry.
+  StoreStats stats(const std::vector<grader::Level>& levels = grader::default_levels(),
+                   const std::string& geometry = {});
 
   struct Impl;
   /// The connection behind this store, for the db module's own sources

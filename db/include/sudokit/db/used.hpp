@@ -33,6 +33,9 @@ struct Shortage {
   /// that `generate --levels TABLE --level NAME` makes
   /// puzzles of the level. Empty for a level of the default table.
   std::string levels_table;
+  /// A variant slot (LevelCount::geometry): `level` is the slot's name and
+  /// this its geometry's canonical spelling; empty for a level.
+  std::string geometry{};
   std::uint64_t missing() const { return needed - available; }
 };
 
@@ -79,6 +82,11 @@ std::uint64_t count_unused(PuzzleStore& store, const std::string& level);
 struct LevelCount {
   std::string level;
   std::uint64_t count = 0;
+  /// A variant slot (daily --variant): its puzzles are the stored ones of
+  /// this geometry (canonical spelling), of any level (they are unrated
+  /// until issue #48), and `level` is the slot's name. Empty: the classic
+  /// puzzles of `level`.
+  std::string geometry{};
 };
 
 enum class SelectOrder {
@@ -86,7 +94,7 @@ enum class SelectOrder {
   Rating,  // easiest first (ER, then id; ungraded last)
 };
 
-/// Picks `count` puzzles of each level (oldest id first) that were never
+/// Picks `count` puzzles of each level (or variant slot: LevelCount::geometry) (oldest id first) that were never
 /// used, or any puzzles when `include_used`. The result keeps the order of
 /// `wanted`; within a level, puzzles are in `order`. Throws ShortageError
 /// listing every short level.

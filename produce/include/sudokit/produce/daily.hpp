@@ -83,6 +83,7 @@ struct DailyOptions {
   bool dry_run = false;
   bool with_steps = false;                               // each puzzle with its solution path (`path`)
   std::string images;                                    // png or svg: each puzzle's image beside the JSON; "" = none
+  std::vector<std::string> variants;                     // --variant NAME=GEOMETRY: variant slots (db::DailyRequest::variants)
 };
 
 /// A checked daily run: the request for the store and where it goes.

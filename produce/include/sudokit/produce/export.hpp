@@ -31,9 +31,14 @@ struct FilterOptions {
   std::optional<std::string> symmetry;   // a symmetry of the givens (not "random")
   std::optional<std::string> technique;  // key or name: the solution uses it
   std::optional<std::string> hardest;    // key or name: the hardest step is it
+  std::optional<std::string> geometry;   // --geometry: a spelling or "all"; not given = classic only
 };
 
-/// The filter the options say; throws RequestError naming the option.
+/// The filter the options say; throws RequestError naming the option
+/// (--geometry: "geometry:COL: ..." as parse_geometry says it). The
+/// geometry is stored canonical ("" for classic, db::kAllGeometries for
+/// "all"); --clues takes numbers up to the geometry's cells (81 for classic
+/// and all).
 db::PuzzleFilter plan_filter(const FilterOptions& options);
 
 /// What to tell a user whose book (or daily schedule) ran short of a level:

@@ -9,7 +9,8 @@
 // (the ones written are this grader's now), so it is resumable and, run
 // twice, the second does nothing. A row the grader cannot rate now (beyond
 // its techniques, or over the time limit) keeps its old ratings and is
-// counted as unrated.
+// counted as unrated. Variant rows are never graded here (they stay
+// 'unrated (variant)' until issue #48); they are counted as skipped.
 #pragma once
 
 #include <atomic>
@@ -38,6 +39,7 @@ struct RegradeReport {
   std::uint64_t regraded = 0;  // rows written with this grader's ratings
   std::uint64_t changed = 0;   // of those, rows whose ER, EP, ED, level or hardest technique changed
   std::uint64_t unrated = 0;   // rows this grader could not rate (left as they were)
+  std::uint64_t variants = 0;  // variant rows skipped: the classic grader never rates them (issue #48)
   bool stopped = false;        // by options.stop
 };
 
