@@ -34,7 +34,7 @@ void print_report(Output& out, const char* method, bool scramble, std::uint64_t 
     add(std::snprintf(line, sizeof line, "essentially different  %llu (distinct canonical forms; %.0f forms/s, %.0f per CPU second)\n",
                       static_cast<unsigned long long>(r.distinct_forms), r.forms_per_second(), r.forms_per_cpu_second()));
   else
-    out.buffer() += "essentially different  not counted (no canonical form of variant grids yet)\n";
+    out.buffer() += "essentially different  not counted for variants yet (canonical_any.hpp is not wired into the report)\n";
   const int df = v.degrees_of_freedom;  // about df on average when uniform, and below df + 4.3 sd at most
   add(std::snprintf(line, sizeof line, "cell chi-square        mean %.1f, max %.1f (%d d.f.: about %d and %.0f when uniform)\n",
                     r.chi_square_mean, r.chi_square_max, df, df, df + 4.3 * std::sqrt(2.0 * df)));

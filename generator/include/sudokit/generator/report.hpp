@@ -40,7 +40,7 @@ struct GridReport {
 
 /// The same report for grids of any geometry (variant_grids.hpp): the
 /// chi-square has size()-1 degrees of freedom, and distinct_forms is not
-/// counted (0) until variant canonical forms exist (forms_counted false);
+/// counted (0; forms_counted false: canonical_any is not wired in yet);
 /// the classic geometry gives report_grids' report.
 struct VariantGridReport {
   GridReport grids;
