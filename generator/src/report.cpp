@@ -7,6 +7,7 @@
 #include <array>
 #include <chrono>
 #include <ctime>
+#include <string>
 #include <vector>
 
 #include "sudokit/solver/canonical.hpp"
@@ -68,6 +69,57 @@ GridReport report_grids(const GridOptions& options, std::uint64_t seed, std::uin
   report.canonical_seconds = seconds_since(canon_start);
   report.distinct_forms = count_distinct(grids);
   return report;
+}
+
+VariantGridReport report_variant_grids(const Geometry& geometry, const VariantGridOptions& options, std::uint64_t seed,
+                                       std::uint64_t count) {
+  VariantGridReport out;
+  if (geometry.classic()) {
+    GridOptions classic;
+    classic.method = options.method;
+    classic.scramble = options.scramble;
+    if (!options.base.empty()) std::copy(options.base.begin(), options.base.end(), classic.base.cells.begin());
+    out.grids = report_grids(classic, seed, count);
+    out.forms_counted = true;
+    return out;
+  }
+  GridReport& report = out.grids;
+  const int n = geometry.size();
+  out.degrees_of_freedom = n - 1;
+  report.count = count;
+  std::vector<Cells> grids(static_cast<std::size_t>(count));
+  const Clock::time_point start = Clock::now();
+  const std::clock_t cpu_start = std::clock();
+  for (std::uint64_t i = 0; i < count; ++i) grids[static_cast<std::size_t>(i)] = make_variant_grid(geometry, options, seed, i);
+  report.generate_cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  report.generate_seconds = seconds_since(start);
+
+  std::vector<std::vector<std::uint64_t>> tally(static_cast<std::size_t>(geometry.cells()),
+                                                std::vector<std::uint64_t>(static_cast<std::size_t>(n) + 1));
+  for (const Cells& g : grids) {
+    report.valid += is_valid_variant_grid(geometry, g) ? 1 : 0;
+    for (std::size_t c = 0; c < g.size(); ++c) ++tally[c][g[c]];
+  }
+  if (count > 0) {
+    const double expected = static_cast<double>(count) / n;
+    double sum = 0;
+    for (const auto& cell : tally) {
+      double chi = 0;
+      for (int d = 1; d <= n; ++d) {
+        const double diff = static_cast<double>(cell[static_cast<std::size_t>(d)]) - expected;
+        chi += diff * diff / expected;
+      }
+      sum += chi;
+      report.chi_square_max = std::max(report.chi_square_max, chi);
+    }
+    report.chi_square_mean = sum / geometry.cells();
+  }
+  std::vector<std::string> keys;  // strings: GCC 12 warns (falsely) on sorting vectors of vectors
+  keys.reserve(grids.size());
+  for (const Cells& g : grids) keys.emplace_back(g.begin(), g.end());
+  std::sort(keys.begin(), keys.end());
+  report.distinct_grids = static_cast<std::uint64_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
+  return out;
 }
 
 }  // namespace sudokit

@@ -1,6 +1,8 @@
 // The SQLite sink (db_sink.hpp).
 #include "sudokit/produce/db_sink.hpp"
 
+#include "generate_variant.hpp"
+
 #include "sudokit/produce/grade_stage.hpp"
 
 namespace sudokit::produce {
@@ -44,6 +46,8 @@ void check_split(db::PuzzleStore& store, const std::string& run, const std::stri
 
 GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path, const GenerateHooks& hooks,
                                     const db::StoreOptions& store_options) {
+  if (plan.geometry)  // until the store keeps a geometry with each puzzle (issue #47's store part)
+    throw RequestError("--db", variant_store_refusal(*plan.geometry));
   db::StoreOptions writing = store_options;
   writing.mode = db::OpenMode::Write;
   db::PuzzleStore store(path, writing);

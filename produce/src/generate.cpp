@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <random>
 
+#include "generate_variant.hpp"
 #include "sudokit/produce/seeded.hpp"
 #include "sudokit/solver/limits.hpp"
 #include "sudokit/solver/solve.hpp"
@@ -192,6 +193,8 @@ std::uint64_t fresh_seed() {
 }
 
 void set_grading(GenerateRequest& q, const GradingAsked& asked) {
+  if (asked.to_store)
+    if (const GeometryPtr g = request_geometry(q)) throw RequestError("--db", variant_store_refusal(*g));
   if (asked.with_steps && (!asked.to_store || asked.no_grade))
     throw RequestError("--with-steps",
                        "--with-steps stores the solution path: it needs --db (and grading, not --no-grade)");
@@ -224,6 +227,31 @@ void check_bounds(const GenerateRequest& q) {
 }
 
 GeneratePlan plan_generation(const GenerateRequest& q) {
+  if (GeometryPtr geometry = request_geometry(q)) {  // a variant: the rest of this function plans the classic
+    GenerateRequest common = q;  // the options every geometry shares, checked as the classic's
+    common.geometry.clear();
+    common.method = "backtrack";
+    common.base.clear();
+    common.symmetry = "none";
+    common.clues = 0;
+    common.minimal = false;
+    common.pattern.clear();
+    common.dig_order.clear();
+    common.max_attempts = 0;
+    common.grade = common.with_steps = false;
+    common.levels.clear();  // the rating options: refused by plan_variant_generation with the reason
+    common.level.clear();
+    common.min_rating = GenerateRequest{}.min_rating;
+    common.max_rating = GenerateRequest{}.max_rating;
+    common.require_techniques.clear();
+    common.hardest_technique.clear();
+    common.search = -1;
+    common.search_keep = 1;
+    common.seeded = false;
+    common.from.clear();
+    common.strategy.clear();
+    return plan_variant_generation(q, std::move(geometry), plan_generation(common));
+  }
   GeneratePlan plan;
   PipelineOptions& o = plan.pipeline;
   GradeCriteria& criteria = plan.criteria;
@@ -411,6 +439,7 @@ std::string run_key(const GeneratePlan& plan) {
 }
 
 GenerateSummary generate(const GeneratePlan& plan, PuzzleSink& sink, const GenerateHooks& hooks) {
+  if (plan.geometry) return generate_variants(plan, sink, hooks);
   if (plan.walks()) return generate_from_seeds(plan, sink, hooks);
   PipelineOptions o = plan.pipeline;
   o.progress = hooks.progress;
@@ -427,7 +456,7 @@ GenerateSummary generate(const GenerateRequest& request, PuzzleSink& sink, const
 
 std::string shortfall_message(const GeneratePlan& plan, const PipelineReport& report, std::uint64_t accepted) {
   const PipelineOptions& o = plan.pipeline;
-  if (!report.failure.empty() && plan.walks()) return report.failure;
+  if (!report.failure.empty() && (plan.walks() || plan.geometry)) return report.failure;
   if (!report.failure.empty())
     return "giving up after " + std::to_string(report.tried * o.max_attempts) + " grids: " + report.failure;
   if (accepted >= report.wanted) return "";

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <cstdio>
 #include <functional>
 #include <optional>
@@ -24,6 +25,7 @@
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/produce/generate.hpp"
 #include "sudokit/produce/seeded.hpp"
+#include "sudokit/produce/variant_output.hpp"
 
 namespace sudokit::cli {
 
@@ -35,12 +37,20 @@ using produce::GradeAnnotation;
 /// graded), or the record format (db/record_format.hpp) as JSON or CSV.
 class PrintSink final : public PuzzleSink {
  public:
-  PrintSink(Output& out, std::string format, bool solution, const std::vector<grader::Level>& levels)
+  PrintSink(Output& out, std::string format, bool solution, const std::vector<grader::Level>& levels, bool variant)
       : out_(out), format_(std::move(format)), solution_(solution), fields_(db::generate_fields(solution)), levels_(levels) {
-    if (format_ == "csv") out_.buffer() += db::csv_header(fields_) + '\n';
+    if (format_ == "csv") out_.buffer() += (variant ? produce::variant_csv_header() : db::csv_header(fields_)) + '\n';
   }
   void write(const GeneratedPuzzle& p) override {
     std::string& b = out_.buffer();
+    if (p.geometry) {  // a variant puzzle: always with its solution and geometry, unrated
+      if (format_ == "line") b += produce::variant_line(p);
+      else if (format_ == "csv") b += produce::variant_csv_row(p);
+      else b += produce::variant_json(p).dump();
+      b += '\n';
+      out_.maybe_flush();
+      return;
+    }
     if (format_ == "line") {
       append_line(b, p.puzzle);
       if (solution_) {
@@ -133,7 +143,9 @@ const char* const kUsage =
     "none isomorphic to a seed; the same for a seed and --count with any --threads, except a run\n"
     "that --time-limit or Ctrl-C ends (it keeps what its walks found by then).\n"
     "An ER floor of 9.3 or more climbs (--strategy): each round digs a few puzzles at a lower\n"
-    "floor and walks their neighbourhoods as --from does, every neighbour dug minimal.";
+    "floor and walks their neighbourhoods as --from does, every neighbour dug minimal.\n"
+    "--geometry G makes puzzles of another shape (X, windoku, jigsaw, 16x16, ...): unique and\n"
+    "minimal as the classic's, printed with their solution and geometry, not graded.";
 
 /// A numeric option whose bounds produce::plan_generation checks: the option
 /// its GenerateOptionError names, and the words of the accepted values.
@@ -162,6 +174,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   using Option = produce::GenerateOption;
   add_bounded_by_library(opts, bounds, Option::Count, "count,n", q.count, {1, kMaxCount}, "number of puzzles", 10);
   opts.add_options()
+      ("geometry", po::value<std::string>(&q.geometry), "the grid's shape (docs/VARIANTS.md: x, windows, jigsaw:MAP, 16x16, anti-knight, nc, ...; default classic). Another geometry than the classic prints each puzzle with its solution and geometry, unrated (variant); its --clues run from 1 to the cells less one, its --pattern has one character per cell, its --symmetry must be one of the geometry's own; rating, level, technique and search options, --from and --db are refused")
       ("method", po::value<std::string>(&q.method)->default_value("backtrack"), "grid method: backtrack, box-permutation, digit-box or relabel")
       ("scramble", "apply a uniformly random symmetry to each grid (makes box-permutation and relabel useful)")
       ("base", po::value<std::string>(&q.base), "base grid for --method relabel (81 digits)")
@@ -261,7 +274,9 @@ int run_generate(const std::vector<std::string>& args) {
   if (vm.count("pattern")) {
     q.pattern = vm["pattern"].as<std::string>();
     std::string error;
-    if (q.pattern.size() != 81 && !q.clues) {
+    // With --geometry, a pattern is its cells unless it names a file.
+    const bool variant_cells = vm.count("geometry") && !std::filesystem::exists(q.pattern);
+    if (q.pattern.size() != 81 && !q.clues && !variant_cells) {
       pattern_file = q.pattern;
       if (!read_source(pattern_file, q.pattern, error, std::size_t{1} << 20, deadline)) {
         if (out_of_time("--pattern " + pattern_file)) return 1;
@@ -359,7 +374,7 @@ int run_generate(const std::vector<std::string>& args) {
     }
   } else {
     Output out;
-    PrintSink sink(out, format, vm.count("solution") != 0, plan.criteria.levels);
+    PrintSink sink(out, format, vm.count("solution") != 0, plan.criteria.levels, plan.geometry != nullptr);
     hooks.progress = [print = std::move(hooks.progress), &out](std::uint64_t accepted, std::uint64_t tried) {
       print(accepted, tried);
       out.flush_if_due();  // a find waits at most Output::kMaxDelay, also in a slow run

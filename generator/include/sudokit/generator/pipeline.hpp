@@ -24,6 +24,7 @@
 
 #include "sudokit/generator/digger.hpp"
 #include "sudokit/generator/grids.hpp"
+#include "sudokit/solver/geometry.hpp"
 
 namespace sudokit {
 
@@ -48,6 +49,11 @@ struct GeneratedPuzzle {
   int search_moves = 0;  // local-search moves from the dug puzzle (0 = as dug), or from the seed (origin)
   std::string origin;    // a seeded search (generate --from): the global id of the seed it started from
   std::shared_ptr<const Annotation> annotation;
+  // A puzzle of another geometry than the classic (produce's variant run,
+  // variant_digger.hpp): its geometry and cells; `puzzle` and `solution`
+  // above are then unused (all zero). Null/empty for classic puzzles.
+  GeometryPtr geometry;
+  std::vector<std::uint8_t> variant_puzzle, variant_solution;
 };
 
 /// Grades and filters candidates. One instance per worker thread.

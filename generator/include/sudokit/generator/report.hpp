@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "sudokit/generator/grids.hpp"
+#include "sudokit/generator/variant_grids.hpp"
 
 namespace sudokit {
 
@@ -36,6 +37,18 @@ struct GridReport {
     return canonical_cpu_seconds > 0 ? static_cast<double>(distinct_grids) / canonical_cpu_seconds : 0;
   }
 };
+
+/// The same report for grids of any geometry (variant_grids.hpp): the
+/// chi-square has size()-1 degrees of freedom, and distinct_forms is not
+/// counted (0; forms_counted false: canonical_any is not wired in yet);
+/// the classic geometry gives report_grids' report.
+struct VariantGridReport {
+  GridReport grids;
+  bool forms_counted = false;
+  int degrees_of_freedom = 8;
+};
+VariantGridReport report_variant_grids(const Geometry& geometry, const VariantGridOptions& options, std::uint64_t seed,
+                                       std::uint64_t count);
 
 /// Makes grids 0..count-1 of `seed` with `options` and measures them.
 /// Holds all of them in memory (81 bytes each) to count distinct ones.

@@ -47,7 +47,8 @@ class DbSink final : public PuzzleSink {
 /// refused before anything is made: RequestError("--shard", ...). Every
 /// batch committed before a failure stays; throws db::StoreError.
 /// `store` sets the store's batches and lock wait (db::StoreOptions; its
-/// mode is Write whatever it says).
+/// mode is Write whatever it says). A variant plan (plan.geometry) is
+/// refused before the store is opened: RequestError("--db", ...).
 GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path,
                                     const GenerateHooks& hooks = {}, const db::StoreOptions& store = {});
 

@@ -23,6 +23,20 @@
 //   9.0), then walks from the 8 hardest stones not walked from yet and from
 //   the hardest near misses, every neighbour dug minimal; 64 neighbours
 //   judged per start.
+//
+// Variants (GenerateRequest::geometry names a geometry other than the
+// classic; issue #47): each puzzle index is made by make_variant_puzzle
+// (variant_digger.hpp) from the stream (seed, index), on `threads` workers,
+// written in index order: a grid by --method (where the geometry allows it:
+// method_unsupported), dug minimal, or to --clues (1 to cells()-1), or on a
+// --pattern of cells() cells, under a --symmetry of the geometry's own. The
+// puzzles carry their geometry and cells (GeneratedPuzzle::geometry,
+// variant_puzzle, variant_solution) and no grade: variant grading is issue
+// #48's, so every option about ratings, levels, techniques, the local
+// search, the seeded search and the climb is refused with the reason, and so
+// are --base that is no valid grid of the geometry, --dig-order other than
+// random and a store (generate_into_store), which keeps classic puzzles only
+// until the store learns geometries.
 #pragma once
 
 #include <array>
@@ -36,6 +50,7 @@
 #include <vector>
 
 #include "sudokit/generator/pipeline.hpp"
+#include "sudokit/generator/variant_digger.hpp"
 #include "sudokit/generator/vicinity.hpp"
 #include "sudokit/produce/grade_stage.hpp"
 
@@ -89,6 +104,10 @@ struct GenerateRequest {
   // local search around each near miss), "climb" (seeded.hpp: walk from
   // stones dug at a lower floor), or "" = by the target (see above).
   std::string strategy;
+  // The geometry (docs/VARIANTS.md's spelling); "" or any spelling of the
+  // classic = the classic, planned and run exactly as without it. Any other
+  // geometry is planned by the rules of "Variants" below.
+  std::string geometry;
 };
 
 /// A request that cannot be run. what() is the message the CLI prints after
@@ -160,6 +179,12 @@ struct GeneratePlan {
   bool climb = false;             // a climb: walks from stones dug at a lower floor (seeded.hpp)
   PipelineOptions stones;         // a climb: digs one round's stones (seed, time, stop, progress set per round)
   SeedWalkOptions walk;           // a seeded search or a climb: the walk around each start
+  // A variant run (not the classic): its geometry, grid and dig options
+  // (pipeline's count, seed, threads, shard, time limit and max_attempts
+  // apply; its grid, symmetry, pattern and clue fields do not).
+  GeometryPtr geometry;
+  VariantGridOptions variant_grid;
+  VariantDigOptions variant_dig;
   bool seeded() const { return !seeds.empty(); }
   /// Runs as walks from a pool of starts (generate_from_seeds), not as the
   /// pipeline of indices: puzzles are counted, not indexed, and a stopped
@@ -210,7 +235,9 @@ struct GradingAsked {
 };
 /// Sets request.grade and request.with_steps: a run grades when asked to or
 /// when it stores without no_grade; with_steps needs a store that grades
-/// (else RequestError("--with-steps", ...)).
+/// (else RequestError("--with-steps", ...)); a store for a variant geometry
+/// is refused (RequestError("--db", ...): the store keeps classic puzzles
+/// only for now).
 void set_grading(GenerateRequest& request, const GradingAsked& asked);
 
 /// The first part of plan_generation's check: every number of the request
