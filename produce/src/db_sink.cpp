@@ -1,14 +1,14 @@
 // The SQLite sink (db_sink.hpp).
 #include "sudokit/produce/db_sink.hpp"
 
-#include "generate_variant.hpp"
-
 #include "sudokit/produce/grade_stage.hpp"
 
 namespace sudokit::produce {
 
 db::PuzzleRecord stored_record(const GeneratedPuzzle& p, const std::vector<grader::Level>& levels) {
-  db::PuzzleRecord r = db::make_record(p.puzzle, p.solution);
+  // A variant (issue #47): its geometry, cells and identity, unrated (variant).
+  db::PuzzleRecord r = p.geometry ? db::make_variant_record(p.geometry, p.variant_puzzle, p.variant_solution)
+                                  : db::make_record(p.puzzle, p.solution);
   r.symmetry = symmetry_name(p.symmetry);
   r.minimal = p.minimal;
   r.symmetric_minimal = p.symmetric_minimal;
@@ -46,8 +46,6 @@ void check_split(db::PuzzleStore& store, const std::string& run, const std::stri
 
 GenerateSummary generate_into_store(const GeneratePlan& plan, const std::string& path, const GenerateHooks& hooks,
                                     const db::StoreOptions& store_options) {
-  if (plan.geometry)  // until the store keeps a geometry with each puzzle (issue #47's store part)
-    throw RequestError("--db", variant_store_refusal(*plan.geometry));
   db::StoreOptions writing = store_options;
   writing.mode = db::OpenMode::Write;
   db::PuzzleStore store(path, writing);

@@ -193,12 +193,13 @@ std::uint64_t fresh_seed() {
 }
 
 void set_grading(GenerateRequest& q, const GradingAsked& asked) {
-  if (asked.to_store)
-    if (const GeometryPtr g = request_geometry(q)) throw RequestError("--db", variant_store_refusal(*g));
   if (asked.with_steps && (!asked.to_store || asked.no_grade))
     throw RequestError("--with-steps",
                        "--with-steps stores the solution path: it needs --db (and grading, not --no-grade)");
-  q.grade = asked.grade || (asked.to_store && !asked.no_grade);
+  // A store grades what it keeps, except variants: they are stored unrated
+  // (variant) until issue #48, so --db alone asks no grading of them.
+  const bool variant = request_geometry(q) != nullptr;
+  q.grade = asked.grade || (asked.to_store && !asked.no_grade && !variant);
   q.with_steps = asked.with_steps;
 }
 

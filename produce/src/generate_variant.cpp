@@ -26,11 +26,6 @@ using Option = GenerateOption;
 
 }  // namespace
 
-std::string variant_store_refusal(const Geometry& geometry) {
-  return "--db: the store keeps classic puzzles only for now; puzzles of " + geometry.spelling() +
-         " can be printed (--format line or json), not stored";
-}
-
 GeometryPtr request_geometry(const GenerateRequest& request) {
   if (request.geometry.empty()) return nullptr;
   GeometryPtr g;

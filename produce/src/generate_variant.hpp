@@ -11,10 +11,6 @@ namespace sudokit::produce {
 /// spelling); throws RequestError("--geometry", "geometry:COL: ...").
 GeometryPtr request_geometry(const GenerateRequest& request);
 
-/// Why a variant run cannot go to a store yet (set_grading and
-/// generate_into_store refuse it with RequestError("--db", this)).
-std::string variant_store_refusal(const Geometry& geometry);
-
 /// Checks a variant request (throws GenerateOptionError or RequestError)
 /// and resolves it; `common` is plan_generation's plan of the same request
 /// without its variant fields (count, seed, threads, shard, time limit).

@@ -18,6 +18,9 @@
 #include <vector>
 
 #include "../temp_dir.hpp"
+#include "solver/exact_cover.hpp"
+#include "sudokit/solver/geometry.hpp"
+#include "sudokit/solver/global_id.hpp"
 #include "sudokit/db/store.hpp"
 #include "sudokit/produce/db_sink.hpp"
 #include "sudokit/produce/grade_stage.hpp"
@@ -347,6 +350,48 @@ TEST(Generate, IntoTheStoreKeepsEveryPuzzleWithItsGrade) {
   EXPECT_EQ(other.report.skipped, 0u);
   EXPECT_EQ(other.report.accepted, 6u);
   EXPECT_EQ(other.duplicates, 6u);
+}
+
+// Variants (issue #47): --db keeps them with their geometry, unrated, each
+// unique by the exact-cover counter (not the kernel that dug them); none is
+// graded, and a rerun of the run makes nothing.
+TEST(Generate, IntoTheStoreKeepsVariantsWithTheirGeometryUnrated) {
+  sudokit::test::TempDir dir;
+  const std::string path = dir.file("x.db");
+  GenerateRequest q = request(8, 3, 2);
+  q.geometry = "X";  // any spelling; the store keeps the canonical one
+  GradingAsked asked;
+  asked.to_store = true;
+  set_grading(q, asked);
+  EXPECT_FALSE(q.grade);  // a store grades classic puzzles only
+  const GenerateSummary s = generate_into_store(plan_generation(q), path);
+  ASSERT_EQ(s.report.accepted, 8u);
+  EXPECT_EQ(s.stored + s.duplicates, 8u);
+  const GeometryPtr x = parse_geometry("x");
+  sudokit::test::ExactCover dlx = sudokit::test::exact_cover_of(*x);
+  db::PuzzleStore store(path, {db::OpenMode::Read});
+  db::PuzzleFilter classic, variants;
+  variants.geometry = "x";
+  EXPECT_EQ(store.count(classic), 0u);
+  EXPECT_EQ(store.count(variants), s.stored);
+  std::uint64_t rows = 0;
+  store.for_each(variants, [&](const db::PuzzleRecord& r) {
+    ++rows;
+    EXPECT_EQ(r.geometry, "x");
+    EXPECT_EQ(r.rated_by, db::kUnratedVariant);
+    EXPECT_FALSE(r.er.has_value());
+    const std::vector<std::uint8_t> puzzle = read_cells(*x, r.variant_puzzle);
+    const std::vector<std::uint8_t> solution = read_cells(*x, r.variant_solution);
+    EXPECT_EQ(dlx.count(puzzle, 2), 1u) << r.variant_puzzle;
+    for (std::size_t c = 0; c < puzzle.size(); ++c)
+      if (puzzle[c] != 0) EXPECT_EQ(puzzle[c], solution[c]) << r.variant_puzzle;
+    EXPECT_EQ(r.gid(), global_id_any(x, puzzle));
+    return true;
+  });
+  EXPECT_EQ(rows, s.stored);
+  const GenerateSummary again = generate_into_store(plan_generation(q), path);
+  EXPECT_EQ(again.report.skipped, 8u);
+  EXPECT_EQ(again.stored, 0u);
 }
 
 // (seed_index, puzzle, run, shard) of every row, by index.

@@ -34,9 +34,9 @@
 // variant_puzzle, variant_solution) and no grade: variant grading is issue
 // #48's, so every option about ratings, levels, techniques, the local
 // search, the seeded search and the climb is refused with the reason, and so
-// are --base that is no valid grid of the geometry, --dig-order other than
-// random and a store (generate_into_store), which keeps classic puzzles only
-// until the store learns geometries.
+// are --base that is no valid grid of the geometry and --dig-order other than
+// random. A store (generate_into_store) keeps them with their geometry,
+// unrated (variant) (db::make_variant_record); --db alone grades none.
 #pragma once
 
 #include <array>
