@@ -547,7 +547,14 @@ typedef struct sudokit_generate_options {
    * (Python's keywords, a JavaScript object's keys) without checking the
    * options itself. */
   const char* const* option_names;
+  /* Added after 0.2.0, after option_names: variants (issue #47). A caller
+   * whose struct_size ends before a field gets its default. */
+  const char* geometry;       /* the spelling (docs/VARIANTS.md), NUL-terminated; NULL = classic (default) */
+  int32_t alphabet;           /* SUDOKIT_ALPHABET_* of the puzzle, solution and base; default DIGITS */
 } sudokit_generate_options;
+/* Defined by a header whose sudokit_generate_options has geometry and
+ * alphabet (and sudokit_generated its geometry and status). */
+#define SUDOKIT_GENERATE_GEOMETRY 1
 
 /* The options of sudokit_generate by identity: the indices of option_names.
  * The command's --with-steps, --grade-time-limit, --shard and --from have
@@ -569,8 +576,8 @@ typedef struct sudokit_generated {
   uint32_t struct_size;       /* the size the library filled (<= the caller's) */
   uint64_t index;             /* position in the seed's stream */
   uint64_t seed;
-  const char* puzzle;         /* 81 characters, NUL-terminated */
-  const char* solution;       /* 81 characters, NUL-terminated */
+  const char* puzzle;         /* N*N characters in options.alphabet (81 for the classic), NUL-terminated */
+  const char* solution;       /* N*N characters in options.alphabet, NUL-terminated */
   int32_t clues;
   const char* symmetry;       /* the symmetry of its clue pattern (random resolved) */
   const char* method;         /* the grid method */
@@ -581,6 +588,10 @@ typedef struct sudokit_generated {
   double er, ep, ed;
   const char* level;
   const char* hardest;
+  /* Added after 0.2.0 (SUDOKIT_GENERATE_GEOMETRY). */
+  const char* geometry;       /* the canonical spelling of the puzzle's geometry ("classic", "x", "16x16", ...) */
+  const char* status;         /* a variant's grading status, "unrated (variant)" (no rating, graded 0: variant
+                                 grading is issue #48); "" for the classic (graded says whether it is rated) */
 } sudokit_generated;
 
 /* Called for each puzzle, in index order, on the thread that called
@@ -600,7 +611,21 @@ typedef struct sudokit_generate_report {
 #define SUDOKIT_GENERATE_REPORT_INIT {sizeof(sudokit_generate_report), 0, 0, 0, 0, 0, 0}
 
 /* Makes puzzles with exactly one solution, the same ones `sudokit generate`
- * prints for the same options and seed. `options` may be NULL (defaults,
+ * prints for the same options and seed.
+ *
+ * Variants: with options.geometry another geometry than the classic, the
+ * puzzles are those of `sudokit generate --geometry G` (the variant digger:
+ * method where the geometry allows it, symmetry among its own, clues 1 to
+ * N*N-1, a pattern of N*N cells, base a valid grid of it), written in
+ * options.alphabet with the geometry's canonical spelling and the status
+ * "unrated (variant)". The rating options (grade, level, levels,
+ * min_rating, max_rating, required_techniques, hardest_technique, search
+ * above 0, search_keep above 1, strategy, dig_order other than random) are
+ * refused with SUDOKIT_E_OPTION and the reason. A bad spelling is
+ * SUDOKIT_E_PARSE ("geometry:COL: ..."), a geometry with no valid grid or
+ * an alphabet that cannot write its digits SUDOKIT_E_OPTION; these two are
+ * named "geometry" and "alphabet" by sudokit_last_error_option (they have
+ * no option_names index). `options` may be NULL (defaults,
  * with a fresh seed: report.seed says which), `report` too. SUDOKIT_OK when `count` puzzles were made or the callback
  * stopped; SUDOKIT_E_INCOMPLETE when the time limit or repeated failures
  * (a pattern no grid fits) ended it first; SUDOKIT_E_OPTION for a bad

@@ -7,6 +7,12 @@
 // order. A sudokit_stop is the pipeline's stop flag, owned by the caller so
 // that another thread can raise it while the run goes on; without one the
 // run has a flag of its own (raised when the callback says stop).
+// Variants (options.geometry, issue #47): the spelling is loaded here
+// (load_geometry: parsed, and refused when it has no valid grid) and goes
+// into the same request as GenerateRequest::geometry, so plan_generation
+// checks the rest (rating options refused with the reason) and
+// produce::generate runs the variant digger; cells are written in the
+// caller's alphabet.
 #include <atomic>
 #include <cmath>
 #include <cstddef>
@@ -14,10 +20,13 @@
 #include <string>
 
 #include "boundary.hpp"
+#include "shape.hpp"
 #include "sudokit/generator/pipeline.hpp"
 #include "sudokit/grader/grade.hpp"
 #include "sudokit/grader/target.hpp"
 #include "sudokit/produce/generate.hpp"
+#include "sudokit/produce/variant_output.hpp"
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/text.hpp"
 
 using namespace sudokit;
@@ -32,19 +41,28 @@ namespace {
 // Hands each puzzle to the callback until it asks to stop.
 class CallbackSink final : public PuzzleSink {
  public:
-  CallbackSink(sudokit_generate_callback callback, void* user, std::atomic<bool>& stop)
-      : callback_(callback), user_(user), stop_(stop) {}
+  CallbackSink(sudokit_generate_callback callback, void* user, std::atomic<bool>& stop, Alphabet alphabet)
+      : callback_(callback), user_(user), stop_(stop), alphabet_(alphabet) {}
   void write(const GeneratedPuzzle& p) override {
     if (stop_.load()) return;  // puzzles in flight after the callback said stop
-    char puzzle[SUDOKIT_GRID_BUFFER], solution[SUDOKIT_GRID_BUFFER];
-    write_grid(p.puzzle, puzzle);
-    write_grid(p.solution, solution);
     sudokit_generated g{};
     g.struct_size = sizeof g;
     g.index = p.index;
     g.seed = p.seed;
-    g.puzzle = puzzle;
-    g.solution = solution;
+    if (p.geometry) {  // a variant: its cells, unrated (variant)
+      puzzle_ = print_cells(*p.geometry, p.variant_puzzle, alphabet_);
+      solution_ = print_cells(*p.geometry, p.variant_solution, alphabet_);
+      g.geometry = p.geometry->spelling().c_str();
+      g.status = produce::kUnratedVariant;
+    } else {
+      const Geometry& classic = *classic_geometry();
+      puzzle_ = print_cells(classic, {p.puzzle.cells.begin(), p.puzzle.cells.end()}, alphabet_);
+      solution_ = print_cells(classic, {p.solution.cells.begin(), p.solution.cells.end()}, alphabet_);
+      g.geometry = classic.spelling().c_str();
+      g.status = "";
+    }
+    g.puzzle = puzzle_.c_str();
+    g.solution = solution_.c_str();
     g.clues = p.clues;
     g.symmetry = symmetry_name(p.symmetry);
     g.method = method_name(p.method);
@@ -77,7 +95,9 @@ class CallbackSink final : public PuzzleSink {
   std::atomic<bool>& stop_;
   std::uint64_t accepted_ = 0;
   bool stopped_by_callback_ = false;
-  std::string level_;  // the level name handed to the callback
+  Alphabet alphabet_;
+  std::string level_;             // the level name handed to the callback
+  std::string puzzle_, solution_;  // the cells handed to the callback
 };
 
 // The C fields' names of the options, indexed by SUDOKIT_OPTION_* (the
@@ -122,6 +142,7 @@ produce::GenerateRequest request_of(const sudokit_generate_options& o) {
   q.search_keep = o.search_keep;
   q.strategy = text(o.strategy);
   q.time_limit = o.time_limit != 0 ? o.time_limit : -1;  // 0: the command's default
+  if (o.geometry) q.geometry = o.geometry;
   return q;
 }
 
@@ -172,6 +193,10 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
       o.stop = nullptr;  // a struct ending inside the pointer has no stop flag
     if (options && options->struct_size < offsetof(sudokit_generate_options, option_names) + sizeof o.option_names)
       o.option_names = nullptr;
+    if (options && options->struct_size < offsetof(sudokit_generate_options, geometry) + sizeof o.geometry)
+      o.geometry = nullptr;  // a caller of an earlier header: the classic
+    if (options && options->struct_size < offsetof(sudokit_generate_options, alphabet) + sizeof o.alphabet)
+      o.alphabet = SUDOKIT_ALPHABET_DIGITS;
     if (o.required_technique_count > 0 && !o.required_techniques)
       return fail(SUDOKIT_E_INVALID_ARGUMENT, "required_techniques is NULL with a count");
     for (std::size_t i = 0; i < o.required_technique_count; ++i)
@@ -182,9 +207,24 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
       for (std::size_t i = 0; i < names.size(); ++i)
         if (o.option_names[i]) names[i] = o.option_names[i];
 
+    // The geometry and alphabet: named by their fields (no option_names index).
+    GeometryPtr geometry;
+    Alphabet alphabet = Alphabet::kDigits;
+    if (int s = read_shape(o.geometry, o.alphabet, true, geometry, alphabet)) return s;
+    produce::GenerateRequest request = request_of(o);
+    request.geometry = geometry->classic() ? std::string() : geometry->spelling();
+    if (o.base && alphabet != Alphabet::kDigits) {  // the base in the caller's alphabet, for the request in digits
+      try {
+        request.base = print_cells(*geometry, read_cells(*geometry, o.base, alphabet));
+      } catch (const GeometryError& e) {
+        return fail_option(SUDOKIT_E_OPTION, names[static_cast<std::size_t>(produce::GenerateOption::Base)],
+                           std::string(names[static_cast<std::size_t>(produce::GenerateOption::Base)]) + ": " + e.what());
+      }
+    }
+
     produce::GeneratePlan plan;
     try {
-      plan = produce::plan_generation(request_of(o));
+      plan = produce::plan_generation(request);
     } catch (const produce::GenerateOptionError& e) {
       return fail_option(SUDOKIT_E_OPTION, names[static_cast<std::size_t>(e.which())], e.message(names));
     }
@@ -192,7 +232,7 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
     std::atomic<bool>& stop = o.stop ? o.stop->raised : own.raised;
     produce::GenerateHooks hooks;
     hooks.stop = &stop;
-    CallbackSink sink(callback, user, stop);
+    CallbackSink sink(callback, user, stop, alphabet);
     const PipelineReport r = produce::generate(plan, sink, hooks).report;
 
     if (report) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "boundary.hpp"
+#include "shape.hpp"
 #include "sudokit/solver/alphabet_word.hpp"
 #include "sudokit/solver/canonical_any.hpp"
 #include "sudokit/solver/geometry.hpp"
@@ -35,20 +36,7 @@ int read_variant(const char* puzzle, std::size_t length, const sudokit_geometry_
   sudokit_geometry_options o;
   sudokit_geometry_options_init(&o);
   if (int s = read_options(options, o, "sudokit_geometry_options")) return s;
-  if (o.alphabet < SUDOKIT_ALPHABET_DIGITS || o.alphabet > SUDOKIT_ALPHABET_HEX)
-    return fail_option(SUDOKIT_E_OPTION, "alphabet",
-                       "alphabet: " + std::to_string(o.alphabet) + " is no SUDOKIT_ALPHABET_* value (0 digits, 1 letters, 2 hex)");
-  v.alphabet = static_cast<Alphabet>(o.alphabet);
-  try {
-    v.geometry = o.geometry ? parse_geometry(o.geometry) : classic_geometry();
-  } catch (const GeometryError& e) {
-    return fail_option(SUDOKIT_E_PARSE, "geometry", e.what());
-  }
-  try {
-    digit_char(v.geometry->size(), v.geometry->size(), v.alphabet);
-  } catch (const GeometryError& e) {
-    return fail_option(SUDOKIT_E_OPTION, "alphabet", "alphabet: ", e.what());
-  }
+  if (int s = read_shape(o.geometry, o.alphabet, false, v.geometry, v.alphabet)) return s;
   try {
     v.cells = read_cells(*v.geometry, text, v.alphabet);
   } catch (const GeometryError& e) {
@@ -58,6 +46,32 @@ int read_variant(const char* puzzle, std::size_t length, const sudokit_geometry_
 }
 
 }  // namespace
+
+int read_shape(const char* spelling, std::int32_t alphabet, bool load, GeometryPtr& geometry, Alphabet& out) {
+  if (alphabet < SUDOKIT_ALPHABET_DIGITS || alphabet > SUDOKIT_ALPHABET_HEX)
+    return fail_option(SUDOKIT_E_OPTION, "alphabet",
+                       "alphabet: " + std::to_string(alphabet) + " is no SUDOKIT_ALPHABET_* value (0 digits, 1 letters, 2 hex)");
+  out = static_cast<Alphabet>(alphabet);
+  try {
+    geometry = spelling ? parse_geometry(spelling) : classic_geometry();
+  } catch (const GeometryError& e) {
+    return fail_option(SUDOKIT_E_PARSE, "geometry", e.what());
+  }
+  if (load) {
+    try {
+      geometry = load_geometry(geometry->spelling());
+    } catch (const GeometryError& e) {
+      return fail_option(SUDOKIT_E_OPTION, "geometry", e.what());
+    }
+  }
+  try {
+    digit_char(geometry->size(), geometry->size(), out);
+  } catch (const GeometryError& e) {
+    return fail_option(SUDOKIT_E_OPTION, "alphabet", "alphabet: ", e.what());
+  }
+  return SUDOKIT_OK;
+}
+
 }  // namespace sudokit::capi
 
 using namespace sudokit;

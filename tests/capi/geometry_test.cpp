@@ -1,17 +1,22 @@
 // The C API's variants (sudokit.h, "Variants"): sudokit_geometry_parse,
-// sudokit_solve_geometry, sudokit_check_geometry and the alphabets, through
-// libsudokit.so. Ground truth is computed here: the rules of each geometry
+// sudokit_solve_geometry, sudokit_check_geometry, the alphabets and
+// sudokit_generate with a geometry, through libsudokit.so. Ground truth is computed here: the rules of each geometry
 // checked directly on every solution, the classic puzzle's unique solution
 // (a variant of it has one solution exactly when that grid keeps the extra
 // rule, else none), and grids with one hole per row (exactly one solution).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "../e2e/run.hpp"
 #include "capi_test_util.hpp"
 
 using namespace sudokit::capi_test;
@@ -21,10 +26,9 @@ namespace {
 // The value of a character in the digits alphabet (1-9 then A-P), 0 for '.'.
 int digit_of(char c) { return c == '.' ? 0 : c <= '9' ? c - '0' : c - 'A' + 10; }
 
-// The rules written out: rows, columns, the regions (`region` gives each
+// The houses written out: rows, columns, the regions (`region` gives each
 // cell's), the diagonals when `x`, the four windows when `windows`.
-bool valid(const std::string& grid, int n, const std::vector<int>& region, bool x = false, bool windows = false) {
-  if (static_cast<int>(grid.size()) != n * n) return false;
+std::vector<std::vector<int>> houses_of(int n, const std::vector<int>& region, bool x, bool windows) {
   std::vector<std::vector<int>> houses(static_cast<std::size_t>(3 * n));
   for (int c = 0; c < n * n; ++c) {
     houses[static_cast<std::size_t>(c / n)].push_back(c);
@@ -45,7 +49,13 @@ bool valid(const std::string& grid, int n, const std::vector<int>& region, bool 
         houses.emplace_back();
         for (int k = 0; k < 9; ++k) houses.back().push_back((r0 + k / 3) * 9 + c0 + k % 3);
       }
-  for (const auto& h : houses) {
+  return houses;
+}
+
+// The rules on a full grid: each of those houses holds every digit once.
+bool valid(const std::string& grid, int n, const std::vector<int>& region, bool x = false, bool windows = false) {
+  if (static_cast<int>(grid.size()) != n * n) return false;
+  for (const auto& h : houses_of(n, region, x, windows)) {
     std::set<int> seen;
     for (int c : h) seen.insert(digit_of(grid[static_cast<std::size_t>(c)]));
     if (static_cast<int>(seen.size()) != n || seen.count(0)) return false;
@@ -365,4 +375,271 @@ TEST(CapiGeometry, CanonicalFormIsTheSameForEveryIsomorphOfTheVariant) {
   EXPECT_EQ(sudokit_canonical_geometry(six_empty.c_str(), 36, &o, a, 36, nullptr), SUDOKIT_E_INVALID_ARGUMENT);
   EXPECT_EQ(sudokit_canonical_geometry(six_empty.c_str(), 36, &o, a, 37, nullptr), SUDOKIT_OK);
   EXPECT_EQ(std::string(a), six_empty);
+}
+
+// ---- sudokit_generate with a geometry --------------------------------------
+
+namespace {
+
+// Counts the solutions of `cells` (digits, 0 empty) up to `limit` by plain
+// backtracking over the houses above (the fewest-candidates cell first,
+// candidates as bit sets): the test's own counter, no library code.
+int count_by_houses(std::vector<int> cells, int n, const std::vector<std::vector<int>>& houses, int limit) {
+  std::vector<std::vector<int>> peers(cells.size());
+  for (const auto& h : houses)
+    for (int a : h)
+      for (int b : h)
+        if (a != b) peers[static_cast<std::size_t>(a)].push_back(b);
+  for (std::size_t c = 0; c < cells.size(); ++c)  // givens that clash: no solution
+    for (int p : peers[c])
+      if (cells[c] != 0 && cells[c] == cells[static_cast<std::size_t>(p)]) return 0;
+  const unsigned all = (1u << (n + 1)) - 2;  // bits 1..n
+  int found = 0;
+  std::function<void()> search = [&] {
+    int best = -1, best_count = n + 1;
+    unsigned best_free = 0;
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      if (cells[c] != 0) continue;
+      unsigned used = 0;
+      for (int p : peers[c]) used |= 1u << cells[static_cast<std::size_t>(p)];
+      const unsigned free = all & ~used;
+      const int k = __builtin_popcount(free);
+      if (k < best_count) best = static_cast<int>(c), best_count = k, best_free = free;
+      if (k == 0) return;
+    }
+    if (best < 0) {
+      ++found;
+      return;
+    }
+    for (int d = 1; d <= n && found < limit; ++d) {
+      if (!(best_free >> d & 1u)) continue;
+      cells[static_cast<std::size_t>(best)] = d;
+      search();
+      cells[static_cast<std::size_t>(best)] = 0;
+    }
+  };
+  search();
+  return found;
+}
+
+struct VariantMade {
+  uint64_t index;
+  std::string puzzle, solution, geometry, status, symmetry, method;
+  int clues;
+  bool minimal, graded;
+};
+
+int collect_variant(void* user, const sudokit_generated* p) {
+  static_cast<std::vector<VariantMade>*>(user)->push_back({p->index, p->puzzle, p->solution, p->geometry, p->status,
+                                                           p->symmetry, p->method, p->clues, p->minimal != 0,
+                                                           p->graded != 0});
+  return 0;
+}
+
+sudokit_generate_options variant_options(const char* spelling, uint64_t count, uint64_t seed) {
+  sudokit_generate_options o;
+  sudokit_generate_options_init(&o);
+  o.geometry = spelling;
+  o.count = count;
+  o.seed = seed;
+  return o;
+}
+
+}  // namespace
+
+// Generated puzzles of several geometries: each unique and minimal by the
+// test's own counter over the houses written out, its solution keeps its
+// givens and obeys the rules, status "unrated (variant)" and no rating.
+TEST(CapiGenerateGeometry, PuzzlesAreUniqueAndMinimalByTheRules) {
+  struct Case { std::string spelling, canonical; int n; std::vector<int> region; bool x, windows; };
+  const std::vector<Case> cases = {
+      {"X", "x", 9, boxes(9, 3, 3), true, false},
+      {"windows", "windows", 9, boxes(9, 3, 3), false, true},
+      {"6x6", "6x6", 6, boxes(6, 2, 3), false, false},
+      {"4x4", "4x4", 4, boxes(4, 2, 2), false, false},
+      {"8x8", "8x8", 8, boxes(8, 2, 4), false, false},
+      {std::string("jigsaw:") + kJigsaw6, std::string("jigsaw:") + kJigsaw6, 6, jigsaw(kJigsaw6), false, false},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.spelling);
+    const auto houses = houses_of(k.n, k.region, k.x, k.windows);
+    std::vector<VariantMade> made;
+    const sudokit_generate_options o = variant_options(k.spelling.c_str(), 6, 47);
+    sudokit_generate_report report = SUDOKIT_GENERATE_REPORT_INIT;
+    ASSERT_EQ(sudokit_generate(&o, collect_variant, &made, &report), SUDOKIT_OK) << last_error();
+    ASSERT_EQ(made.size(), 6u);
+    EXPECT_EQ(report.accepted, 6u);
+    for (const VariantMade& m : made) {
+      SCOPED_TRACE(m.puzzle);
+      EXPECT_EQ(m.geometry, k.canonical);
+      EXPECT_EQ(m.status, "unrated (variant)");
+      EXPECT_FALSE(m.graded);
+      ASSERT_EQ(m.puzzle.size(), static_cast<std::size_t>(k.n * k.n));
+      ASSERT_TRUE(valid(m.solution, k.n, k.region, k.x, k.windows)) << m.solution;
+      std::vector<int> cells;
+      int clues = 0;
+      for (std::size_t c = 0; c < m.puzzle.size(); ++c) {
+        cells.push_back(digit_of(m.puzzle[c]));
+        if (m.puzzle[c] != '.') {
+          ++clues;
+          EXPECT_EQ(m.puzzle[c], m.solution[c]) << c;
+        }
+      }
+      EXPECT_EQ(m.clues, clues);
+      EXPECT_EQ(count_by_houses(cells, k.n, houses, 2), 1);
+      EXPECT_TRUE(m.minimal);
+      for (std::size_t c = 0; c < cells.size(); ++c) {  // minimal: every clue is needed
+        if (cells[c] == 0) continue;
+        std::vector<int> less = cells;
+        less[c] = 0;
+        EXPECT_EQ(count_by_houses(less, k.n, houses, 2), 2) << "clue " << c << " is not needed";
+      }
+    }
+  }
+}
+
+// The same seed gives the same puzzles on any thread count, the command's
+// (`sudokit generate --geometry x --format json`), and in another alphabet
+// the same digits.
+TEST(CapiGenerateGeometry, SameSeedSamePuzzlesOnAnyThreadCountAsTheCommand) {
+  std::vector<VariantMade> one, three, letters;
+  sudokit_generate_options o = variant_options("x", 8, 2024);
+  ASSERT_EQ(sudokit_generate(&o, collect_variant, &one, nullptr), SUDOKIT_OK) << last_error();
+  o.threads = 3;
+  ASSERT_EQ(sudokit_generate(&o, collect_variant, &three, nullptr), SUDOKIT_OK) << last_error();
+  o.alphabet = SUDOKIT_ALPHABET_LETTERS;
+  ASSERT_EQ(sudokit_generate(&o, collect_variant, &letters, nullptr), SUDOKIT_OK) << last_error();
+  const auto r = sudokit::test::run_sudokit("generate --geometry x --count 8 --seed 2024 --format json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  std::vector<nlohmann::json> cli;
+  while (std::getline(lines, line)) cli.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(one.size(), 8u);
+  ASSERT_EQ(three.size(), 8u);
+  ASSERT_EQ(letters.size(), 8u);
+  ASSERT_EQ(cli.size(), 8u);
+  std::set<std::string> distinct;
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].index, i);
+    EXPECT_EQ(three[i].index, i);
+    EXPECT_EQ(one[i].puzzle, three[i].puzzle) << i;
+    EXPECT_EQ(one[i].solution, three[i].solution) << i;
+    EXPECT_EQ(one[i].puzzle, cli[i]["puzzle"]) << i;
+    EXPECT_EQ(one[i].solution, cli[i]["solution"]) << i;
+    EXPECT_EQ(one[i].status, cli[i]["status"]) << i;
+    EXPECT_EQ(one[i].geometry, cli[i]["geometry"]) << i;
+    EXPECT_EQ(one[i].symmetry, cli[i]["symmetry"]) << i;
+    EXPECT_EQ(one[i].method, cli[i]["method"]) << i;
+    std::string as_letters = one[i].puzzle;
+    for (char& c : as_letters)
+      if (c != '.') c = static_cast<char>('A' + (c - '1'));
+    EXPECT_EQ(letters[i].puzzle, as_letters) << i;
+    distinct.insert(one[i].puzzle);
+  }
+  EXPECT_EQ(distinct.size(), 8u);
+  // The classic geometry by name is the classic run, byte for byte.
+  std::vector<VariantMade> named, plain;
+  o = variant_options("9x9", 3, 5);
+  ASSERT_EQ(sudokit_generate(&o, collect_variant, &named, nullptr), SUDOKIT_OK) << last_error();
+  o.geometry = nullptr;
+  ASSERT_EQ(sudokit_generate(&o, collect_variant, &plain, nullptr), SUDOKIT_OK) << last_error();
+  ASSERT_EQ(named.size(), 3u);
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    EXPECT_EQ(named[i].puzzle, plain[i].puzzle);
+    EXPECT_EQ(plain[i].geometry, "classic");
+    EXPECT_EQ(plain[i].status, "");
+  }
+}
+
+// A caller of the earlier header (struct_size ending before geometry, or
+// inside its pointer) gets the classic whatever lies beyond its struct.
+TEST(CapiGenerateGeometry, AnEarlierHeadersOptionsAreTheClassic) {
+  std::vector<VariantMade> old, odd, classic;
+  sudokit_generate_options o = variant_options("x", 2, 9);
+  o.alphabet = SUDOKIT_ALPHABET_LETTERS;
+  o.struct_size = offsetof(sudokit_generate_options, geometry);
+  ASSERT_EQ(sudokit_generate(&o, collect_variant, &old, nullptr), SUDOKIT_OK) << last_error();
+  std::memset(static_cast<void*>(&o.geometry), 0xAB, sizeof o.geometry);  // its bytes are no spelling
+  o.struct_size = offsetof(sudokit_generate_options, geometry) + 3;
+  ASSERT_EQ(sudokit_generate(&o, collect_variant, &odd, nullptr), SUDOKIT_OK) << last_error();
+  o = variant_options(nullptr, 2, 9);
+  ASSERT_EQ(sudokit_generate(&o, collect_variant, &classic, nullptr), SUDOKIT_OK) << last_error();
+  ASSERT_EQ(old.size(), 2u);
+  ASSERT_EQ(odd.size(), 2u);
+  for (std::size_t i = 0; i < old.size(); ++i) {
+    EXPECT_EQ(old[i].puzzle, classic[i].puzzle);
+    EXPECT_EQ(odd[i].puzzle, classic[i].puzzle);
+    EXPECT_EQ(old[i].geometry, "classic");
+  }
+}
+
+// A bad geometry or alphabet, and every rating option with a variant, are
+// refused naming the option (sudokit_last_error_option, and the caller's
+// option_names spelling for the rating options) with the reason.
+TEST(CapiGenerateGeometry, BadGeometryAndRatingOptionsAreNamed) {
+  std::vector<VariantMade> made;
+  sudokit_generate_options o = variant_options("x,wndows", 1, 1);
+  EXPECT_EQ(sudokit_generate(&o, collect_variant, &made, nullptr), SUDOKIT_E_PARSE);
+  EXPECT_EQ(last_error().rfind("geometry:3: unknown rule \"wndows\"", 0), 0u) << last_error();
+  EXPECT_STREQ(sudokit_last_error_option(), "geometry");
+  o = variant_options("4x4,anti-king", 1, 1);
+  EXPECT_EQ(sudokit_generate(&o, collect_variant, &made, nullptr), SUDOKIT_E_OPTION);
+  EXPECT_NE(last_error().find("has no valid grid"), std::string::npos) << last_error();
+  EXPECT_STREQ(sudokit_last_error_option(), "geometry");
+  o = variant_options("25x25", 1, 1);
+  o.alphabet = SUDOKIT_ALPHABET_HEX;
+  EXPECT_EQ(sudokit_generate(&o, collect_variant, &made, nullptr), SUDOKIT_E_OPTION);
+  EXPECT_EQ(last_error().rfind("alphabet: ", 0), 0u) << last_error();
+  EXPECT_STREQ(sudokit_last_error_option(), "alphabet");
+  o = variant_options("6x6", 1, 1);
+  o.alphabet = 7;
+  EXPECT_EQ(sudokit_generate(&o, collect_variant, &made, nullptr), SUDOKIT_E_OPTION);
+  EXPECT_STREQ(sudokit_last_error_option(), "alphabet");
+  o = variant_options("6x6", 1, 1);
+  o.clues = 36;
+  EXPECT_EQ(sudokit_generate(&o, collect_variant, &made, nullptr), SUDOKIT_E_OPTION);
+  EXPECT_NE(last_error().find("clues must be 1 to 35 for 6x6"), std::string::npos) << last_error();
+  EXPECT_STREQ(sudokit_last_error_option(), "clues");
+
+  static const char* techniques[] = {"x-wing"};
+  struct Case {
+    void (*set)(sudokit_generate_options&);
+    int option;
+  };
+  const Case cases[] = {
+      {[](sudokit_generate_options& o) { o.grade = 1; }, SUDOKIT_OPTION_GRADE},
+      {[](sudokit_generate_options& o) { o.level = "hard"; }, SUDOKIT_OPTION_LEVEL},
+      {[](sudokit_generate_options& o) { o.levels = "easy:1,hard:4"; }, SUDOKIT_OPTION_LEVELS},
+      {[](sudokit_generate_options& o) { o.min_rating = 3; }, SUDOKIT_OPTION_MIN_RATING},
+      {[](sudokit_generate_options& o) { o.max_rating = 5; }, SUDOKIT_OPTION_MAX_RATING},
+      {[](sudokit_generate_options& o) { o.required_techniques = techniques, o.required_technique_count = 1; },
+       SUDOKIT_OPTION_REQUIRED_TECHNIQUES},
+      {[](sudokit_generate_options& o) { o.hardest_technique = "x-wing"; }, SUDOKIT_OPTION_HARDEST_TECHNIQUE},
+      {[](sudokit_generate_options& o) { o.search = 4; }, SUDOKIT_OPTION_SEARCH},
+      {[](sudokit_generate_options& o) { o.search_keep = 3; }, SUDOKIT_OPTION_SEARCH_KEEP},
+      {[](sudokit_generate_options& o) { o.strategy = "dig"; }, SUDOKIT_OPTION_STRATEGY},
+  };
+  std::vector<std::string> spelt;
+  std::vector<const char*> names;
+  for (int i = 0; i < SUDOKIT_GENERATE_OPTION_TOTAL; ++i) spelt.push_back("<" + std::to_string(i) + ">");
+  for (const std::string& n : spelt) names.push_back(n.c_str());
+  for (const Case& k : cases) {
+    SCOPED_TRACE(spelt[static_cast<std::size_t>(k.option)]);
+    o = variant_options("x", 1, 1);
+    k.set(o);
+    EXPECT_EQ(sudokit_generate(&o, collect_variant, &made, nullptr), SUDOKIT_E_OPTION);
+    EXPECT_NE(last_error().find("unrated (variant)"), std::string::npos) << last_error();
+    EXPECT_NE(last_error().find("puzzles of x have none yet"), std::string::npos) << last_error();
+    EXPECT_EQ(last_error().find("--"), std::string::npos) << last_error();
+    o.option_names = names.data();
+    EXPECT_EQ(sudokit_generate(&o, collect_variant, &made, nullptr), SUDOKIT_E_OPTION);
+    EXPECT_EQ(std::string(sudokit_last_error_option()), spelt[static_cast<std::size_t>(k.option)]);
+    EXPECT_NE(last_error().find(spelt[static_cast<std::size_t>(k.option)]), std::string::npos) << last_error();
+  }
+  o = variant_options("x", 1, 1);
+  o.dig_order = "sparse-digits";
+  EXPECT_EQ(sudokit_generate(&o, collect_variant, &made, nullptr), SUDOKIT_E_OPTION);
+  EXPECT_STREQ(sudokit_last_error_option(), "dig_order");
+  EXPECT_TRUE(made.empty());
 }
