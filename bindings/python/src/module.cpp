@@ -236,6 +236,8 @@ struct Puzzle {
   bool minimal = false, symmetric_minimal = false, graded = false;
   std::optional<double> er, ep, ed;
   std::optional<std::string> level, hardest;
+  std::string geometry;  // the canonical spelling ("classic" for the classic)
+  std::optional<std::string> status;  // a variant's "unrated (variant)"; None for the classic
 };
 
 struct Report {
@@ -317,6 +319,8 @@ void read_generate_options(const py::dict& kw, GenerateOptions& g) {
     else if (key == "search") o.search = whole_keyword<std::int32_t>(v);
     else if (key == "search_keep") o.search_keep = whole_keyword<std::int32_t>(v);
     else if (key == "strategy") o.strategy = text(v);
+    else if (key == "geometry") o.geometry = text(v);
+    else if (key == "alphabet") check(sudokit_alphabet_parse(py::cast<std::string>(v).c_str(), &o.alphabet));
     else throw py::type_error("generate() got an unexpected keyword argument '" + key + "'");
   }
   o.required_techniques = g.techniques.data();
@@ -343,6 +347,8 @@ int on_generated(void* user, const sudokit_generated* g) {
   if (g->dig_order) p.dig_order = g->dig_order;
   p.minimal = g->minimal != 0;
   p.symmetric_minimal = g->symmetric_minimal != 0;
+  p.geometry = g->geometry;
+  if (g->status[0] != '\0') p.status = g->status;
   p.graded = g->graded != 0;
   if (p.graded) {
     p.er = g->er;
@@ -623,8 +629,12 @@ PYBIND11_MODULE(_sudokit, m) {
   py::class_<Puzzle>(m, "Puzzle", "A generated puzzle.")
       .def_readonly("index", &Puzzle::index, "its position in the seed's stream")
       .def_readonly("seed", &Puzzle::seed, "the run's seed: the same seed and options make it again")
-      .def_readonly("puzzle", &Puzzle::puzzle, "the puzzle, 81 characters ('.' for empty)")
-      .def_readonly("solution", &Puzzle::solution, "its only solution, 81 digits")
+      .def_readonly("puzzle", &Puzzle::puzzle,
+                    "the puzzle, one character per cell in the run's alphabet (81 for the classic; '.' for empty)")
+      .def_readonly("solution", &Puzzle::solution, "its only solution, in the run's alphabet")
+      .def_readonly("geometry", &Puzzle::geometry, "the canonical spelling of its geometry ('classic', 'x', ...)")
+      .def_readonly("status", &Puzzle::status,
+                    "a variant's grading status, 'unrated (variant)' (no rating until issue #48); None for the classic")
       .def_readonly("clues", &Puzzle::clues, "the number of clues")
       .def_readonly("symmetry", &Puzzle::symmetry, "the symmetry of its clue pattern ('none', 'rot180', ...)")
       .def_readonly("method", &Puzzle::method, "the grid method ('backtrack', ...)")

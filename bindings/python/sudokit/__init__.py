@@ -21,10 +21,12 @@ global_id() take geometry=
 None, the default, is the classic 9x9 read as before) and alphabet= for
 the cells ("digits" 1-9A-P, "letters" A-Z, "hex" 0-9A-F); a bad spelling
 raises sudokit.Error("geometry:COL: ..."). parse_geometry() gives a
-spelling's canonical form and size.
+spelling's canonical form and size. generate(geometry=..., alphabet=...)
+makes puzzles of a variant, unrated (variant).
 
     sudokit.solve(puzzle_16x16, geometry="16x16")
     sudokit.check(entries, geometry="x")  # the cells that break a rule
+    p = next(sudokit.generate(count=1, seed=7, geometry="x"))  # p.status == "unrated (variant)"
 
 Threads: every function releases the GIL while the library works and may be
 called from several threads at once (each thread has its own grader); a
@@ -281,7 +283,8 @@ def generate(count: int = 10, seed: Optional[int] = None, *, threads: int = 1, m
              grade: bool = False, level: Optional[str] = None, levels: Optional[str] = None,
              min_rating: float = 0.0, max_rating: float = 0.0,
              require_technique: Union[str, Sequence[str], None] = None, hardest_technique: Optional[str] = None,
-             search: int = -1, search_keep: int = 1, strategy: Optional[Strategy] = None) -> Generation:
+             search: int = -1, search_keep: int = 1, strategy: Optional[Strategy] = None,
+             geometry: Optional[str] = None, alphabet: Alphabet = "digits") -> Generation:
     """Puzzles with exactly one solution, as `sudokit generate` makes them:
     the same options (spelled with underscores) and seed give the same
     puzzles. Without a seed a fresh one is drawn (as the command does); the
@@ -292,7 +295,14 @@ def generate(count: int = 10, seed: Optional[int] = None, *, threads: int = 1, m
     raises sudokit.Error when iteration starts; close() (or leaving a `with`
     block, or dropping the iterator) stops the work early. After the end,
     .report says how it went (report.complete is False when the time limit
-    ended it first)."""
+    ended it first).
+
+    geometry= makes puzzles of a variant (its spelling, as
+    `sudokit generate --geometry`; None: the classic): each Puzzle's puzzle
+    and solution are its cells in `alphabet`, .geometry its canonical
+    spelling and .status 'unrated (variant)' (no rating: the rating
+    options, grade=True and a dig_order other than 'random' raise
+    sudokit.Error naming the keyword)."""
     if seed is None:
         seed = _sudokit.fresh_seed()
     options = dict(count=count, seed=seed, threads=threads, method=method, scramble=scramble, base=base,
@@ -300,5 +310,5 @@ def generate(count: int = 10, seed: Optional[int] = None, *, threads: int = 1, m
                    dig_order=dig_order, max_attempts=max_attempts, time_limit=time_limit, grade=grade, level=level,
                    levels=levels, min_rating=min_rating, max_rating=max_rating, require_technique=require_technique,
                    hardest_technique=hardest_technique, search=search, search_keep=search_keep,
-                   strategy=strategy)
+                   strategy=strategy, geometry=geometry, alphabet=alphabet)
     return Generation(options)

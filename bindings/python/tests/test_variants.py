@@ -1,5 +1,5 @@
 """Variants through the Python module (geometry= and alphabet= on solve,
-count and check; parse_geometry) against ground truth written here: the
+count, check and generate; parse_geometry) against ground truth written here: the
 rules of each geometry checked on every solution, grids with one hole per
 row (exactly one solution), the classic puzzle under x (one solution when
 its unique classic solution keeps the diagonals, else none), and errors as
@@ -138,3 +138,126 @@ def test_canonical_and_global_id_are_the_same_for_an_isomorph(spelling, n):
 def test_canonical_of_the_classic_is_unchanged():
     assert sudokit.canonical(HARD, geometry="classic") == sudokit.canonical(HARD)
     assert len(sudokit.global_id(HARD)) == 16
+
+
+def count_by_houses(puzzle, n, hs, limit=2):
+    """The test's own counter: plain backtracking over the houses written
+    above (no library code), the fewest-candidates cell first, candidates
+    as bit sets; up to `limit` solutions."""
+    cells = [0 if ch == "." else DIGITS.index(ch) + 1 for ch in puzzle]
+    peers = [set() for _ in cells]
+    for h in hs:
+        for a in h:
+            peers[a].update(b for b in h if b != a)
+    peers = [tuple(p) for p in peers]
+    if any(cells[a] and cells[a] == cells[b] for a in range(len(cells)) for b in peers[a]):
+        return 0
+    full = (1 << (n + 1)) - 2
+    found = 0
+
+    def search():
+        nonlocal found
+        best, best_free, best_count = -1, 0, n + 1
+        for c, d in enumerate(cells):
+            if d:
+                continue
+            used = 0
+            for p in peers[c]:
+                used |= 1 << cells[p]
+            free = full & ~used
+            k = bin(free).count("1")
+            if k < best_count:
+                best, best_free, best_count = c, free, k
+                if k == 0:
+                    return
+        if best < 0:
+            found += 1
+            return
+        for x in range(1, n + 1):
+            if found >= limit:
+                return
+            if best_free >> x & 1:
+                cells[best] = x
+                search()
+                cells[best] = 0
+
+    search()
+    return found
+
+
+# The test's counter is plain Python: fast enough for the small sizes; X
+# (a 9x9 with about 18 clues) is counted by the library here, and by a
+# counter of its own in the C API's tests (tests/capi/geometry_test.cpp).
+GENERATE_CASES = [
+    ("X", "x", 9, boxes(9, 3, 3), True, False),
+    ("6x6", "6x6", 6, boxes(6, 2, 3), False, True),
+    ("4x4", "4x4", 4, boxes(4, 2, 2), False, True),
+    ("jigsaw:" + JIGSAW6, "jigsaw:" + JIGSAW6, 6, list(JIGSAW6), False, True),
+]
+
+
+@pytest.mark.parametrize("spelling,canonical,n,region,x,own_count", GENERATE_CASES)
+def test_generate_a_variant_unique_minimal_and_unrated(spelling, canonical, n, region, x, own_count):
+    hs = houses(n, region, x)
+
+    def count(p):
+        return count_by_houses(p, n, hs) if own_count else sudokit.count(p, geometry=spelling)
+
+    made = list(sudokit.generate(count=4, seed=47, geometry=spelling))
+    assert [p.index for p in made] == [0, 1, 2, 3]
+    for p in made:
+        assert p.geometry == canonical and p.status == "unrated (variant)"
+        assert not p.graded and p.er is None and p.level is None
+        assert len(p.puzzle) == n * n and follows(p.solution, n, region, x, puzzle=p.puzzle)
+        assert p.clues == sum(ch != "." for ch in p.puzzle)
+        assert count(p.puzzle) == 1
+        for i, ch in enumerate(p.puzzle):  # minimal: every clue is needed
+            if ch != ".":
+                assert count(p.puzzle[:i] + "." + p.puzzle[i + 1:]) == 2
+
+
+def test_generate_a_variant_repeats_its_seed_on_any_thread_count_in_any_alphabet():
+    one = [(p.puzzle, p.solution) for p in sudokit.generate(count=5, seed=11, geometry="16x16", clues=160)]
+    three = [(p.puzzle, p.solution) for p in sudokit.generate(count=5, seed=11, geometry="16x16", clues=160,
+                                                              threads=3)]
+    assert one == three and len(set(one)) == 5
+    table = str.maketrans(DIGITS[:16], "ABCDEFGHIJKLMNOP")
+    letters = [(p.puzzle, p.solution) for p in sudokit.generate(count=5, seed=11, geometry="16x16", clues=160,
+                                                                alphabet="letters")]
+    assert letters == [(a.translate(table), b.translate(table)) for a, b in one]
+    for puzzle, solution in one:
+        assert sum(ch != "." for ch in puzzle) == 160
+        assert follows(solution, 16, boxes(16, 4, 4), puzzle=puzzle)
+        assert sudokit.count(puzzle, geometry="16x16") == 1
+    classic = next(sudokit.generate(count=1, seed=3, geometry="classic"))
+    assert classic.geometry == "classic" and classic.status is None
+    assert classic.puzzle == next(sudokit.generate(count=1, seed=3)).puzzle
+
+
+@pytest.mark.parametrize("keyword,value", [
+    ("grade", True), ("level", "hard"), ("min_rating", 3.0), ("max_rating", 5.0),
+    ("require_technique", "x-wing"), ("hardest_technique", "x-wing"), ("search", 4), ("strategy", "dig"),
+])
+def test_generate_a_variant_refuses_rating_options_by_keyword(keyword, value):
+    with pytest.raises(sudokit.Error) as e:
+        next(sudokit.generate(count=1, seed=1, geometry="x", **{keyword: value}))
+    assert e.value.option == keyword
+    assert str(e.value).startswith(keyword) and "unrated (variant)" in str(e.value)
+
+
+def test_generate_names_a_bad_geometry_and_alphabet():
+    with pytest.raises(sudokit.Error) as e:
+        next(sudokit.generate(count=1, geometry="x,wndows"))
+    assert str(e.value).startswith('geometry:3: unknown rule "wndows"') and e.value.option == "geometry"
+    with pytest.raises(sudokit.Error, match="has no valid grid") as e:
+        next(sudokit.generate(count=1, geometry="4x4,anti-king"))
+    assert e.value.option == "geometry"
+    with pytest.raises(sudokit.Error, match="^alphabet: unknown 'roman'") as e:
+        next(sudokit.generate(count=1, geometry="x", alphabet="roman"))
+    assert e.value.option == "alphabet"
+    with pytest.raises(sudokit.Error, match="^alphabet: ") as e:
+        next(sudokit.generate(count=1, geometry="25x25", alphabet="hex"))
+    assert e.value.option == "alphabet"
+    with pytest.raises(sudokit.Error, match="clues must be 1 to 35 for 6x6") as e:
+        next(sudokit.generate(count=1, geometry="6x6", clues=40))
+    assert e.value.option == "clues"
