@@ -44,6 +44,12 @@ export interface GenerateOptions {
   strategy?: 'dig' | 'climb';
   /** Seconds; 0 = none. Default: none, or 120 for a rare target (ER 9.0 and above). */
   timeLimit?: number;
+  /** A variant's spelling ("x", "windows", "6x6", "16x16", "jigsaw:MAP" ...; absent: the classic 9x9): its puzzles
+   *  are unrated (variant), so grade, level, levels, minRating, maxRating, requireTechniques, hardestTechnique,
+   *  search, searchKeep, strategy and a digOrder other than 'random' are refused; clues 1 to N*N-1, pattern N*N cells. */
+  geometry?: string;
+  /** The alphabet of the puzzle, solution and base (default 'digits': 1-9 then A-P). */
+  alphabet?: 'digits' | 'letters' | 'hex';
 }
 
 /** A graded puzzle's ratings on the SE scale and what they mean. */
@@ -69,6 +75,10 @@ export interface GeneratedPuzzle extends Ratings {
   digOrder: string | null;
   minimal: boolean;
   symmetricMinimal: boolean;
+  /** A variant's (the geometry option): the canonical spelling of its geometry. */
+  geometry?: string;
+  /** A variant's grading status, 'unrated (variant)': it has no ratings (variant grading is issue #48). */
+  status?: 'unrated (variant)';
 }
 
 export interface GenerateReport {

@@ -56,6 +56,8 @@ const GENERATE_OPTIONS = {
   search: 'int',
   searchKeep: 'int',
   timeLimit: 'real',
+  geometry: 'text',
+  alphabet: 'text',
 };
 const GRADE_OPTIONS = {
   steps: 'bool',
@@ -143,7 +145,8 @@ function wrap(m) {
       return m.techniques();
     },
 
-    /** Puzzles with exactly one solution; throws (with .puzzles) when the time limit or failures end it short. */
+    /** Puzzles with exactly one solution; throws (with .puzzles) when the time limit or failures end it short.
+     *  With `geometry` a variant's: cells in `alphabet`, status 'unrated (variant)', no rating. */
     generate(options = {}, onPuzzle) {
       const o = checkOptions(options, GENERATE_OPTIONS);
       if (o.seed === undefined) o.seed = m.freshSeed();  // the library's draw, as the command's

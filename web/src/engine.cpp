@@ -34,6 +34,7 @@
 #include "sudokit/grader/technique.hpp"
 #include "sudokit/grader/view.hpp"
 #include "sudokit/produce/generate.hpp"
+#include "sudokit/produce/variant_output.hpp"
 #include "sudokit/solver/alphabet_word.hpp"
 #include "sudokit/solver/canonical.hpp"
 #include "sudokit/solver/canonical_any.hpp"
@@ -208,12 +209,15 @@ struct VariantInput {
   Alphabet alphabet = Alphabet::kDigits;
   std::vector<std::uint8_t> cells;
 };
-val read_variant(const std::string& text, const std::string& spelling, const std::string& word, VariantInput& v) {
+// The geometry and alphabet alone; with `load`, a geometry to generate in:
+// load_geometry refuses one with no valid grid.
+val read_shape(const std::string& spelling, const std::string& word, bool load, VariantInput& v) {
   const auto alphabet = parse_alphabet(word);
   if (!alphabet) return failure("alphabet: unknown '" + word + "' (expected " + std::string(kAlphabetWords) + ")", "alphabet");
   v.alphabet = *alphabet;
   try {
     v.geometry = parse_geometry(spelling);
+    if (load) v.geometry = load_geometry(v.geometry->spelling());
   } catch (const GeometryError& e) {
     return failure(e.what(), "geometry");
   }
@@ -222,6 +226,10 @@ val read_variant(const std::string& text, const std::string& spelling, const std
   } catch (const GeometryError& e) {
     return failure(std::string("alphabet: ") + e.what(), "alphabet");
   }
+  return val::null();
+}
+val read_variant(const std::string& text, const std::string& spelling, const std::string& word, VariantInput& v) {
+  if (val bad = read_shape(spelling, word, false, v); !bad.isNull()) return bad;
   try {
     v.cells = read_cells(*v.geometry, text, v.alphabet);
   } catch (const GeometryError& e) {
@@ -490,14 +498,27 @@ val sk_hint(val position, val options) {
 namespace {
 
 // Hands each accepted puzzle to a JavaScript callback (which may return true to stop).
+// A variant's puzzle: its cells in `alphabet`, its geometry's canonical
+// spelling and the status "unrated (variant)", no rating.
 class CallbackSink final : public PuzzleSink {
  public:
-  explicit CallbackSink(val callback) : callback_(std::move(callback)) {}
+  CallbackSink(val callback, Alphabet alphabet) : callback_(std::move(callback)), alphabet_(alphabet) {}
   void write(const GeneratedPuzzle& p) override {
     val v = val::object();
     v.set("index", static_cast<double>(p.index));
-    v.set("puzzle", format_line(p.puzzle));
-    v.set("solution", format_line(p.solution));
+    if (p.geometry) {
+      v.set("puzzle", print_cells(*p.geometry, p.variant_puzzle, alphabet_));
+      v.set("solution", print_cells(*p.geometry, p.variant_solution, alphabet_));
+      v.set("geometry", p.geometry->spelling());
+      v.set("status", std::string(produce::kUnratedVariant));
+    } else if (alphabet_ != Alphabet::kDigits) {
+      const Geometry& classic = *classic_geometry();
+      v.set("puzzle", print_cells(classic, {p.puzzle.cells.begin(), p.puzzle.cells.end()}, alphabet_));
+      v.set("solution", print_cells(classic, {p.solution.cells.begin(), p.solution.cells.end()}, alphabet_));
+    } else {
+      v.set("puzzle", format_line(p.puzzle));
+      v.set("solution", format_line(p.solution));
+    }
     v.set("clues", p.clues);
     v.set("symmetry", std::string(symmetry_name(p.symmetry)));
     v.set("method", std::string(method_name(p.method)));
@@ -520,6 +541,7 @@ class CallbackSink final : public PuzzleSink {
 
  private:
   val callback_;
+  Alphabet alphabet_;
   std::atomic<bool> stop_{false};
   std::uint64_t accepted_ = 0;
 };
@@ -539,10 +561,20 @@ T whole(const val& options, const char* key, T fallback) {
 
 // options: the request's fields as index.js names them (camelCase), already
 // type-checked there (ranges are plan_generation's); seed as a decimal
-// string (64 bits). onPuzzle(puzzle) returns true to stop.
+// string (64 bits). onPuzzle(puzzle) returns true to stop. `geometry` (a
+// spelling; load_geometry: parsed and refused when it has no valid grid)
+// goes into the request, so plan_generation refuses the rating options
+// with a variant; grading is on by default for the classic only.
 val sk_generate(val options, val on_puzzle) {
   return guarded([&] {
+    VariantInput shape;
+    if (val bad = read_shape(text_or(options, "geometry", "classic"), text_or(options, "alphabet", "digits"), true, shape);
+        !bad.isNull())
+      return bad;
+    const GeometryPtr& geometry = shape.geometry;
+    const Alphabet alphabet = shape.alphabet;
     produce::GenerateRequest q;
+    q.geometry = geometry->classic() ? std::string() : geometry->spelling();
     q.count = whole<std::uint64_t>(options, "count", 1);
     const std::string seed = text_or(options, "seed", "0");
     if (!parse_number(std::string_view(seed), q.seed)) return failure("seed must be a whole number from 0 to 18446744073709551615", "seed");
@@ -550,6 +582,13 @@ val sk_generate(val options, val on_puzzle) {
     q.method = text_or(options, "method", "backtrack");
     q.scramble = flag(options, "scramble");
     q.base = text_or(options, "base");
+    if (!q.base.empty() && alphabet != Alphabet::kDigits) {  // the base in the caller's alphabet
+      try {
+        q.base = print_cells(*geometry, read_cells(*geometry, q.base, alphabet));
+      } catch (const GeometryError& e) {
+        return failure(std::string("base: ") + e.what(), "base");
+      }
+    }
     q.symmetry = text_or(options, "symmetry", "none");
     q.clues = whole<int>(options, "clues", 0);
     q.minimal = flag(options, "minimal");
@@ -557,7 +596,7 @@ val sk_generate(val options, val on_puzzle) {
     q.pattern = text_or(options, "pattern");
     q.dig_order = text_or(options, "digOrder");
     q.max_attempts = whole<std::uint32_t>(options, "maxAttempts", 0);
-    q.grade = flag(options, "grade", true);
+    q.grade = flag(options, "grade", geometry->classic());
     q.levels = text_or(options, "levels");
     q.level = text_or(options, "level");
     q.min_rating = number_or(options, "minRating", q.min_rating);
@@ -572,7 +611,7 @@ val sk_generate(val options, val on_puzzle) {
     q.time_limit = number_or(options, "timeLimit", q.time_limit);
     const produce::GeneratePlan plan = produce::plan_generation(q);
 
-    CallbackSink sink(on_puzzle);
+    CallbackSink sink(on_puzzle, alphabet);
     produce::GenerateHooks hooks;
     hooks.stop = &sink.stop();
     const PipelineReport r = produce::generate(plan, sink, hooks).report;

@@ -1,5 +1,5 @@
 // The npm package's variants (geometry and alphabet options on solve,
-// countSolutions and check; geometry()) against ground truth written here:
+// countSolutions, check and generate; geometry()) against ground truth written here:
 // the rules of each geometry checked on every solution, grids with one hole
 // per row (exactly one solution), a unique classic puzzle under x (one
 // solution when its classic solution keeps the diagonals, else none), and
@@ -7,6 +7,7 @@
 // web/test.sh; needs SUDOKIT_WEB_PACKAGE (build/web/package).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -178,4 +179,106 @@ test('canonical and globalId are the same for an isomorph of the variant', () =>
   }
   assert.equal(engine.canonical(HARD, { geometry: 'classic' }), engine.canonical(HARD));
   assert.equal(engine.globalId(HARD).length, 16);
+});
+
+/** The test's own counter: plain backtracking over the houses written out (the
+ * fewest-candidates cell first, candidates as bit sets), up to `limit`. */
+function countByHouses(puzzle, n, hs, limit = 2) {
+  const cells = puzzle.split('').map((ch) => (ch === '.' ? 0 : DIGITS.indexOf(ch) + 1));
+  const sets = cells.map(() => new Set());
+  for (const h of hs) for (const a of h) for (const b of h) if (a !== b) sets[a].add(b);
+  const peers = sets.map((x) => [...x]);
+  for (let a = 0; a < cells.length; ++a) for (const b of peers[a]) if (cells[a] && cells[a] === cells[b]) return 0;
+  const full = (1 << (n + 1)) - 2;
+  const popcount = (x) => { let k = 0; for (; x; x &= x - 1) ++k; return k; };
+  let found = 0;
+  const search = () => {
+    let best = -1, bestFree = 0, bestCount = n + 1;
+    for (let c = 0; c < cells.length; ++c) {
+      if (cells[c]) continue;
+      let used = 0;
+      for (const p of peers[c]) used |= 1 << cells[p];
+      const free = full & ~used;
+      const k = popcount(free);
+      if (k < bestCount) {
+        [best, bestFree, bestCount] = [c, free, k];
+        if (k === 0) return;
+      }
+    }
+    if (best < 0) { ++found; return; }
+    for (let d = 1; d <= n && found < limit; ++d) {
+      if (!((bestFree >> d) & 1)) continue;
+      cells[best] = d;
+      search();
+      cells[best] = 0;
+    }
+  };
+  search();
+  return found;
+}
+
+test('generate({ geometry }) makes unique minimal unrated puzzles of the variant', () => {
+  const cases = [
+    { spelling: 'X', canonical: 'x', n: 9, region: boxes(9, 3, 3), x: true },
+    { spelling: '6x6', canonical: '6x6', n: 6, region: boxes(6, 2, 3) },
+    { spelling: `jigsaw:${JIGSAW6}`, canonical: `jigsaw:${JIGSAW6}`, n: 6, region: JIGSAW6.split('') },
+  ];
+  for (const c of cases) {
+    const hs = houses(c.n, c.region, c.x);
+    const made = engine.generate({ geometry: c.spelling, seed: 47, count: 4 });
+    assert.equal(made.length, 4);
+    for (const p of made) {
+      assert.equal(p.geometry, c.canonical);
+      assert.equal(p.status, 'unrated (variant)');
+      assert.equal(p.er, undefined);
+      assert.equal(p.level, undefined);
+      assert.equal(p.puzzle.length, c.n * c.n);
+      assert.ok(follows(p.solution, c.n, c.region, c.x), p.solution);
+      assert.ok([...p.puzzle].every((ch, i) => ch === '.' || ch === p.solution[i]), p.puzzle);
+      assert.equal(p.clues, [...p.puzzle].filter((ch) => ch !== '.').length);
+      assert.equal(countByHouses(p.puzzle, c.n, hs), 1, p.puzzle);
+      for (let i = 0; i < p.puzzle.length; ++i)  // minimal: every clue is needed
+        if (p.puzzle[i] !== '.') assert.equal(countByHouses(p.puzzle.slice(0, i) + '.' + p.puzzle.slice(i + 1), c.n, hs), 2, `${p.puzzle} clue ${i}`);
+    }
+  }
+});
+
+test('generate({ geometry }) gives the command\'s puzzles for the seed, in any alphabet', () => {
+  const made = engine.generate({ geometry: 'x', seed: 2024, count: 4 });
+  assert.equal(made.report.seed, 2024);
+  const bin = process.env.SUDOKIT_BIN;
+  assert.ok(bin && fs.existsSync(bin), 'SUDOKIT_BIN: the native sudokit command');
+  const r = spawnSync(bin, ['generate', '--geometry', 'x', '--seed', '2024', '--count', '4', '--format', 'json'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const cli = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(made.map((p) => [p.puzzle, p.solution, p.status, p.geometry, p.clues]),
+                   cli.map((j) => [j.puzzle, j.solution, j.status, j.geometry, j.clues]));
+  const letters = engine.generate({ geometry: 'x', seed: 2024, count: 4, alphabet: 'letters' });
+  const toLetters = (t) => t.replace(/[1-9]/g, (d) => 'ABCDEFGHI'[Number(d) - 1]);
+  assert.deepEqual(letters.map((p) => p.puzzle), made.map((p) => toLetters(p.puzzle)));
+  // The classic by name is the classic run, graded as before.
+  const [named] = engine.generate({ geometry: 'classic', seed: 3 });
+  const [plain] = engine.generate({ seed: 3 });
+  assert.equal(named.puzzle, plain.puzzle);
+  assert.equal(typeof plain.er, 'number');
+  assert.equal(plain.status, undefined);
+});
+
+test('generate({ geometry }) names a bad geometry, alphabet or rating option', () => {
+  const throwsAt = (options, key, words) => assert.throws(() => engine.generate({ seed: 1, ...options }), (e) => {
+    assert.equal(e.name, 'SudokitError');
+    assert.equal(e.option, key, e.message);
+    assert.ok(e.message.includes(words), e.message);
+    return true;
+  });
+  throwsAt({ geometry: 'x,wndows' }, 'geometry', 'geometry:3: unknown rule "wndows"');
+  throwsAt({ geometry: '4x4,anti-king' }, 'geometry', 'has no valid grid');
+  throwsAt({ geometry: 'x', alphabet: 'roman' }, 'alphabet', "alphabet: unknown 'roman'");
+  throwsAt({ geometry: '25x25', alphabet: 'hex' }, 'alphabet', 'alphabet: ');
+  throwsAt({ geometry: '6x6', clues: 40 }, 'clues', 'clues must be 1 to 35 for 6x6');
+  throwsAt({ geometry: 'x', digOrder: 'sparse-digits' }, 'digOrder', 'random');
+  for (const [key, value] of [['grade', true], ['level', 'hard'], ['levels', 'easy:1,hard:4'], ['minRating', 3], ['maxRating', 5],
+                              ['requireTechniques', ['x-wing']], ['hardestTechnique', 'x-wing'], ['search', 4], ['searchKeep', 3],
+                              ['strategy', 'dig']])
+    throwsAt({ geometry: 'x', [key]: value }, key, 'puzzles of x have none yet (unrated (variant)');
 });

@@ -38,6 +38,10 @@ async function app(): Promise<void> {
   const gid: string = await globalId('.'.repeat(36), { geometry: '6x6' });
   const form: string = await canonical('.'.repeat(36), { geometry: '6x6' });
   console.log(gid, form);
+  const [vx] = await generate({ geometry: 'x', alphabet: 'letters', seed: 7, symmetry: 'rot180' });
+  const status: 'unrated (variant)' | undefined = vx.status;
+  const spelled: string | undefined = vx.geometry;
+  console.log(status, spelled);
   const wn: number = await worker.countSolutions('.'.repeat(16), 2, { geometry: '4x4', timeout: 100 });
   console.log(accepted, steps, s, n, c, keys, v, direct, later, x, broken, shape.regions, windows, wn);
 
@@ -51,5 +55,7 @@ async function app(): Promise<void> {
   await generate({ colour: 'red' });
   // @ts-expect-error: alphabet is digits, letters or hex
   await solve('.'.repeat(81), { alphabet: 'roman' });
+  // @ts-expect-error: generate's alphabet too
+  await generate({ geometry: 'x', alphabet: 'roman' });
 }
 void app;
