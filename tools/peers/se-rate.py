@@ -17,7 +17,9 @@ not hold yet (a trailing partial line is dropped first).
 The references are the builds of tools/peers/build-se.sh, found by the environment:
 SUDOKIT_SE (9x9 and its variant flags), SUDOKIT_SE6 (6x6) and SUDOKIT_SE16 (16x16),
 each a class folder. The reference runs with one thread and its default settings, in a
-scratch working directory (the 6x6 and 16x16 programs look for a settings file there).
+scratch working directory (the 6x6 and 16x16 programs look for a settings file there)
+with Java preferences of its own (the 9x9 program reads its GUI's saved settings,
+variant flags included, from them), and every 9x9 switch is given explicitly.
 With --jobs the jobs take turns until every list is rated, so that slow geometries do
 not hold the others back: each turn rates about SECONDS worth of a job's puzzles at the
 mean wall time its output shows so far (one puzzle on its first turn; without --turn a
@@ -79,12 +81,18 @@ def reference(geometry):
         return env_folder("SUDOKIT_SE16"), [], 16, False
     if shape in ("classic", "9x9"):
         rules = rules[1:]
-    args = []
     for rule in rules:
         if rule not in SE9_FLAGS:
             fail(f"geometry {geometry}: Sukaku Explainer has no flag for {rule!r}")
-        args.append(SE9_FLAGS[rule])
-    return env_folder("SUDOKIT_SE"), ["--threads=1"] + args, 9, True
+    # Every switch given, off ones too: the reference starts from the settings its GUI
+    # saved (Java preferences), which must not leak into a rating.
+    args = ["--threads=1", "--revisedRating=0", "--FCPlus=0", "--islkSudokuBUG=1",
+            "--islkSudokuURUL=1", "--isBlocks=0" if "none" in rules else "--isBlocks=1",
+            "--isNC=2" if "nc+" in rules else "--isNC=1" if "nc" in rules else "--isNC=0"]
+    for rule, flag in SE9_FLAGS.items():
+        if rule not in ("none", "nc", "nc+"):
+            args.append(flag if rule in rules else flag.replace("=1", "=0"))
+    return env_folder("SUDOKIT_SE"), args, 9, True
 
 
 def env_folder(name):
@@ -180,7 +188,10 @@ def rate(geometry, input_path, output, limit=None):
         listing = os.path.join(scratch, "input.txt")
         with open(listing, "w") as f:
             f.write("".join(to_reference(p, size) + "\n" for p in todo))
-        command = ["java", "-Xmx1g", "-cp", folder, "diuf.sudoku.test.serate", *args,
+        prefs = os.path.join(scratch, "prefs")
+        command = ["java", "-Xmx1g", f"-Djava.util.prefs.userRoot={prefs}",
+                   f"-Djava.util.prefs.systemRoot={prefs}", "-cp", folder,
+                   "diuf.sudoku.test.serate", *args,
                    f"--format={fmt}", f"--input={listing}"]
         process = subprocess.Popen(command, cwd=scratch, stdout=subprocess.PIPE, text=True)
         wall = time.monotonic()
