@@ -197,6 +197,15 @@ TEST_F(RenderCli, RenderGeometryDrawsVariantsAndSaysWhatIsWrong) {
   EXPECT_TRUE(std::filesystem::exists(dir_.file("imgs/0003.png")));
   r = run_sudokit("render " + dir_.file("six.txt") + " --geometry 6x6 --out " + dir_.file("first.png"));
   EXPECT_EQ(r.status, 0) << r.err;
+  // One puzzle: the file's first, read as far as it (as the classic's); a bad one is FILE:LINE.
+  std::ofstream(dir_.file("bad-first.txt")) << "\n" << six.substr(1) << '\n' << six << '\n';
+  r = run_sudokit("render " + dir_.file("bad-first.txt") + " --geometry 6x6 --out " + dir_.file("no.png"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "sudokit render: " + dir_.file("bad-first.txt") + ":2: cells: 35 characters (expected 36, one per cell of 6x6)\n");
+  r = run_sudokit("render " + dir_.file("none.txt") + " --geometry 6x6 --out " + dir_.file("no.png"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "sudokit render: " + dir_.file("none.txt") + ": cannot read: No such file or directory (PUZZLE is 36 "
+                   "characters, a file, or - for stdin)\n");
   // --name gid: the variant's global id names the image; the same puzzle twice is drawn once.
   r = run_sudokit("render " + dir_.file("six.txt") + " --geometry 6x6 --name gid --out-dir " + dir_.file("gids"));
   EXPECT_EQ(r.status, 1);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -40,19 +41,25 @@ void expect_flat_while_running(Child& c, long max_rss_mb) {
 
 const long kMaxRssMb = kSanitized ? 400 : 80;  // the buffer is at most 2 x 16 MiB
 
+// /dev/zero's one endless line is reported as soon as it is too long, and
+// the command reads on with flat memory.
+void expect_one_overlong_line_and_flat(Child& c) {
+  std::string err;
+  const std::string want = "/dev/zero:1: " + kTooLong + "\n";
+  EXPECT_TRUE(Child::read_until(c.err, err, std::chrono::seconds(30), [&](const std::string& t) {
+    return t.size() >= want.size();
+  })) << err;
+  EXPECT_EQ(err, want);
+  expect_flat_while_running(c, kMaxRssMb);
+}
+
 // `hint` too: it read its whole input first (/dev/zero was an error after
 // 64 MiB, and a pipe's position was answered when the pipe closed).
 TEST(Stream, SolveDevZeroReportsOneOverlongLineAndStaysFlat) {
   for (const char* command : {"solve", "canon", "grade", "hint"}) {
     SCOPED_TRACE(command);
     Child c({command, "/dev/zero"});
-    std::string err;
-    const std::string want = "/dev/zero:1: " + kTooLong + "\n";
-    EXPECT_TRUE(Child::read_until(c.err, err, std::chrono::seconds(30), [&](const std::string& t) {
-      return t.size() >= want.size();
-    })) << err;
-    EXPECT_EQ(err, want);
-    expect_flat_while_running(c, kMaxRssMb);
+    expect_one_overlong_line_and_flat(c);
   }
 }
 
@@ -74,6 +81,39 @@ TEST(Stream, SolveDevUrandomReportsLineAfterLineAndStaysFlat) {
     last = number;
   }
   expect_flat_while_running(c, kMaxRssMb);
+}
+
+// render --geometry read its whole file first (up to 1 GiB: /dev/zero grew
+// the process until the read failed, and a pipe's puzzles were drawn only
+// once it closed); it reads a stream like the classic's.
+TEST(Stream, RenderGeometryReadsAStream) {
+  char dir_template[] = "/tmp/sudokit-stream-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  {
+    Child c({"render", "/dev/zero", "--geometry", "6x6", "--out-dir", dir + "/zero"});
+    expect_one_overlong_line_and_flat(c);
+  }
+  {
+    // One puzzle: the first line, even of an endless input.
+    Child c({"render", "/dev/zero", "--geometry", "6x6", "--out", dir + "/zero.png"});
+    EXPECT_EQ(c.wait_exit(std::chrono::seconds(30)), 1);
+    std::string err;
+    Child::read_until(c.err, err, std::chrono::seconds(5), [](const std::string&) { return false; });
+    EXPECT_EQ(err, "sudokit render: /dev/zero:1: " + kTooLong + "\n");
+  }
+  {
+    // A pipe's puzzle is drawn while the pipe stays open.
+    Child c({"render", "-", "--geometry", "6x6", "--out-dir", dir + "/pipe"});
+    const std::string line = ".4....3.26............31........5.24\n";
+    ASSERT_EQ(write(c.in, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!std::filesystem::exists(dir + "/pipe/0001.png") && std::chrono::steady_clock::now() < end) usleep(50'000);
+    EXPECT_TRUE(std::filesystem::exists(dir + "/pipe/0001.png")) << "no image while the pipe is open";
+    EXPECT_TRUE(c.running());
+    c.close_stdin();
+    EXPECT_EQ(c.wait_exit(std::chrono::seconds(30)), 0);
+  }
+  std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(Stream, ImportOfDevZeroStopsCleanlyOnSigint) {

@@ -140,6 +140,29 @@ void for_each_record(const std::vector<std::string>& files, Diagnostics& diag,
   }
 }
 
+ReadStatus VariantReader::next(VariantRecord& record, std::string& error) {
+  std::string_view line;
+  for (LineStatus status; (status = lines_.next(line)) != LineStatus::End;) {
+    record.line = lines_.number();
+    if (status == LineStatus::TooLong) {
+      error = "line longer than " + std::to_string(lines_.max_line()) + " bytes";
+      return ReadStatus::Error;
+    }
+    const auto start = line.find_first_not_of(" \t");
+    if (start == std::string_view::npos || line[start] == '#') continue;
+    const auto end = line.find_first_of(" \t", start);
+    const std::string_view word = line.substr(start, end == std::string_view::npos ? end : end - start);
+    try {
+      record.cells = read_cells(geometry_, word);
+    } catch (const GeometryError& e) {
+      error = e.what();
+      return ReadStatus::Error;
+    }
+    return ReadStatus::Record;
+  }
+  return ReadStatus::End;
+}
+
 void for_each_variant_record(const std::vector<std::string>& files, const Geometry& geometry, Diagnostics& diag,
                              const std::function<void(const std::string&, const VariantRecord&)>& on_record,
                              const std::function<void()>& before_read) {
@@ -152,28 +175,15 @@ void for_each_variant_record(const std::vector<std::string>& files, const Geomet
       diag.report(label, "cannot read: " + error);
       continue;
     }
-    LineReader lines(std::move(source));
-    std::string_view line;
-    for (LineStatus status; (status = lines.next(line)) != LineStatus::End;) {
-      if (status == LineStatus::TooLong) {
-        diag.report(label, lines.number(), "line longer than " + std::to_string(lines.max_line()) + " bytes");
-        continue;
-      }
-      const auto start = line.find_first_not_of(" \t");
-      if (start == std::string_view::npos || line[start] == '#') continue;
-      const auto end = line.find_first_of(" \t", start);
-      const std::string_view word = line.substr(start, end == std::string_view::npos ? end : end - start);
-      VariantRecord record;
-      record.line = lines.number();
-      try {
-        record.cells = read_cells(geometry, word);
-      } catch (const GeometryError& e) {
-        diag.report(label, record.line, e.what());
-        continue;
-      }
-      on_record(label, record);
+    VariantReader reader(LineReader(std::move(source)), geometry);
+    VariantRecord record;
+    for (ReadStatus status; (status = reader.next(record, error)) != ReadStatus::End;) {
+      if (status == ReadStatus::Error)
+        diag.report(label, record.line, error);
+      else
+        on_record(label, record);
     }
-    if (!lines.read_error().empty()) diag.report(label, "cannot read: " + lines.read_error());
+    if (!reader.read_error().empty()) diag.report(label, "cannot read: " + reader.read_error());
   }
 }
 

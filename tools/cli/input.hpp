@@ -91,12 +91,27 @@ struct VariantRecord {
   std::size_t line = 0;
 };
 
-/// Calls `on_record(source, record)` for the puzzle of every non-empty line
-/// of every source (stdin when `files` is empty) that is not a '#' comment:
-/// the line's first word, geometry.cells() characters in the geometry's
-/// alphabet (geometry.hpp, read_cells). A line that is not one goes to
-/// `diag` as "SOURCE:LINE: cells:P: ..." and is skipped, as does a line
-/// longer than 16 MiB. `before_read` as for open_source.
+/// Reads variant puzzles one line at a time from a stream (LineReader): the
+/// puzzle of every non-empty line that is not a '#' comment is the line's
+/// first word, geometry.cells() characters in the geometry's alphabet
+/// (geometry.hpp, read_cells). next() gives Record, or Error with `error`
+/// set ("cells:P: ..." or "line longer than N bytes"; record.line is the
+/// line's number), or End (then read_error() says whether the input failed).
+class VariantReader {
+ public:
+  VariantReader(LineReader lines, const Geometry& geometry) : lines_(std::move(lines)), geometry_(geometry) {}
+  ReadStatus next(VariantRecord& record, std::string& error);
+  const std::string& read_error() const { return lines_.read_error(); }
+
+ private:
+  LineReader lines_;
+  const Geometry& geometry_;
+};
+
+/// Calls `on_record(source, record)` for every puzzle a VariantReader reads
+/// from every source (stdin when `files` is empty); a line that is not one
+/// goes to `diag` as "SOURCE:LINE: cells:P: ..." and is skipped, as does a
+/// line longer than 16 MiB. `before_read` as for open_source.
 void for_each_variant_record(const std::vector<std::string>& files, const Geometry& geometry, Diagnostics& diag,
                              const std::function<void(const std::string&, const VariantRecord&)>& on_record,
                              const std::function<void()>& before_read = {});

@@ -20,7 +20,6 @@
 #include "sudokit/solver/text.hpp"
 
 #include <filesystem>
-#include <sstream>
 #include <unordered_set>
 
 namespace sudokit::cli {
@@ -66,38 +65,32 @@ bool read_puzzle(const std::string& arg, Grid& out, std::string& label) {
   }
 }
 
-/// A variant puzzle: the line's first word, geometry.cells() characters
-/// (print_cells' alphabet). One per line; empty lines and lines starting
-/// with '#' are skipped.
-struct VariantRecord {
-  std::vector<std::uint8_t> cells;
-  long long line = 0;
-};
-
-/// The variant puzzles of `name` ("-" = stdin), or false with the message
-/// printed; a bad line goes to `diag` as SOURCE:LINE and is skipped.
-bool read_variant_records(const std::string& name, const Geometry& geometry, Diagnostics& diag,
-                          std::vector<VariantRecord>& out) {
-  std::string text, error;
-  if (!read_source(name, text, error, std::size_t{1} << 30)) {
-    std::cerr << "sudokit render: " << source_label(name) << ": cannot read: " << error
-              << " (PUZZLE is " << geometry.cells() << " characters, a file, or - for stdin)\n";
+/// The first variant puzzle of `name` ("-" = stdin), read as a stream (only
+/// up to that puzzle), with its line; false with the message printed.
+bool read_variant_puzzle(const std::string& name, const Geometry& geometry, VariantRecord& out) {
+  const std::string label = source_label(name);
+  std::string error;
+  ByteSource source;
+  if (!open_source(name, source, error)) {
+    std::cerr << "sudokit render: " << label << ": cannot read: " << error << " (PUZZLE is " << geometry.cells()
+              << " characters, a file, or - for stdin)\n";
     return false;
   }
-  std::istringstream lines(text);
-  long long number = 0;
-  for (std::string line; std::getline(lines, line);) {
-    ++number;
-    std::istringstream words(line);
-    std::string word;
-    if (!(words >> word) || word[0] == '#') continue;
-    try {
-      out.push_back({read_cells(geometry, word), number});
-    } catch (const GeometryError& e) {
-      diag.report(source_label(name), number, e.what());
-    }
+  VariantReader reader(LineReader(std::move(source)), geometry);
+  switch (reader.next(out, error)) {
+    case ReadStatus::Record:
+      return true;
+    case ReadStatus::Error:
+      std::cerr << "sudokit render: " << label << ":" << out.line << ": " << error << '\n';
+      return false;
+    case ReadStatus::End:
+      break;
   }
-  return true;
+  if (!reader.read_error().empty())
+    std::cerr << "sudokit render: " << label << ": cannot read: " << reader.read_error() << '\n';
+  else
+    std::cerr << "sudokit render: " << label << ": no puzzle found\n";
+  return false;
 }
 
 const char* const kUsage =
@@ -172,33 +165,29 @@ int render_set(const std::string& file, const book::ImageOptions& options, const
 int render_variant_set(const std::string& file, const GeometryPtr& geometry_ptr, const book::ImageOptions& options,
                        const std::string& dir, bool by_gid, bool with_solution) {
   const Geometry& geometry = *geometry_ptr;
-  Diagnostics diag;
-  std::vector<VariantRecord> records;
-  if (!read_variant_records(file, geometry, diag, records)) return 1;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) {
     std::cerr << "sudokit render: " << dir << ": cannot create the directory: " << ec.message() << '\n';
     return 1;
   }
+  Diagnostics diag;
   long long number = 0, written = 0, repeats = 0;
   std::unordered_set<std::string> drawn;  // --name gid: one image per global id
-  for (const VariantRecord& rec : records) {
+  for_each_variant_record({file}, geometry, diag, [&](const std::string& source, const VariantRecord& rec) {
     ++number;
     std::vector<std::uint8_t> solution;
-    if (const std::string why = book::undrawable(geometry, rec.cells, &solution); !why.empty()) {
-      diag.report(source_label(file), rec.line, why);
-      continue;
-    }
+    if (const std::string why = book::undrawable(geometry, rec.cells, &solution); !why.empty())
+      return diag.report(source, rec.line, why);
     const std::string gid = by_gid ? global_id_any(geometry_ptr, rec.cells) : "";
     if (by_gid && !drawn.insert(gid).second) {
       ++repeats;
-      continue;
+      return;
     }
     book::render_image(geometry, rec.cells, with_solution ? &solution : nullptr, options,
                        (std::filesystem::path(dir) / book::numbered_image_name(number, gid, options.format)).string());
     ++written;
-  }
+  });
   std::cerr << "sudokit render: " << written << " images written to " << dir;
   if (repeats > 0) std::cerr << "; " << repeats << " records repeat a puzzle drawn already (the same global id: one image each)";
   std::cerr << '\n';
@@ -218,16 +207,10 @@ int render_variant(const std::string& arg, const Geometry& geometry, const book:
       return 1;
     }
   } else {
-    Diagnostics diag;
-    std::vector<VariantRecord> records;
-    if (!read_variant_records(arg, geometry, diag, records)) return 1;
-    label = source_label(arg);
-    if (records.empty()) {
-      if (diag.exit_status() == 0) std::cerr << "sudokit render: " << label << ": no puzzle found\n";
-      return 1;
-    }
-    cells = records.front().cells;
-    label += ":" + std::to_string(records.front().line);
+    VariantRecord record;
+    if (!read_variant_puzzle(arg, geometry, record)) return 1;
+    cells = std::move(record.cells);
+    label = source_label(arg) + ":" + std::to_string(record.line);
   }
   std::vector<std::uint8_t> solution;
   if (const std::string why = book::undrawable(geometry, cells, &solution); !why.empty()) {
