@@ -363,7 +363,7 @@ async function showPath() {
 
 // ---- Variants --------------------------------------------------------------------------------
 
-const variants = createVariantPlay(engine, $);
+const variants = createVariantPlay(engine, $, () => (seed === null ? null : (seed++).toString()));
 let variantMode = false;
 for (const v of VARIANTS) {
   const o = document.createElement('option');
