@@ -1,7 +1,8 @@
 // The playable page: a puzzle generated in a Web Worker (the page never
 // waits on the engine), digits and pencil marks by mouse, touch and
 // keyboard, a hint that reveals itself in steps (where to look, the
-// technique, the step drawn on the board, then applied), a mistake check,
+// technique, the step drawn on the board, then applied), a mistake check
+// (the engine's check() and solution),
 // the SE rating and level, and the solution path once solved.
 // ?seed=N makes the puzzle sequence reproducible and ?level=L picks the
 // level (the browser test uses both). The Variant menu plays X, windoku,
@@ -330,12 +331,29 @@ function showMistakes(list) {
     list.map((m) => `<div>${m.message}</div>`).join('') : '<div>No mistakes so far.</div>';
 }
 
-function check() {
+/** The mistake check, the engine's answer as on the variant page: check()
+ * names the entries that break a rule (the rule has one home, the engine;
+ * the page applies none), and the engine's solution the other wrong entries
+ * and the marks that lost its digit. */
+let checking = 0;
+async function check() {
   if (!state.puzzle) return;
+  const ticket = ++checking;
+  const grid = Array.from({ length: 81 }, (_, c) => digitAt(c) || '.').join('');
+  let broken;
+  try {
+    broken = new Set(await engine.check(grid));
+  } catch (e) {
+    setStatus(`Check failed: ${e.message}`, 'error');
+    return;
+  }
+  if (ticket !== checking || grid !== Array.from({ length: 81 }, (_, c) => digitAt(c) || '.').join('')) return;  // the board moved on
   const list = [];
   for (let c = 0; c < 81; ++c) {
     const r = `r${rowOf(c) + 1}c${colOf(c) + 1}`;
-    if (state.entries[c] && state.entries[c] !== state.solution[c])
+    if (state.entries[c] && broken.has(c))
+      list.push({ cell: c, kind: 'wrong-entry', message: `${r}: ${state.entries[c]} breaks a rule (the same digit in its row, column or box)` });
+    else if (state.entries[c] && state.entries[c] !== state.solution[c])
       list.push({ cell: c, kind: 'wrong-entry', message: `${r}: ${state.entries[c]} entered, the solution has ${state.solution[c]}` });
     else if (!digitAt(c) && state.marksOn && state.marks[c] && !state.marks[c].includes(state.solution[c]))
       list.push({ cell: c, kind: 'lost-digit', message: `${r}: the marks lost the solution's digit` });

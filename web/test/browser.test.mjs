@@ -6,7 +6,9 @@
 // keyboard, has a wrong digit flagged by the mistake check, then plays to the end pressing only the hint button (reveal by
 // reveal, then apply), and checks the board against the rules and that no
 // console error, exception or failed request happened; a second test plays
-// each variant of the page (below). Screenshots (start,
+// each variant of the page, a third has the engine's check flag a rule
+// break on a page whose JavaScript rule is mutated, a fourth plays
+// variant puzzles the engine generates (below). Screenshots (start,
 // a hint drawn on the board, solved) go to SUDOKIT_WEB_ARTEFACTS
 // (default build/web/artefacts). Needs SUDOKIT_WEB_ROOT (build/web) and
 // CHROMIUM (default /usr/bin/chromium).
@@ -26,16 +28,20 @@ assert.ok(fs.existsSync(chromium), `${chromium}: Debian's chromium (tools/setup.
 
 const TYPES = { '.svg': 'image/svg+xml', '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
 
-/** A static file server over `dir` on a free loopback port. */
-function serve(dir) {
+/** A static file server over `dir` on a free loopback port; `rewrite` maps
+ * a path ('/demo/app.js') to a function of its text: the file served as it
+ * returns it (a mutant of the page). */
+function serve(dir, rewrite = {}) {
   const server = http.createServer((req, res) => {
-    const file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = path.join(dir, pathname);
     if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404).end('not found');
       return;
     }
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
+    if (rewrite[pathname]) res.end(rewrite[pathname](fs.readFileSync(file, 'utf8')));
+    else fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -164,11 +170,11 @@ test('the page plays a generated puzzle to the end with hints only', { timeout: 
     const wrongDigit = String((Number(solution[empty]) % 9) + 1);
     await cdp('Input.dispatchKeyEvent', { type: 'keyDown', key: wrongDigit, text: wrongDigit });
     await evaluate(`document.getElementById('check').click()`);
-    assert.ok(await evaluate(`document.querySelector('[data-cell="${empty}"]').classList.contains('wrong')`), 'the check flags the wrong digit');
+    await waitFor(`document.querySelector('[data-cell="${empty}"]').classList.contains('wrong')`, 'the check flagging the wrong digit');
     assert.match(await evaluate(`document.getElementById('hint-panel').textContent`), /1 mistake:/);
     await cdp('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Delete' });
     await evaluate(`document.getElementById('check').click()`);
-    assert.match(await evaluate(`document.getElementById('hint-panel').textContent`), /No mistakes so far/);
+    await waitFor(`/No mistakes so far/.test(document.getElementById('hint-panel').textContent)`, 'the check finding no mistake');
 
     // Marks in play, no cell marked: a wrong entry is the one mistake the
     // hint reports; the empty peer whose solution digit it is shows no marks
@@ -332,6 +338,49 @@ test('the page plays X, windoku, jigsaw, 6x6 and 16x16', { timeout: 240000 }, as
                       ...[...new Set(v.region)].map((k) => cells.filter((i) => v.region[i] === k)), ...v.extra];
       for (const h of houses) assert.equal(h.map((i) => solved[i]).sort().join(''), [...digits].sort().join(''), `${v.key}: a house`);
     }
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
+
+// Issue #44's leftover: the classic page's Check asks the engine (check()
+// names the entries that break a rule), so the page holds no rule of its
+// own. The page is served as a mutant whose JavaScript rule (peers) and
+// comparison with the solution flag nothing; an entry that repeats a given
+// of its row is still flagged, by the engine's answer.
+test('the classic Check flags a rule break by the engine\'s answer, whatever the page\'s JavaScript says', { timeout: 120000 }, async () => {
+  const mutate = (text) => {
+    const mutant = text.replace(/const peers = \(a, b\) => [^;]*;/, 'const peers = () => false;')
+      .replaceAll('state.entries[c] !== state.solution[c]', 'false');
+    assert.notEqual(mutant, text, 'the mutant differs from the page');
+    assert.ok(mutant.includes('const peers = () => false;'), 'the JavaScript rule mutated');
+    assert.ok(!mutant.includes('state.entries[c] !== state.solution[c]'), 'the comparison with the solution mutated');
+    return mutant;
+  };
+  const server = await serve(root, { '/demo/app.js': mutate });
+  const browser = launch();
+  try {
+    const { cdp, evaluate, waitFor, problems } = await openPage(browser);
+    const { port } = server.address();
+    await cdp('Page.navigate', { url: `http://127.0.0.1:${port}/demo/index.html?seed=44&level=easy` });
+    await waitFor(`document.getElementById('status')?.dataset.state === 'playing'`, 'a generated puzzle');
+    const start = await evaluate(`[...document.querySelectorAll('#board .cell')].map((c) => c.textContent || '.').join('')`);
+    // An empty cell and the digit of a given in its row: wrong by the rules.
+    let cell = -1, digit = '';
+    for (let c = 0; c < 81 && cell < 0; ++c) {
+      if (start[c] !== '.') continue;
+      const given = [...Array(9).keys()].map((k) => start[Math.floor(c / 9) * 9 + k]).find((d) => d !== '.');
+      if (given) [cell, digit] = [c, given];
+    }
+    assert.ok(cell >= 0);
+    await evaluate(`document.querySelector('[data-cell="${cell}"]').click()`);
+    await cdp('Input.dispatchKeyEvent', { type: 'keyDown', key: digit, text: digit });
+    await evaluate(`document.getElementById('check').click()`);
+    await waitFor(`document.querySelector('[data-cell="${cell}"]').classList.contains('wrong')`, 'the engine flagging the entry');
+    const name = `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
+    assert.match(await evaluate(`document.getElementById('hint-panel').textContent`), new RegExp(`1 mistake:${name}: ${digit} breaks a rule`));
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();
