@@ -301,6 +301,11 @@ TEST(Solve, SparseGridsWithDeadSubtreesTakeFewGuesses) {
        "716849352593217684428563791165798423274356819389124567647982135852431976931675248", 85},
       {".2....49.........8..........5..............8.........7........9....5...3....9....", 2,
        "526738491741926538398415762859267314217349685463581927635172849982654173174893256", 127},
+      // The worst of the worst-case search of 2026-11-28 13:45 (17.6x
+      // tdoku's time, tdoku 30 guesses): 11 clues, two solutions, the
+      // counting search alone 111 of the 145.
+      {".2....3..........9.....5....5..............8.........7........6....2...3........4", 2,
+       "821796345537248169946315278658972431379164582214583697183459726495627813762831954", 145},
       // Several solutions, 14, 22 and 13 clues, that other choices of
       // branch in the counting search make slow (tdoku 27, 21 and 28
       // guesses; counting alone 29, 19 and 29 here). solve(g, 2) when the
