@@ -387,7 +387,7 @@ void declare_import_options(po::options_description& opts, ImportOptions& option
              "grading time bound per puzzle in seconds (a puzzle that needs longer is stored ungraded)", grading.time_limit);
   add_number(opts, "threads", options.threads, {0, kMaxThreads, "one per core"},
              "threads that check and grade (1 = do everything in one thread; more than the cores is allowed but gains nothing)", 0);
-  add_number(opts, "batch-rows", batch_rows, {1, 1'000'000}, "commit after this many rows (and at least once a second)",
+  add_number(opts, "batch-rows", batch_rows, batch_rows_accepts(), "commit after this many rows (and at least once a second)",
              batch_rows);
 }
 
@@ -402,6 +402,7 @@ int run_import(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (auto status = parse_options(args, kImportUsage, opts, vm)) return *status;
   const std::string& cmd = args[0];
+  if (const auto status = check_batch_rows(vm, cmd, batch_rows, kImportUsage)) return *status;
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
   const auto format = parse_import_format(vm["format"].as<std::string>());
