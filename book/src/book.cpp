@@ -430,10 +430,7 @@ void section_page_draw(cairo_t* cr, const Rect& area, const BookOptions& o, cons
 void check_book_options(const BookOptions& o) {
   if (!valid_per_page(o.per_page) && !(o.trim && o.per_page == 0))
     throw std::invalid_argument("puzzles per page must be 1, 2, 4 or 6");
-  if (o.first_number < 1 || o.first_number > kMaxFirstNumber)
-    throw std::invalid_argument("the first puzzle number must be 1 to " + std::to_string(kMaxFirstNumber));
-  if (o.pad_to < 0 || o.pad_to > kMaxPadTo)
-    throw std::invalid_argument("pages are padded to a multiple of 0 to " + std::to_string(kMaxPadTo));
+  check_numbering(o.first_number, o.pad_to);
   if (!o.trim && (o.bleed || o.gutter || o.outer_margin || o.large_print))
     throw std::invalid_argument("bleed, margins and large print need a trim size");
 }

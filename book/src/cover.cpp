@@ -66,10 +66,14 @@ Rect CoverGeometry::barcode() const {
           kBarcodeHeight};
 }
 
-CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper, bool spine_text) {
+void check_page_count(int pages) {
   if (pages < kMinBookPages || pages > kMaxBookPages)
-    throw std::invalid_argument("a paperback has " + std::to_string(kMinBookPages) + " to " +
-                                std::to_string(kMaxBookPages) + " pages (found " + std::to_string(pages) + ")");
+    throw OptionError(BookOption::Pages, "a paperback has " + std::to_string(kMinBookPages) + " to " +
+                                             std::to_string(kMaxBookPages) + " pages (found " + std::to_string(pages) + ")");
+}
+
+CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper, bool spine_text) {
+  check_page_count(pages);
   CoverGeometry g;
   g.trim = trim;
   g.pages = pages;

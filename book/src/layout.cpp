@@ -261,4 +261,11 @@ int book_page_count(int puzzles, int per_page, int solutions_per_page, int front
   return pad_to > 1 ? (pages + pad_to - 1) / pad_to * pad_to : pages;
 }
 
+void check_numbering(int first_number, int pad_to) {
+  if (first_number < 1 || first_number > kMaxFirstNumber)
+    throw OptionError(BookOption::FirstNumber, "the first puzzle number must be 1 to " + std::to_string(kMaxFirstNumber));
+  if (pad_to < 0 || pad_to > kMaxPadTo)
+    throw OptionError(BookOption::PadTo, "pages are padded to a multiple of 0 to " + std::to_string(kMaxPadTo));
+}
+
 }  // namespace sudokit::book

@@ -32,9 +32,16 @@ const std::string& PuzzleStore::Impl::now_stamp() {
 
 // --- PuzzleStore --------------------------------------------------------------
 
+void check_store_options(const StoreOptions& options) {
+  if (options.batch_rows < kMinBatchRows || options.batch_rows > kMaxBatchRows)
+    throw StoreOptionError(StoreOption::BatchRows, "batch_rows must be " + std::to_string(kMinBatchRows) + " to " +
+                                                       std::to_string(kMaxBatchRows) + " (found " +
+                                                       std::to_string(options.batch_rows) + ")");
+}
+
 PuzzleStore::PuzzleStore(const std::string& path, const StoreOptions& options) : impl_(std::make_unique<Impl>()) {
+  check_store_options(options);
   impl_->options = options;
-  if (impl_->options.batch_rows == 0) impl_->options.batch_rows = 1;
   if (is_postgres_location(path)) {
     try {
       check_location(path);

@@ -1,6 +1,10 @@
 // The digger for any geometry (variant_digger.hpp): orbits of the clue
 // symmetry in a random order, each removed when the puzzle keeps one
-// solution (count_solutions to 2, solve_any.hpp's kernels).
+// solution. The test is the classic digger's oracle for any geometry: an
+// unavoidable set of the solution left without a clue says no; else, for
+// each removed cell c, solve_any_excluding(puzzle, c, S[c], 1, guide S)
+// looks for a solution with another digit there (with the puzzle unique
+// before the removal, any second solution differs from S in a removed cell).
 #include "sudokit/generator/variant_digger.hpp"
 
 #include <algorithm>
@@ -14,6 +18,107 @@ namespace sudokit {
 namespace {
 
 bool unique(const Geometry& g, const Cells& p) { return count_solutions(g, p, 2) == 1; }
+
+// One dig in progress: the clues left, the solution, and unavoidable sets of
+// the solution (sets of cells whose digits can be rearranged into another
+// valid grid of the geometry: a unique puzzle keeps a clue in each), with the
+// count of clues each still holds.
+class Digging {
+ public:
+  Digging(const Geometry& g, const Cells& solution, const Cells& puzzle)
+      : g_(g), solution_(solution), puzzle_(puzzle), of_cell_(solution.size()) {
+    add_two_digit_sets();
+  }
+
+  const Cells& puzzle() const { return puzzle_; }
+
+  /// Removes the clues of `orbit` when the solution stays unique without
+  /// them (the puzzle has one solution on the way in).
+  bool try_remove(const std::vector<int>& orbit) {
+    bool emptied = false;
+    for (int c : orbit) {
+      puzzle_[static_cast<std::size_t>(c)] = 0;
+      for (int i : of_cell_[static_cast<std::size_t>(c)]) emptied = --clues_in_[static_cast<std::size_t>(i)] == 0 || emptied;
+    }
+    if (!emptied && stays_unique(orbit)) return true;
+    for (int c : orbit) {
+      puzzle_[static_cast<std::size_t>(c)] = solution_[static_cast<std::size_t>(c)];
+      for (int i : of_cell_[static_cast<std::size_t>(c)]) ++clues_in_[static_cast<std::size_t>(i)];
+    }
+    return false;
+  }
+
+ private:
+  // Called with the orbit cleared.
+  bool stays_unique(const std::vector<int>& orbit) {
+    for (int c : orbit) {
+      const AnySolveResult r =
+          solve_any_excluding(g_, puzzle_, c, solution_[static_cast<std::size_t>(c)], 1, solution_);
+      if (r.count > 0) return false;
+    }
+    return true;
+  }
+
+  void add(const std::vector<int>& set) {
+    const auto index = static_cast<int>(clues_in_.size());
+    int clues = 0;
+    for (int c : set) {
+      of_cell_[static_cast<std::size_t>(c)].push_back(index);
+      clues += puzzle_[static_cast<std::size_t>(c)] != 0;
+    }
+    clues_in_.push_back(clues);
+  }
+
+  // For digits a and b: swapping them on a set of their cells keeps every
+  // two peers apart exactly when, with each cell of the set, it holds every
+  // peer showing the other digit. The classes of "peers holding a and b"
+  // are those sets; under nc one is kept when the swapped grid also keeps
+  // the non-consecutive rule (is_valid_variant_grid).
+  void add_two_digit_sets() {
+    const int n = g_.size(), cells = g_.cells();
+    bool nc = false;
+    for (int c = 0; c < cells && !nc; ++c) nc = !g_.adjacent(c).empty();
+    std::vector<std::vector<int>> at(static_cast<std::size_t>(n) + 1);  // cells of each digit
+    for (int c = 0; c < cells; ++c) at[solution_[static_cast<std::size_t>(c)]].push_back(c);
+    std::vector<int> parent(static_cast<std::size_t>(cells));
+    const auto root = [&](int x) {
+      while (parent[static_cast<std::size_t>(x)] != x)
+        x = parent[static_cast<std::size_t>(x)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
+      return x;
+    };
+    Cells swapped = solution_;
+    for (int a = 1; a <= n; ++a)
+      for (int b = a + 1; b <= n; ++b) {
+        for (int c : at[static_cast<std::size_t>(a)]) parent[static_cast<std::size_t>(c)] = c;
+        for (int c : at[static_cast<std::size_t>(b)]) parent[static_cast<std::size_t>(c)] = c;
+        for (int c : at[static_cast<std::size_t>(a)])
+          for (int p : g_.peers(c))
+            if (solution_[static_cast<std::size_t>(p)] == b) parent[static_cast<std::size_t>(root(p))] = root(c);
+        std::vector<std::vector<int>> classes;
+        std::vector<int> class_of(static_cast<std::size_t>(cells), -1);
+        for (int d : {a, b})
+          for (int c : at[static_cast<std::size_t>(d)]) {
+            int& k = class_of[static_cast<std::size_t>(root(c))];
+            if (k < 0) {
+              k = static_cast<int>(classes.size());
+              classes.emplace_back();
+            }
+            classes[static_cast<std::size_t>(k)].push_back(c);
+          }
+        for (const auto& set : classes) {
+          for (int c : set) swapped[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(a + b - solution_[static_cast<std::size_t>(c)]);
+          if (!nc || is_valid_variant_grid(g_, swapped)) add(set);
+          for (int c : set) swapped[static_cast<std::size_t>(c)] = solution_[static_cast<std::size_t>(c)];
+        }
+      }
+  }
+
+  const Geometry& g_;
+  const Cells& solution_;
+  Cells puzzle_;
+  std::vector<std::vector<int>> of_cell_;  // the sets holding each cell
+  std::vector<int> clues_in_;              // clues left in each set
+};
 
 // The orbits of the cells under the maps (each cell in exactly one).
 std::vector<std::vector<int>> orbits(const std::vector<std::vector<int>>& maps, int cells) {
@@ -148,20 +253,16 @@ VariantDigResult dig_variant(const Geometry& geometry, const Cells& solution, co
   std::vector<std::vector<int>> order = orbits(symmetry_maps(options.symmetry, geometry.size()), cells);
   for (std::size_t i = order.size(); i > 1; --i)
     std::swap(order[i - 1], order[draw_below(engine, static_cast<std::uint32_t>(i))]);
-  out.puzzle = solution;
+  Digging digging(geometry, solution, solution);
   int clues = cells;
   for (const auto& orbit : order) {
     if (options.target_clues > 0) {
       if (clues == options.target_clues) break;
       if (clues - static_cast<int>(orbit.size()) < options.target_clues) continue;
     }
-    for (int c : orbit) out.puzzle[static_cast<std::size_t>(c)] = 0;
-    if (unique(geometry, out.puzzle)) {
-      clues -= static_cast<int>(orbit.size());
-    } else {
-      for (int c : orbit) out.puzzle[static_cast<std::size_t>(c)] = solution[static_cast<std::size_t>(c)];
-    }
+    if (digging.try_remove(orbit)) clues -= static_cast<int>(orbit.size());
   }
+  out.puzzle = digging.puzzle();
   out.clues = clues;
   if (options.target_clues > 0 && clues != options.target_clues) {
     out.failure = "this grid could not be dug down to " + std::to_string(options.target_clues) + " clues (stuck at " +

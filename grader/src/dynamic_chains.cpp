@@ -41,6 +41,7 @@
 #include "chain_bounds.hpp"
 #include "chain_notation.hpp"
 #include "chain_support.hpp"
+#include "houses.hpp"
 #include "reach.hpp"
 #include "stamped_set.hpp"
 #include "sudokit/grader/technique.hpp"
@@ -101,8 +102,8 @@ void removal_order(const Step& st, std::vector<int>& out) {
     case Technique::XWing:
     case Technique::Swordfish:
     case Technique::Jellyfish: {
-      const int cover = first_unit(st.fish_base == LineKind::Columns ? UnitKind::Row : UnitKind::Column);
-      for (int u = cover; u < cover + 9; ++u)
+      const UnitKind cover = st.fish_base == LineKind::Columns ? UnitKind::Row : UnitKind::Column;
+      for (const int u : houses(cover))
         if (st.units & (1u << u)) from_unit(u);
       break;
     }
@@ -151,12 +152,12 @@ void rule_parents(const Step& st, const Board& start, const Board& now, std::vec
     case Technique::Jellyfish: {
       const int d = single_digit(st.digits);
       const bool columns = st.fish_base == LineKind::Columns;
-      const int base = first_unit(columns ? UnitKind::Column : UnitKind::Row);
-      const int cover = first_unit(columns ? UnitKind::Row : UnitKind::Column);
+      const UnitKind base = columns ? UnitKind::Column : UnitKind::Row;
+      const UnitKind cover = columns ? UnitKind::Row : UnitKind::Column;
       CellSet covered;
-      for (int u = cover; u < cover + 9; ++u)
+      for (const int u : houses(cover))
         if (st.units & (1u << u)) covered |= kUnitSet[u];
-      for (int u = base; u < base + 9; ++u) {
+      for (const int u : houses(base)) {
         if (!(st.units & (1u << u))) continue;
         for (int c : kUnitCells[u])
           if (removed(c, d) && !covered.has(c)) out.push_back(candidate_key(c, d));

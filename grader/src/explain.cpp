@@ -4,6 +4,8 @@
 #include <cctype>
 #include <vector>
 
+#include "houses.hpp"
+
 namespace sudokit::grader {
 namespace {
 
@@ -23,13 +25,13 @@ std::string digits_text(DigitMask m) {
 }
 
 // "rows 1,5" / "columns 2,7" from a unit bitmask restricted to one kind.
-std::string units_of_kind(std::uint32_t units, int first, const char* plural) {
+std::string units_of_kind(std::uint32_t units, UnitKind kind, const char* plural) {
   std::string s = plural;
   bool any = false;
-  for (int u = first; u < first + 9; ++u) {
+  for (const int u : houses(kind)) {
     if (!(units & (1u << u))) continue;
     s += any ? "," : " ";
-    s += std::to_string(u - first + 1);
+    s += std::to_string(house_index(u) + 1);
     any = true;
   }
   return s;
@@ -97,7 +99,7 @@ std::string step_reason(const Step& step) {
       for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
       const bool base_columns = step.fish_base == LineKind::Columns;
       return name + " " + std::to_string(single_digit(step.digits)) + " in " +
-             (base_columns ? units_of_kind(step.units, 18, "columns") : units_of_kind(step.units, 9, "rows"));
+             (base_columns ? units_of_kind(step.units, UnitKind::Column, "columns") : units_of_kind(step.units, UnitKind::Row, "rows"));
     }
     case Technique::BasicElimination: {
       // Each mark with the placed peer that rules it out (the step's weak

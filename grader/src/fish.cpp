@@ -4,6 +4,7 @@
 // fewer than 2k of its positions remain. No finned or sashimi variants.
 #include <array>
 
+#include "houses.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -14,12 +15,12 @@ class Fish final : public Producer {
   explicit Fish(int size) : k_(size) {}
 
   void find(const Board& board, StepSink& sink) override {
-    if (!scan(board, 18, 9, sink)) return;
-    scan(board, 9, 18, sink);
+    if (!scan(board, UnitKind::Column, UnitKind::Row, sink)) return;
+    scan(board, UnitKind::Row, UnitKind::Column, sink);
   }
 
  private:
-  bool scan(const Board& board, int base_type, int cover_type, StepSink& sink) {
+  bool scan(const Board& board, UnitKind base_type, UnitKind cover_type, StepSink& sink) {
     static constexpr Technique kTech[5] = {Technique::XWing, Technique::XWing, Technique::XWing, Technique::Swordfish,
                                            Technique::Jellyfish};
     static constexpr double kRating[5] = {0, 0, 3.2, 3.8, 5.2};
@@ -30,10 +31,10 @@ class Fish final : public Producer {
     std::array<std::uint32_t, 10> eligible{}, touched{};
     for (int d = 1; d <= 9; ++d) {
       if (board.placed_count(d) + 2 * k_ > 9) continue;
-      touched[static_cast<std::size_t>(d)] = (changed_houses(d) >> base_type) & 0x1FF;
+      touched[static_cast<std::size_t>(d)] = houses_of_kind(changed_houses(d), base_type);
       if (!touched[static_cast<std::size_t>(d)]) continue;
-      for (int i = 0; i < 9; ++i) {
-        const int n = popcount(board.positions(base_type + i, d));
+      for (int i = 0; i < kHousesPerKind; ++i) {
+        const int n = popcount(board.positions(house_id(base_type, i), d));
         if (n >= 2 && n <= k_) eligible[static_cast<std::size_t>(d)] |= 1u << i;
       }
       if (popcount(eligible[static_cast<std::size_t>(d)]) < k_ || !(eligible[static_cast<std::size_t>(d)] & touched[static_cast<std::size_t>(d)]))
@@ -53,7 +54,7 @@ class Fish final : public Producer {
         std::uint16_t common = 0;
         bool ok = true;
         for (std::uint32_t m = lines; m && ok; m &= m - 1) {
-          const std::uint16_t pos = board.positions(base_type + lowest_bit_index(m), d);
+          const std::uint16_t pos = board.positions(house_id(base_type, lowest_bit_index(m)), d);
           ok = popcount(pos) > 1;
           common |= pos;
         }
@@ -63,11 +64,11 @@ class Fish final : public Producer {
         s.difficulty = kRating[k_];
         s.digits = digit_bit(d);
         s.size = static_cast<std::uint8_t>(k_);
-        s.fish_base = base_type == 9 ? LineKind::Rows : LineKind::Columns;  // unit ids: rows from 9, columns from 18
-        for_each_bit(lines, [&](int i) { s.units |= 1u << (base_type + i); });
-        for_each_bit(common, [&](int i) { s.units |= 1u << (cover_type + i); });
+        s.fish_base = base_type == UnitKind::Row ? LineKind::Rows : LineKind::Columns;
+        for_each_bit(lines, [&](int i) { s.units |= 1u << house_id(base_type, i); });
+        for_each_bit(common, [&](int i) { s.units |= 1u << house_id(cover_type, i); });
         for_each_bit(common, [&](int i) {
-          const int cover = cover_type + i;
+          const int cover = house_id(cover_type, i);
           const auto& cells = kUnitCells[static_cast<std::size_t>(cover)];
           const std::uint16_t pos = board.positions(cover, d);
           for_each_bit(pos, [&](int j) {

@@ -9,6 +9,7 @@
 #include <cassert>
 #include <cstdint>
 
+#include "houses.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -35,20 +36,15 @@ struct SegmentTables {
 };
 constexpr SegmentTables kSegments;
 
-// The house of type2 holding segment k of house u1 (type1 != type2, one of
-// them boxes).
-constexpr int segment_house(int u1, int type2, int k) {
-  if (u1 < 9) return type2 == 18 ? 18 + (u1 % 3) * 3 + k : 9 + (u1 / 3) * 3 + k;  // a box's column, row
-  if (u1 < 18) return ((u1 - 9) / 3) * 3 + k;                                     // a row's box
-  return k * 3 + (u1 - 18) / 3;                                                     // a column's box
-}
-
 class Locking final : public Producer {
  public:
   explicit Locking(bool direct) : direct_(direct) {}
 
   void find(const Board& board, StepSink& sink) override {
-    static constexpr int kPairs[4][2] = {{0, 18}, {0, 9}, {18, 0}, {9, 0}};
+    static constexpr UnitKind kPairs[4][2] = {{UnitKind::Box, UnitKind::Column},
+                                              {UnitKind::Box, UnitKind::Row},
+                                              {UnitKind::Column, UnitKind::Box},
+                                              {UnitKind::Row, UnitKind::Box}};
     for (const auto& pair : kPairs)
       if (!scan(board, pair[0], pair[1], sink)) return;
   }
@@ -57,17 +53,17 @@ class Locking final : public Producer {
   // Returns false when the sink asked to stop. At most one house of type2
   // holds two or more positions of u1 (the one through the first position),
   // so it is found directly; the order is the scan of every u2 in turn.
-  bool scan(const Board& board, int type1, int type2, StepSink& sink) {
+  bool scan(const Board& board, UnitKind type1, UnitKind type2, StepSink& sink) {
     // A box's positions in one column are a stride; every other segment is a run.
-    const std::array<std::int8_t, 512>& segment = type1 == 0 && type2 == 18 ? kSegments.stride : kSegments.run;
+    const std::array<std::int8_t, 512>& segment = type1 == UnitKind::Box && type2 == UnitKind::Column ? kSegments.stride : kSegments.run;
     for (int d = 1; d <= 9; ++d) {
       // find_changed(): a lock's rule parents are removals of its digit in
       // its first house; a direct one's single also depends on the houses
       // of u1's type crossing u2. Either way, on removals of its digit.
       if (unchanged(d)) continue;
-      const std::uint32_t first_houses = direct_ ? ~0u : changed_houses(d) >> type1;
-      for (std::uint32_t m = first_houses & 0x1FF; m; m &= m - 1) {
-        const int u1 = type1 + lowest_bit_index(m);
+      const std::uint32_t first_houses = houses_of_kind(direct_ ? ~0u : changed_houses(d), type1);
+      for (std::uint32_t m = first_houses; m; m &= m - 1) {
+        const int u1 = house_id(type1, lowest_bit_index(m));
         const int k = segment[board.positions(u1, d)];
         if (k < 0) continue;
         const int u2 = segment_house(u1, type2, k);
@@ -87,7 +83,7 @@ class Locking final : public Producer {
 
   Step make_step(const Board& board, int u1, int u2, int d, const CellSet& where) const {
     Step s;
-    const bool from_box = u1 < 9;
+    const bool from_box = is_box(u1);
     s.technique = direct_ ? (from_box ? Technique::DirectPointing : Technique::DirectClaiming)
                           : (from_box ? Technique::Pointing : Technique::Claiming);
     s.difficulty = direct_ ? (from_box ? 1.7 : 1.9) : (from_box ? 2.6 : 2.8);
@@ -104,8 +100,8 @@ class Locking final : public Producer {
   }
 
   // The lock of d from u1 in u2 leaves one position in another house u3 of u1's type.
-  bool direct_hints(const Board& board, int type1, int u1, int u2, int d, const CellSet& where, StepSink& sink) {
-    for (int u3 = type1; u3 < type1 + 9; ++u3) {
+  bool direct_hints(const Board& board, UnitKind type1, int u1, int u2, int d, const CellSet& where, StepSink& sink) {
+    for (const int u3 : houses(type1)) {
       if (u3 == u1 || !crosses(u3, u2)) continue;
       const std::uint16_t pos = board.positions(u3, d);
       if (popcount(pos) < 2) continue;
@@ -128,9 +124,9 @@ class Locking final : public Producer {
   }
 
   // The cells of the houses of type `type1` that cross u2.
-  static CellSet crossing(int type1, int u2) {
+  static CellSet crossing(UnitKind type1, int u2) {
     CellSet cells;
-    for (int u3 = type1; u3 < type1 + 9; ++u3)
+    for (const int u3 : houses(type1))
       if (crosses(u3, u2)) cells |= kUnitSet[static_cast<std::size_t>(u3)];
     return cells;
   }

@@ -1,20 +1,18 @@
 // Singles: Hidden Single (full house 1.0, box 1.2, row/column 1.5) and
 // Naked Single (2.3). Houses are scanned box, column, row; cells 0..80.
+#include "houses.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
 namespace {
-
-// Unit ids in SE's scan order for singles and sets: boxes, columns, rows.
-constexpr int kScanOrder[3] = {0, 18, 9};
 
 class HiddenSingle final : public Producer {
  public:
   void find(const Board& board, StepSink& sink) override {
     // Pass 1: full houses (a house with one empty cell), then pass 2: any single position.
     for (int pass = 0; pass < 2; ++pass) {
-      for (int first : kScanOrder) {
-        for (int u = first; u < first + 9; ++u) {
+      for (const UnitKind kind : kScanOrder) {
+        for (const int u : houses(kind)) {
           if (pass == 0 && board.empty_in_unit(u) != 1) continue;
           for (DigitMask lone = board.lone_digits(u); lone; lone = static_cast<DigitMask>(clear_lowest_bit(lone))) {
             const int d = lowest_bit_index(lone) + 1;
@@ -26,8 +24,8 @@ class HiddenSingle final : public Producer {
             s.unit = static_cast<std::int8_t>(u);
             s.units = 1u << u;
             s.digits = digit_bit(d);
-            s.single_kind = pass == 0 ? SingleKind::FullHouse : (u < 9 ? SingleKind::Box : SingleKind::Line);
-            s.difficulty = pass == 0 ? 1.0 : (u < 9 ? 1.2 : 1.5);
+            s.single_kind = pass == 0 ? SingleKind::FullHouse : (is_box(u) ? SingleKind::Box : SingleKind::Line);
+            s.difficulty = pass == 0 ? 1.0 : (is_box(u) ? 1.2 : 1.5);
             s.cells.add(s.place_cell);
             if (!sink.add(s)) return;
           }

@@ -39,6 +39,7 @@
 #include <string>
 #include <vector>
 
+#include "houses.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
@@ -164,8 +165,8 @@ struct End {
 
 // The house both ends lie in: column first, then row, then box; -1 if none.
 int shared_unit(const End& a, const End& b) {
-  if (a.col >= 0 && a.col == b.col) return 18 + a.col;
-  if (a.row >= 0 && a.row == b.row) return 9 + a.row;
+  if (a.col >= 0 && a.col == b.col) return house_id(UnitKind::Column, a.col);
+  if (a.row >= 0 && a.row == b.row) return house_id(UnitKind::Row, a.row);
   if (a.box >= 0 && a.box == b.box) return a.box;
   return -1;
 }
@@ -392,7 +393,8 @@ class StrongLinks final : public Producer {
           const Link& l = links_[d][u][v];
           for (int e = 0; e < 2; ++e) {
             const End& end = l.end[e];
-            const int houses[3] = {end.col >= 0 ? 18 + end.col : -1, end.row >= 0 ? 9 + end.row : -1, end.box};
+            const int houses[3] = {end.col >= 0 ? house_id(UnitKind::Column, end.col) : -1,
+                                   end.row >= 0 ? house_id(UnitKind::Row, end.row) : -1, end.box};
             for (int h : houses) {
               if (h < 0) continue;
               buckets_[h][bucket_size_[h]++] = {l.places, &l, end.col, end.row, end.box, l.unit,
@@ -463,7 +465,8 @@ class StrongLinks final : public Producer {
         if (path_[static_cast<std::size_t>(i)]->unit < path_[0]->unit) return;
     }
     const End& exit = path_[static_cast<std::size_t>(len - 1)]->end[1 - dir_[static_cast<std::size_t>(len - 1)]];
-    const int houses[3] = {exit.col >= 0 ? 18 + exit.col : -1, exit.row >= 0 ? 9 + exit.row : -1, exit.box};
+    const int houses[3] = {exit.col >= 0 ? house_id(UnitKind::Column, exit.col) : -1,
+                          exit.row >= 0 ? house_id(UnitKind::Row, exit.row) : -1, exit.box};
     // The reported walk of a chain starts in a house before its last one.
     const int min_unit = len + 1 == n_ || loop_only ? path_[0]->unit : -1;
     for (int k = 0; k < 3; ++k) {

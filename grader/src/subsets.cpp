@@ -2,20 +2,19 @@
 // the direct hidden sets (Direct Hidden Pair 2.0, Direct Hidden Triplet 2.5),
 // which only place the hidden single the set creates. Houses box, column,
 // row; combinations in colex order. A naked set only clears its own house.
+#include "houses.hpp"
 #include "sudokit/grader/technique.hpp"
 
 namespace sudokit::grader {
 namespace {
-
-constexpr int kScanOrder[3] = {0, 18, 9};
 
 class HiddenSet final : public Producer {
  public:
   HiddenSet(int size, bool direct) : k_(size), direct_(direct) {}
 
   void find(const Board& board, StepSink& sink) override {
-    for (int first : kScanOrder) {
-      for (int u = first; u < first + 9; ++u) {
+    for (const UnitKind kind : kScanOrder) {
+      for (const int u : houses(kind)) {
         // find_changed(): a set's rule parents are removals of its digits in
         // its house, which also holds a direct set's single (so that one
         // depends on every digit there).
@@ -105,8 +104,8 @@ class NakedSet final : public Producer {
     static constexpr Technique kTech[5] = {Technique::NakedSingle, Technique::NakedSingle, Technique::NakedPair,
                                            Technique::NakedTriplet, Technique::NakedQuad};
     static constexpr double kRating[5] = {0, 0, 3.0, 3.6, 5.0};
-    for (int first : kScanOrder) {
-      for (int u = first; u < first + 9; ++u) {
+    for (const UnitKind kind : kScanOrder) {
+      for (const int u : houses(kind)) {
         if (board.empty_in_unit(u) < 2 * k_) continue;
         // find_changed(): a set's rule parents are removals in its cells.
         if (!((changed_houses() >> u) & 1)) continue;

@@ -154,19 +154,28 @@ std::shared_ptr<const Tables<K>> tables_of(const Geometry& g) {
   return t;
 }
 
+// A search for the solutions where one cell holds any digit but one
+// (solve_any_excluding), branching to the guide's digit first.
+struct Exclusion {
+  int cell = -1;  // -1: none
+  int digit = 0;  // 1-based
+  std::span<const std::uint8_t> guide;  // empty, or one digit per cell
+};
+
 template <int K>
 class Kernel {
   using B = Bits<K>;
 
  public:
-  Kernel(const Tables<K>& t, unsigned limit, const AnySolveOptions& options, bool keep)
+  Kernel(const Tables<K>& t, unsigned limit, const AnySolveOptions& options, bool keep, const Exclusion& exclusion = {})
       : t_(t),
         n_(t.n),
         full_(n_ >= 32 ? ~0u : (1u << n_) - 1u),
         limit_(limit == 0 ? 1 : limit),
         keep_(keep),
         rng_(options.shuffle_seed),
-        max_guesses_(options.max_guesses) {
+        max_guesses_(options.max_guesses),
+        exclusion_(exclusion) {
     // Frame: cand[n], empty, done[houses] (32-bit), val[cells] (bytes).
     const std::size_t bytes = sizeof(B) * static_cast<std::size_t>(n_ + 1) +
                               4 * static_cast<std::size_t>(t.houses) + static_cast<std::size_t>(t.cells);
@@ -191,6 +200,17 @@ class Kernel {
       if (d == 0) continue;
       ok = d <= static_cast<unsigned>(n_) && f.val[c] == 0 && f.cand[d - 1].test(c);
       if (ok) place(f, c, static_cast<int>(d) - 1);
+    }
+    if (ok && exclusion_.cell >= 0) {  // no solution with `digit` in `cell`
+      const int c = exclusion_.cell, d = exclusion_.digit - 1;
+      if (d < 0 || d >= n_) {
+        // a digit the geometry lacks: every solution qualifies
+      } else if (f.val[c] != 0) {
+        ok = f.val[c] != exclusion_.digit;
+      } else {
+        f.cand[d].clear(c);
+        dirty_digits_ |= 1u << d;
+      }
     }
     if (ok && propagate(f)) search(0);
     out.count = found_;
@@ -347,6 +367,12 @@ class Kernel {
     if (rng_ != 0)
       for (int i = count - 1; i > 0; --i)
         std::swap(digits[i], digits[next_random() % static_cast<std::uint64_t>(i + 1)]);
+    if (!exclusion_.guide.empty())  // the guide's digit first: a solution near it is met early
+      for (int i = 1; i < count; ++i)
+        if (digits[i] + 1 == exclusion_.guide[static_cast<std::size_t>(best)]) {
+          std::rotate(digits, digits + i, digits + i + 1);
+          break;
+        }
     grow(depth + 1);
     for (int i = 0; i < count && found_ < limit_ && !stopped_; ++i) {
       if (max_guesses_ != 0 && guesses_ >= max_guesses_) { stopped_ = true; break; }
@@ -368,6 +394,7 @@ class Kernel {
   const bool keep_;
   std::uint64_t rng_;
   const std::uint64_t max_guesses_;
+  const Exclusion exclusion_;
   std::size_t frame_bytes_ = 0;
   std::vector<std::byte> frames_;  // frame_bytes_ per depth (operator new aligns it for 64-bit words)
   Bits<2> dirty_ = Bits<2>::zero();  // houses to sweep for every digit
@@ -380,19 +407,19 @@ class Kernel {
 
 template <int K>
 AnySolveResult run_kernel(const Geometry& g, std::span<const std::uint8_t> cells, unsigned limit,
-                          const AnySolveOptions& options, bool keep) {
+                          const AnySolveOptions& options, bool keep, const Exclusion& exclusion) {
   const std::shared_ptr<const Tables<K>> t = tables_of<K>(g);
-  return Kernel<K>(*t, limit, options, keep).run(cells);
+  return Kernel<K>(*t, limit, options, keep, exclusion).run(cells);
 }
 
 AnySolveResult general_kernel(const Geometry& g, std::span<const std::uint8_t> cells, unsigned limit,
-                       const AnySolveOptions& options, bool keep) {
+                       const AnySolveOptions& options, bool keep, const Exclusion& exclusion = {}) {
   const int n = g.cells();
-  if (n <= 64) return run_kernel<1>(g, cells, limit, options, keep);
-  if (n <= 128) return run_kernel<2>(g, cells, limit, options, keep);
-  if (n <= 192) return run_kernel<3>(g, cells, limit, options, keep);
-  if (n <= 256) return run_kernel<4>(g, cells, limit, options, keep);
-  if (n <= 640) return run_kernel<10>(g, cells, limit, options, keep);
+  if (n <= 64) return run_kernel<1>(g, cells, limit, options, keep, exclusion);
+  if (n <= 128) return run_kernel<2>(g, cells, limit, options, keep, exclusion);
+  if (n <= 192) return run_kernel<3>(g, cells, limit, options, keep, exclusion);
+  if (n <= 256) return run_kernel<4>(g, cells, limit, options, keep, exclusion);
+  if (n <= 640) return run_kernel<10>(g, cells, limit, options, keep, exclusion);
   return {};
 }
 
@@ -432,6 +459,24 @@ unsigned count_solutions(const Geometry& geometry, std::span<const std::uint8_t>
     return to_grid(cells, grid) ? count_solutions(grid, limit == 0 ? 1 : limit) : 0;
   }
   return general_kernel(geometry, cells, limit, {}, false).count;
+}
+
+AnySolveResult solve_any_excluding(const Geometry& geometry, std::span<const std::uint8_t> cells, int cell,
+                                   std::uint8_t digit, unsigned limit, std::span<const std::uint8_t> guide) {
+  if (geometry.classic() && guide.empty()) {
+    AnySolveResult out;
+    Grid grid;
+    if (!to_grid(cells, grid) || cell < 0 || cell >= kCells) return out;
+    if (grid[cell] != 0 && grid[cell] == digit) return out;  // the given is the excluded digit
+    const SolveResult r = solve_excluding(grid, cell, digit, limit == 0 ? 1 : limit);
+    out.count = r.count;
+    out.guesses = r.guesses;
+    if (r.count > 0) out.solution.assign(r.solution.cells.begin(), r.solution.cells.end());
+    return out;
+  }
+  if (cell < 0 || cell >= geometry.cells()) return {};
+  if (!guide.empty() && static_cast<int>(guide.size()) != geometry.cells()) guide = {};
+  return general_kernel(geometry, cells, limit, {}, true, Exclusion{cell, digit, guide});
 }
 
 namespace {

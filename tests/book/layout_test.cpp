@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "sudokit/book/book.hpp"
+#include "sudokit/book/cover.hpp"
 #include "sudokit/book/grid_drawing.hpp"
 #include "sudokit/book/layout.hpp"
 #include "sudokit/solver/geometry.hpp"
@@ -95,6 +96,39 @@ TEST(Layout, PageCount) {
   EXPECT_EQ(book_page_count(7, 4, true, 1), 4);
   EXPECT_EQ(book_page_count(7, 4, true, 0), 4);
   EXPECT_EQ(book_page_count(7, 4, true, 8), 8);
+}
+
+// The numbers a book and a cover bound are the library's rule, refused with
+// the option at fault (book::OptionError::which) so that the command names
+// it (--first-number, --pad-to, --pages); the edges are accepted.
+TEST(Layout, NumberingAndPageCountOutsideTheirBoundsNameTheOption) {
+  const auto refused = [](const auto& call) -> std::optional<BookOption> {
+    try {
+      call();
+    } catch (const OptionError& e) {
+      return e.which();
+    }
+    return std::nullopt;
+  };
+  EXPECT_EQ(refused([] { check_numbering(0, 0); }), BookOption::FirstNumber);
+  EXPECT_EQ(refused([] { check_numbering(kMaxFirstNumber + 1, 0); }), BookOption::FirstNumber);
+  EXPECT_EQ(refused([] { check_numbering(1, -1); }), BookOption::PadTo);
+  EXPECT_EQ(refused([] { check_numbering(1, kMaxPadTo + 1); }), BookOption::PadTo);
+  EXPECT_EQ(refused([] { check_numbering(1, 0); }), std::nullopt);
+  EXPECT_EQ(refused([] { check_numbering(kMaxFirstNumber, kMaxPadTo); }), std::nullopt);
+  BookOptions o;
+  o.first_number = 0;
+  EXPECT_EQ(refused([&] { (void)plan_book_layout(10, o); }), BookOption::FirstNumber);
+  o.first_number = 1;
+  o.pad_to = kMaxPadTo + 1;
+  EXPECT_EQ(refused([&] { (void)plan_book_layout(10, o); }), BookOption::PadTo);
+  for (const int pages : {kMinBookPages - 1, kMaxBookPages + 1}) {
+    EXPECT_EQ(refused([&] { check_page_count(pages); }), BookOption::Pages) << pages;
+    EXPECT_EQ(refused([&] { (void)cover_geometry(PageSize{6 * kInch, 9 * kInch}, pages, CoverPaper::White); }),
+              BookOption::Pages)
+        << pages;
+  }
+  for (const int pages : {kMinBookPages, kMaxBookPages}) EXPECT_EQ(refused([&] { check_page_count(pages); }), std::nullopt);
 }
 
 PageSize trim_of(const std::string& text) {

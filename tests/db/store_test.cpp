@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <thread>
 
 #include "db_test_util.hpp"
@@ -59,6 +60,31 @@ Transform nth_transform(std::uint64_t n) {
   z ^= z >> 31;
   return Transform::from_index(static_cast<std::uint32_t>(z % kPositionalTransforms),
                                static_cast<std::uint32_t>((z >> 32) % kDigitRelabellings));
+}
+
+// The batch size is the store's rule: outside kMinBatchRows..kMaxBatchRows
+// it is refused with the field at fault (the command names it --batch-rows),
+// by check_store_options and by the store itself, before any file is made.
+TEST(Store, BatchRowsOutsideTheirBoundsAreRefusedNamingTheField) {
+  TempDir dir;
+  for (const std::size_t rows : {std::size_t{0}, kMaxBatchRows + 1}) {
+    StoreOptions o;
+    o.batch_rows = rows;
+    try {
+      check_store_options(o);
+      ADD_FAILURE() << rows << " accepted";
+    } catch (const StoreOptionError& e) {
+      EXPECT_EQ(e.which(), StoreOption::BatchRows);
+      EXPECT_NE(std::string(e.what()).find("(found " + std::to_string(rows) + ")"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(PuzzleStore(dir.file("refused.db"), o), StoreOptionError) << rows;
+    EXPECT_FALSE(std::filesystem::exists(dir.file("refused.db"))) << rows;
+  }
+  for (const std::size_t rows : {kMinBatchRows, kMaxBatchRows}) {
+    StoreOptions o;
+    o.batch_rows = rows;
+    EXPECT_NO_THROW(check_store_options(o)) << rows;
+  }
 }
 
 TEST(Store, CreatesTheSchemaInANewFile) {

@@ -1,5 +1,6 @@
-// db merge's batch size: --batch-rows, the name generate and import use;
-// --batch still read as a deprecated spelling with one warning line.
+// db merge's and db regrade's batch size: --batch-rows, the name generate
+// and import use; --batch still read as a deprecated spelling with one
+// warning line.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -39,6 +40,28 @@ TEST(DbMergeOptions, BatchRowsIsTheNameAndBatchADeprecatedSpellingWithOneWarning
   EXPECT_EQ(both.status, 2) << both.err;
 
   const RunResult help = run_sudokit("db merge --help");
+  EXPECT_NE(help.out.find("--batch-rows"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("deprecated spelling of --batch-rows"), std::string::npos) << help.out;
+}
+
+TEST(DbRegradeOptions, BatchRowsIsTheNameAndBatchADeprecatedSpellingWithOneWarning) {
+  TempDir dir;
+  const std::string db = dir.file("p.db");
+  ASSERT_EQ(run_sudokit("generate --count 30 --seed 5 --db " + db).status, 0);
+
+  const RunResult rows = run_sudokit("db regrade --progress none --batch-rows 7 --db " + db);
+  EXPECT_EQ(rows.status, 0) << rows.err;
+  EXPECT_EQ(rows.err.find("deprecated"), std::string::npos) << rows.err;
+
+  const RunResult old = run_sudokit("db regrade --progress none --batch 7 --db " + db);
+  EXPECT_EQ(old.status, 0) << old.err;
+  EXPECT_EQ(count_lines_with(old.err, "warning: --batch is deprecated, use --batch-rows"), 1) << old.err;
+
+  const RunResult both = run_sudokit("db regrade --batch 7 --batch-rows 7 --db " + db);
+  EXPECT_EQ(both.status, 2) << both.err;
+  EXPECT_NE(both.err.find("give one of them"), std::string::npos) << both.err;
+
+  const RunResult help = run_sudokit("db regrade --help");
   EXPECT_NE(help.out.find("--batch-rows"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("deprecated spelling of --batch-rows"), std::string::npos) << help.out;
 }

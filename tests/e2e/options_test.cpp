@@ -174,6 +174,7 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
       {"db regrade", "--pg-timeout", "--db " + db + " --pg-timeout {}", {{"0", exit_0}}},
       {"db regrade", "--threads", "--db " + db + " --threads {}"},
       {"db regrade", "--older-than", "--db " + db + " --older-than {}"},
+      {"db regrade", "--batch-rows", "--db " + db + " --batch-rows {}"},
       {"db regrade", "--batch", "--db " + db + " --batch {}"},
       {"db regrade", "--time-limit", "--db " + db + " --time-limit {}", {{"0", exit_0}}},
       {"daily", "--busy-timeout", "--db " + db + " --from 2030-01-01 --levels easy --dry-run --busy-timeout {}",

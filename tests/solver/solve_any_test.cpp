@@ -404,3 +404,128 @@ TEST(SolveAny, LoadGeometryChecksForAValidGridOnce) {
 
 }  // namespace
 }  // namespace sudokit
+
+namespace sudokit {
+namespace {
+
+// solve_any_excluding (the digger's oracle) against the exact-cover counter:
+// a solution with another digit in the cell exists exactly when the counter
+// finds one with some other digit placed there; what it returns follows the
+// rules, keeps the givens and differs there. With and without the guide,
+// on every geometry and the classic (the classic kernel's solve_excluding).
+std::vector<std::string> classic_and_spellings() {
+  std::vector<std::string> all = spellings();
+  all.insert(all.begin(), "classic");
+  return all;
+}
+
+TEST(SolveAnyExcluding, FindsASolutionWithAnotherDigitExactlyWhenTheExactCoverDoes) {
+  std::mt19937_64 rng(4747);
+  for (const std::string& spelling : classic_and_spellings()) {
+    SCOPED_TRACE(spelling);
+    const GeometryPtr g = parse_geometry(spelling);
+    test::ExactCover dlx = test::exact_cover_of(*g);
+    unsigned seen[2] = {0, 0};
+    const int grids = g->size() >= 12 ? 2 : 4;
+    for (int k = 0; k < grids; ++k) {
+      const Cells full = random_grid(*g, rng() | 1);
+      for (const Cells& p : random_puzzles(*g, full, rng, g->size() >= 12 ? 6 : 30)) {
+        std::vector<int> empty;
+        for (int c = 0; c < g->cells(); ++c)
+          if (p[static_cast<std::size_t>(c)] == 0) empty.push_back(c);
+        if (empty.empty()) continue;
+        const int c = empty[rng() % empty.size()];
+        // Mostly the grid's digit (the digger's question), sometimes another.
+        const auto d = static_cast<std::uint8_t>(rng() % 4 != 0 ? full[static_cast<std::size_t>(c)]
+                                                                : 1 + rng() % static_cast<unsigned>(g->size()));
+        bool want = false;
+        for (int e = 1; e <= g->size() && !want; ++e) {
+          if (e == d) continue;
+          Cells q = p;
+          q[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(e);
+          want = dlx.count(q, 1) > 0;
+        }
+        for (const bool guided : {false, true}) {
+          const AnySolveResult r =
+              solve_any_excluding(*g, p, c, d, 1, guided ? std::span<const std::uint8_t>(full) : std::span<const std::uint8_t>());
+          ASSERT_EQ(r.count > 0, want) << "cell " << c << " digit " << int(d) << (guided ? " guided" : "");
+          if (r.count > 0) {
+            ASSERT_TRUE(follows_rules(*g, r.solution, p));
+            EXPECT_NE(r.solution[static_cast<std::size_t>(c)], d);
+          }
+        }
+        ++seen[want];
+      }
+    }
+    EXPECT_GT(seen[0], 0u);
+    EXPECT_GT(seen[1], 0u);
+  }
+}
+
+// The digger's question: a unique puzzle less one clue c stays unique
+// exactly when no solution has another digit than the grid's in c. Asked as
+// the digger asks it, down a random removal order from the full grid; the
+// exact-cover counter checks one answer in four while the puzzle is no
+// sparser than random_puzzles' sparsest (it is slow on sparse nc puzzles),
+// and the first that breaks uniqueness, where that grid's dig stops: there
+// the counter when no sparser, and always the second solution found, by the
+// rule checker (a solution keeping the givens and differing from the grid
+// proves the puzzle is not unique).
+TEST(SolveAnyExcluding, AnswersTheDiggersUniquenessQuestionAsTheCounters) {
+  std::mt19937_64 rng(474747);
+  for (const std::string& spelling : classic_and_spellings()) {
+    SCOPED_TRACE(spelling);
+    const GeometryPtr g = parse_geometry(spelling);
+    test::ExactCover dlx = test::exact_cover_of(*g);
+    unsigned seen[2] = {0, 0};
+    const int grids = g->size() >= 12 ? 2 : 6;
+    for (int k = 0; k < grids; ++k) {
+      const Cells full = random_grid(*g, rng() | 1);
+      Cells p = full;
+      std::vector<int> order(static_cast<std::size_t>(g->cells()));
+      for (int c = 0; c < g->cells(); ++c) order[static_cast<std::size_t>(c)] = c;
+      std::shuffle(order.begin(), order.end(), rng);
+      // No sparser than random_puzzles' sparsest.
+      const bool nc = !g->adjacent(0).empty();
+      const auto floor = static_cast<std::size_t>(g->cells() * (g->size() >= 12 ? 45 : nc ? 30 : 20) / 100);
+      bool broken = false;
+      for (std::size_t i = 0; i < order.size() && !broken; ++i) {
+        const int c = order[i];
+        const std::uint8_t d = p[static_cast<std::size_t>(c)];
+        p[static_cast<std::size_t>(c)] = 0;
+        const AnySolveResult r = solve_any_excluding(*g, p, c, d, 1, full);
+        const bool oracle = r.count == 0;
+        if (!oracle) {
+          ASSERT_TRUE(follows_rules(*g, r.solution, p)) << "cell " << c << " after " << i << " removals";
+          ASSERT_NE(r.solution, full);
+        }
+        if (i + floor < order.size() && (!oracle || rng() % 4 == 0)) {
+          const bool unique = dlx.count(p, 2) == 1;
+          ASSERT_EQ(oracle, unique) << "cell " << c << " after " << i << " removals";
+        }
+        ++seen[oracle];
+        broken = !oracle;
+      }
+    }
+    EXPECT_GT(seen[0], 0u);
+    EXPECT_GT(seen[1], 0u);
+  }
+}
+
+TEST(SolveAnyExcluding, AGivenAndOddArgumentsAreSafe) {
+  for (const std::string spelling : {"classic", "x", "16x16"}) {
+    SCOPED_TRACE(spelling);
+    const GeometryPtr g = parse_geometry(spelling);
+    const Cells full = random_grid(*g, 7);
+    EXPECT_EQ(solve_any_excluding(*g, full, 0, full[0]).count, 0u);  // the given is the excluded digit
+    const auto other = static_cast<std::uint8_t>(full[0] % g->size() + 1);
+    EXPECT_EQ(solve_any_excluding(*g, full, 0, other).count, 1u);    // the given is another
+    EXPECT_EQ(solve_any_excluding(*g, full, -1, 1).count, 0u);
+    EXPECT_EQ(solve_any_excluding(*g, full, g->cells(), 1).count, 0u);
+    Cells empty(static_cast<std::size_t>(g->cells()), 0);
+    EXPECT_GT(solve_any_excluding(*g, empty, 5, 0).count, 0u);  // no such digit: nothing excluded
+  }
+}
+
+}  // namespace
+}  // namespace sudokit

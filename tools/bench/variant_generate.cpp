@@ -4,7 +4,8 @@
 // second, 16x16 at 10 or more, 25x25 unique puzzles (not minimal) in under a
 // minute each. Not a test; it prints a table of CPU-time rates (grids/s with
 // the backtrack method, minimal puzzles/s made as `generate --geometry G`
-// makes them: grid, then one digging pass).
+// makes them: grid, then one digging pass), each row with its target and
+// "met" or "missed" (sizes without a target: none).
 //   sudokit-variant-generate [--puzzles N] [--seed S] [--geometry G]...
 // --puzzles is per 9x9-or-smaller geometry; 12x12 and 16x16 make N/100 (at
 // least 3); 25x25 makes 2 unique puzzles (dug to 60% clues, not minimal).
@@ -64,7 +65,8 @@ int main(int argc, char** argv) {
   }
   std::printf("sudokit-variant-generate --puzzles %d --seed %llu (load %.2f)\n", puzzles,
               static_cast<unsigned long long>(seed), load);
-  std::printf("%-24s %8s %12s %8s %14s %8s\n", "geometry", "grids", "grids/s", "puzzles", "puzzles/s", "clues");
+  std::printf("%-24s %8s %12s %8s %14s %8s  %s\n", "geometry", "grids", "grids/s", "puzzles", "puzzles/s", "clues",
+              "target");
   for (const std::string& spelling : geometries) {
     const GeometryPtr g = parse_geometry(spelling);
     const bool huge = g->size() >= 25;
@@ -88,9 +90,17 @@ int main(int argc, char** argv) {
     }
     const double seconds = cpu_seconds() - t0;
     const std::string label = spelling.size() > 24 ? spelling.substr(0, 21) + "..." : spelling;
-    std::printf("%-24s %8d %12.1f %8d %14.2f %8.1f%s\n", label.c_str(), n, grid_seconds > 0 ? n / grid_seconds : 0.0,
-                made, seconds > 0 ? made / seconds : 0.0, made ? static_cast<double>(clues) / made : 0.0,
-                huge ? "  (unique, dug to 60% clues)" : "");
+    // Issue #47's target for this size, and whether the run met it.
+    const double rate = seconds > 0 ? made / seconds : 0.0;
+    std::string target;
+    if (huge)
+      target = std::string("< 60 s a puzzle (unique, dug to 60% clues): ") + (made > 0 && seconds / made < 60 ? "met" : "missed");
+    else if (g->size() == 9)
+      target = std::string(">= 2000/s: ") + (rate >= 2000 ? "met" : "missed");
+    else if (g->size() == 16)
+      target = std::string(">= 10/s: ") + (rate >= 10 ? "met" : "missed");
+    std::printf("%-24s %8d %12.1f %8d %14.2f %8.1f  %s\n", label.c_str(), n, grid_seconds > 0 ? n / grid_seconds : 0.0,
+                made, rate, made ? static_cast<double>(clues) / made : 0.0, target.c_str());
     std::fflush(stdout);
   }
   return 0;

@@ -63,6 +63,13 @@ struct Numbers {
   int per_page = 4;
 };
 
+/// The values of --first-number and --pad-to: read here, their range
+/// checked by the library (book::check_numbering).
+Accepts<int> accepts_of(book::BookOption option) {
+  if (option == book::BookOption::FirstNumber) return {.lo = 1, .hi = book::kMaxFirstNumber, .checked_later = true};
+  return {.lo = 0, .hi = book::kMaxPadTo, .zero = "none", .checked_later = true};
+}
+
 void declare_options(po::options_description& opts, produce::BookCommand& c, Numbers& n) {
   add_store_options(opts);
   opts.add_options()
@@ -104,13 +111,13 @@ void declare_options(po::options_description& opts, produce::BookCommand& c, Num
              "with --levels: this many puzzles of each level");
   add_number(opts, "count", n.count, {1, produce::kMaxBookPuzzles}, "number of puzzles");
   add_number(opts, "per-page", n.per_page, {.only = {1, 2, 4, 6}}, "puzzles per page", 4);
-  add_number(opts, "first-number", c.first_number, {1, book::kMaxFirstNumber},
+  add_number(opts, "first-number", c.first_number, accepts_of(book::BookOption::FirstNumber),
              "number of the first puzzle (volume 2 of 60-puzzle books: 61)", 1);
   add_number(opts, "gutter", n.gutter_in, {0.375, 3.0},
              "with --trim: the inside margin in inches instead of KDP's for the page count (not less than it)");
   add_number(opts, "margin", n.margin_in, {0.25, 3.0},
              "with --trim: the outside, top and bottom margins in inches (not less than 0.25, 0.375 with --bleed)");
-  add_number(opts, "pad-to", c.pad_to, {0, book::kMaxPadTo, "none"},
+  add_number(opts, "pad-to", c.pad_to, accepts_of(book::BookOption::PadTo),
              "add blank pages at the end up to a multiple of this many (4, 8, 16 or 32 for printers that fold sheets)", 0);
 }
 
@@ -214,6 +221,12 @@ int run_book(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (auto status = parse_options(args, kUsage, opts, vm, false)) return *status;
   const std::string& cmd = args[0];
+  try {
+    book::check_numbering(c.first_number, c.pad_to);
+  } catch (const book::OptionError& e) {
+    const std::string name = e.which() == book::BookOption::FirstNumber ? "first-number" : "pad-to";
+    return library_refusal(cmd, vm, name, accepts_of(e.which()).describe(), e.what(), kUsage);
+  }
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
   if (!vm.count("out")) {

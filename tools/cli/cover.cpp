@@ -36,7 +36,8 @@ int run_cover(const std::vector<std::string>& args) {
       ("puzzle", po::value<std::string>(), "the puzzle drawn on the front (81 characters; default a sample puzzle)")
       ("no-spine-text", "leave the title and author off the spine (otherwise on it when the book has more than 79 pages and the spine takes 6 pt text)");
   int pages = 0;
-  add_number(opts, "pages", pages, {book::kMinBookPages, book::kMaxBookPages}, "the interior's page count");
+  const Accepts<int> pages_accept{.lo = book::kMinBookPages, .hi = book::kMaxBookPages, .checked_later = true};
+  add_number(opts, "pages", pages, pages_accept, "the interior's page count");
   po::variables_map vm;
   const std::string usage =
       "usage: sudokit cover (--pages N --trim SIZE | --interior BOOK.pdf [--trim SIZE]) --out COVER.pdf\n"
@@ -48,6 +49,11 @@ int run_cover(const std::vector<std::string>& args) {
       "only for more than 79 pages and of 6 pt or more (109 pages of white paper); an empty 2 x 1.2 in barcode area on the back (docs/BOOKS.md).";
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
   const std::string& cmd = args[0];
+  try {  // the library's range, checked before anything else
+    if (vm.count("pages")) book::check_page_count(pages);
+  } catch (const book::OptionError& e) {
+    return library_refusal(cmd, vm, "pages", pages_accept.describe(), e.what(), usage);
+  }
   if (!vm.count("out") || (!vm.count("trim") && !vm.count("interior"))) {
     std::cerr << "sudokit cover: --out FILE.pdf is required, and --trim SIZE unless --interior gives it\n";
     return kUsageError;

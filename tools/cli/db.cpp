@@ -387,7 +387,7 @@ void declare_import_options(po::options_description& opts, ImportOptions& option
              "grading time bound per puzzle in seconds (a puzzle that needs longer is stored ungraded)", grading.time_limit);
   add_number(opts, "threads", options.threads, {0, kMaxThreads, "one per core"},
              "threads that check and grade (1 = do everything in one thread; more than the cores is allowed but gains nothing)", 0);
-  add_number(opts, "batch-rows", batch_rows, {1, 1'000'000}, "commit after this many rows (and at least once a second)",
+  add_number(opts, "batch-rows", batch_rows, batch_rows_accepts(), "commit after this many rows (and at least once a second)",
              batch_rows);
 }
 
@@ -402,6 +402,7 @@ int run_import(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (auto status = parse_options(args, kImportUsage, opts, vm)) return *status;
   const std::string& cmd = args[0];
+  if (const auto status = check_batch_rows(vm, cmd, batch_rows, kImportUsage)) return *status;
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
   const auto format = parse_import_format(vm["format"].as<std::string>());
@@ -476,14 +477,38 @@ int run_import(const std::vector<std::string>& args) {
 
 // --- merge --------------------------------------------------------------------
 
+namespace {
+
+/// --batch-rows N (`help`, `lo` to `hi`), the name generate and import use
+/// for rows per transaction, and --batch, its old spelling, still read.
+template <class T>
+void add_batch_rows(po::options_description& opts, T& batch_rows, T& old_batch, T hi, const std::string& help) {
+  add_number(opts, "batch-rows", batch_rows, {1, hi}, help, batch_rows);
+  add_number(opts, "batch", old_batch, {1, hi}, "deprecated spelling of --batch-rows (a warning on stderr)");
+}
+
+/// --batch given: its value, with one warning line; a usage error (the
+/// status) when --batch-rows is given too.
+template <class T>
+std::optional<int> take_old_batch(const po::variables_map& vm, const std::string& cmd, T& batch_rows, T old_batch) {
+  if (vm.count("batch") == 0) return std::nullopt;
+  if (!vm["batch-rows"].defaulted()) {
+    std::cerr << "sudokit " << cmd << ": --batch is the deprecated spelling of --batch-rows: give one of them\n";
+    return kUsageError;
+  }
+  std::cerr << "sudokit " << cmd << ": warning: --batch is deprecated, use --batch-rows\n";
+  batch_rows = old_batch;
+  return std::nullopt;
+}
+
+}  // namespace
+
 int run_merge(const std::vector<std::string>& args) {
   po::options_description opts("options");
   add_store_options(opts);
   std::uint64_t batch_rows = MergeOptions{}.batch_rows;
-  add_number(opts, "batch-rows", batch_rows, {1, 10'000'000}, "rows copied per transaction", batch_rows);
-  // The old spelling (generate and import say --batch-rows): still read, with a warning.
   std::uint64_t old_batch = 0;
-  add_number(opts, "batch", old_batch, {1, 10'000'000}, "deprecated spelling of --batch-rows (a warning on stderr)");
+  add_batch_rows<std::uint64_t>(opts, batch_rows, old_batch, 10'000'000, "rows copied per transaction");
   add_progress_option(opts);
   const std::string usage =
       "usage: sudokit db merge --db OUT IN.db...\n"
@@ -500,14 +525,7 @@ int run_merge(const std::vector<std::string>& args) {
   if (!path) return kUsageError;
   const auto progress = progress_format(vm, cmd);
   if (!progress) return kUsageError;
-  if (vm.count("batch") != 0) {
-    if (!vm["batch-rows"].defaulted()) {
-      std::cerr << "sudokit " << cmd << ": --batch is the deprecated spelling of --batch-rows: give one of them\n";
-      return kUsageError;
-    }
-    std::cerr << "sudokit " << cmd << ": warning: --batch is deprecated, use --batch-rows\n";
-    batch_rows = old_batch;
-  }
+  if (const auto status = take_old_batch(vm, cmd, batch_rows, old_batch)) return *status;
   const std::vector<std::string> inputs = input_files(vm);
   if (inputs.empty()) {
     std::cerr << "sudokit " << cmd << ": no input store (usage: sudokit db merge --db OUT IN.db...)\n";
@@ -575,7 +593,8 @@ int run_regrade(const std::vector<std::string>& args) {
              options.threads);
   add_number(opts, "older-than", options.older_than, {1, 1'000'000},
              "only rows rated by a grader revision below this one (or by an unknown grader)");
-  add_number(opts, "batch", options.batch, {1, 1'000'000}, "rows rated again per transaction", options.batch);
+  std::size_t old_batch = 0;
+  add_batch_rows<std::size_t>(opts, options.batch, old_batch, 1'000'000, "rows rated again per transaction");
   add_number(opts, "time-limit", options.time_limit, {0, kMaxSeconds, "no limit"}, "seconds of grading per puzzle",
              options.time_limit);
   opts.add_options()("levels", po::value<std::string>(), "level table NAME:MIN,... for the new ratings' levels");
@@ -585,10 +604,12 @@ int run_regrade(const std::vector<std::string>& args) {
       "Rates again the graded rows another grader rated (the `rated_by` column is not this\n"
       "grader's, " + grader::rater_name() + ", or is unknown): new ER/EP/ED, level, hardest technique,\n"
       "histogram and stored path, written in batches. Stopped or killed, run it again: it goes on\n"
-      "with the rows still rated by another grader. A row this grader cannot rate keeps its ratings.";
+      "with the rows still rated by another grader. A row this grader cannot rate keeps its ratings.\n"
+      "--batch is the deprecated spelling of --batch-rows: it still works and prints a warning.";
   po::variables_map vm;
   if (auto status = parse_options(args, usage, opts, vm, false)) return *status;
   const std::string& cmd = args[0];
+  if (const auto status = take_old_batch(vm, cmd, options.batch, old_batch)) return *status;
   const auto path = db_path(vm, cmd);
   if (!path) return kUsageError;
   if (!parse_levels_option(vm, cmd, options.levels)) return kUsageError;

@@ -217,7 +217,7 @@ void declare_options(po::options_description& opts, produce::GenerateRequest& q,
   add_bounded_by_library(opts, bounds, Option::TimeLimit, "time-limit", time_limit,
                          {.lo = 0, .hi = kMaxSeconds, .zero = "no limit", .reserved = {-1}}, "stop after this many seconds with what was found; fewer puzzles than --count is exit status 1 (default: 120 for a rare target, ER 9.0 and above; none otherwise); with --from, what a run this stops has found depends on the machine's speed; counted from the start, it bounds the wait for a --from or --pattern file (a FIFO) too",
              0);
-  add_number(opts, "batch-rows", batch_rows, {1, 1'000'000},
+  add_number(opts, "batch-rows", batch_rows, batch_rows_accepts(),
              "with --db: commit after this many puzzles (and at least once a second); a killed run loses at most one batch",
              batch_rows);
   add_bounded_by_library(opts, bounds, Option::MaxAttempts, "max-attempts", q.max_attempts,
@@ -255,6 +255,7 @@ int run_generate(const std::vector<std::string>& args) {
   } catch (const produce::GenerateOptionError& e) {
     return refused(e);
   }
+  if (const auto status = check_batch_rows(vm, "generate", batch_rows, kUsage)) return *status;
   // An explicit --time-limit bounds the wait for input too (a --pattern or
   // --from FIFO whose writer never writes): the run gets what is left.
   const auto started = std::chrono::steady_clock::now();

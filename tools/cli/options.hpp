@@ -8,9 +8,11 @@
 // what 0 means when it is special), and stored in a variable. Anything else
 // is a usage error naming the option, the value and what it accepts (exit
 // status 2); the same text ends the option's --help line. Where the library
-// holds the range (generate's options: produce::plan_generation), the option
-// is declared checked_later and the command words the library's refusal the
-// same way (range_refusal).
+// holds the range (generate's options: produce::plan_generation; book's
+// --first-number and --pad-to and cover's --pages: book::OptionError;
+// --batch-rows: db::StoreOptionError), the option is declared checked_later
+// and the command words the library's refusal the same way (range_refusal,
+// library_refusal).
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -190,6 +192,18 @@ T number_value(const po::variables_map& vm, const std::string& name) {
 inline std::string range_refusal(const po::variables_map& vm, const std::string& name, const std::string& accepts) {
   if (!vm.count(name) || vm[name].defaulted()) return {};
   return "--" + name + " must be " + accepts + " (found " + vm[name].as<std::string>() + ")";
+}
+
+/// The usage error (exit status 2) for the numeric option `name` (declared
+/// checked_later with `accepts`) whose value the library refused with
+/// `what`: range_refusal's words when the option was given, else the
+/// library's.
+inline int library_refusal(const std::string& cmd, const po::variables_map& vm, const std::string& name,
+                           const std::string& accepts, const std::string& what, const std::string& usage) {
+  if (const std::string refusal = range_refusal(vm, name, accepts); !refusal.empty())
+    return usage_error(cmd, refusal, usage);
+  std::cerr << "sudokit " << cmd << ": " << what << '\n';
+  return kUsageError;
 }
 
 /// An output that would write over an input or another output (the error of

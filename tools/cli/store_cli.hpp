@@ -34,6 +34,26 @@ inline void add_store_wait_options(po::options_description& opts) {
                        static_cast<unsigned>(defaults.server_timeout.count() / 1000));
 }
 
+/// The values of --batch-rows (db::StoreOptions::batch_rows): read here,
+/// their range checked by the library (check_batch_rows).
+inline Accepts<std::size_t> batch_rows_accepts() {
+  return {.lo = db::kMinBatchRows, .hi = db::kMaxBatchRows, .checked_later = true};
+}
+
+/// --batch-rows checked by db::check_store_options: the usage error's
+/// status when it refuses the value (in add_number's words).
+inline std::optional<int> check_batch_rows(const po::variables_map& vm, const std::string& command,
+                                           std::size_t batch_rows, const std::string& usage) {
+  db::StoreOptions options;
+  options.batch_rows = batch_rows;
+  try {
+    db::check_store_options(options);
+  } catch (const db::StoreOptionError& e) {
+    return library_refusal(command, vm, "batch-rows", batch_rows_accepts().describe(), e.what(), usage);
+  }
+  return std::nullopt;
+}
+
 inline void add_store_options(po::options_description& opts) {
   opts.add_options()("db", po::value<std::string>(),
                      "the store: a SQLite FILE, or a PostgreSQL database postgresql://USER@HOST[:PORT]/DB or 'host=... dbname=...' (required)");

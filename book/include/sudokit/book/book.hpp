@@ -175,7 +175,8 @@ std::vector<int> section_sizes(const std::vector<BookPuzzle>& puzzles, const Boo
 /// rounds. Throws std::invalid_argument with a reason a user can act on:
 /// grids whose cells would be smaller than kMinCell (naming the per-page
 /// setting that fits), large print that does not fit the trim, margins
-/// below the printer's minimum, bad per_page, first_number or pad_to.
+/// below the printer's minimum, bad per_page; OptionError for a bad
+/// first_number or pad_to (check_numbering).
 BookLayout plan_book_layout(int puzzles, const BookOptions& options);
 /// The same for a book in sections of these sizes.
 BookLayout plan_book_layout(const std::vector<int>& sections, const BookOptions& options);
@@ -244,8 +245,9 @@ struct BookRecord {
 /// (.sudokit-old.*): the next run that publishes into the directory removes
 /// them.
 /// std::invalid_argument for an empty puzzle list, a variant puzzle whose
-/// cells do not fit options.geometry, an unsupported per_page,
-/// a first_number outside 1..kMaxFirstNumber or a pad_to outside 0..kMaxPadTo.
+/// cells do not fit options.geometry or an unsupported per_page; OptionError
+/// (one) for a first_number outside 1..kMaxFirstNumber or a pad_to outside
+/// 0..kMaxPadTo (check_numbering).
 BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options, const BookFiles& files,
                        const BookRecord& record = {});
 

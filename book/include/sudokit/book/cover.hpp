@@ -57,7 +57,10 @@ struct CoverGeometry {
     return spine_text_wanted && pages >= kMinSpineTextPages && spine_text_size() >= kMinSpineText - 1e-9;
   }
 };
-/// Throws std::invalid_argument for pages outside kMinBookPages..kMaxBookPages.
+/// Throws OptionError (BookOption::Pages) for pages outside
+/// kMinBookPages..kMaxBookPages.
+void check_page_count(int pages);
+/// Throws OptionError for pages outside kMinBookPages..kMaxBookPages (check_page_count).
 CoverGeometry cover_geometry(PageSize trim, int pages, CoverPaper paper, bool spine_text = true);
 
 struct CoverOptions {
@@ -73,8 +76,8 @@ struct CoverOptions {
 };
 
 /// Writes the cover PDF to `path` (a temporary moved into place when whole).
-/// Throws RenderError, or std::invalid_argument for a page count outside
-/// the printer's range.
+/// Throws RenderError, or OptionError (an std::invalid_argument) for a page
+/// count outside the printer's range.
 CoverGeometry render_cover(const CoverOptions& options, const std::string& path);
 
 /// What a cover needs of its interior PDF: the page count and page 1's

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -177,5 +178,26 @@ int book_page_count(int puzzles, int per_page, int solutions_per_page, int front
 inline constexpr int kMaxPadTo = 64;
 /// The largest first puzzle number a book accepts (numbers stay in an int).
 inline constexpr int kMaxFirstNumber = 1'000'000'000;
+
+/// A numeric option of a book or a cover that the library bounds.
+enum class BookOption { FirstNumber, PadTo, Pages };
+
+/// A book or cover option outside its bounds: which() names it, so that a
+/// front end reports it in its own spelling (the command: --first-number,
+/// --pad-to, --pages); what() is the rule ("the first puzzle number must be
+/// 1 to 1000000000").
+class OptionError : public std::invalid_argument {
+ public:
+  OptionError(BookOption option, const std::string& message) : std::invalid_argument(message), which_(option) {}
+  BookOption which() const { return which_; }
+
+ private:
+  BookOption which_;
+};
+
+/// Throws OptionError for a first_number outside 1..kMaxFirstNumber or a
+/// pad_to outside 0..kMaxPadTo (plan_book_layout and render_book check the
+/// same; the command checks before it opens anything).
+void check_numbering(int first_number, int pad_to);
 
 }  // namespace sudokit::book

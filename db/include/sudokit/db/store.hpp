@@ -72,7 +72,7 @@ enum class OpenMode {
 
 struct StoreOptions {
   OpenMode mode = OpenMode::Write;
-  // Commit after this many queued rows. Each batch rewrites most leaf pages of
+  // Commit after this many queued rows (kMinBatchRows..kMaxBatchRows). Each batch rewrites most leaf pages of
   // the random-keyed canonical index, so small batches cost: see db/README.md.
   std::size_t batch_rows = 10000;
   std::chrono::milliseconds batch_interval{1000};         // or when the oldest queued row is this old
@@ -91,6 +91,29 @@ struct StoreOptions {
   std::function<void(const std::string&)> on_stall{};
   std::chrono::milliseconds stall_notice{5000};
 };
+
+/// The bounds of StoreOptions::batch_rows.
+inline constexpr std::size_t kMinBatchRows = 1, kMaxBatchRows = 1'000'000;
+
+/// A StoreOptions field the store bounds.
+enum class StoreOption { BatchRows };
+
+/// A StoreOptions field outside its bounds: which() names it, so that a
+/// front end reports it in its own spelling (the command: --batch-rows);
+/// what() is the rule ("batch_rows must be 1 to 1000000 (found 0)").
+class StoreOptionError : public std::invalid_argument {
+ public:
+  StoreOptionError(StoreOption option, const std::string& message) : std::invalid_argument(message), which_(option) {}
+  StoreOption which() const { return which_; }
+
+ private:
+  StoreOption which_;
+};
+
+/// Throws StoreOptionError for a field outside its bounds (batch_rows
+/// outside kMinBatchRows..kMaxBatchRows). PuzzleStore's constructor checks
+/// the same; a command checks before it opens anything.
+void check_store_options(const StoreOptions& options);
 
 enum class Inserted {
   Queued,     // written by the next batch commit, unless the file already holds
@@ -184,7 +207,8 @@ class PuzzleStore {
   /// or a PostgreSQL connection string, URI or keyword/value pairs:
   /// is_postgres_location), migrating its schema to kSchemaVersion. Throws
   /// StoreError, also for a connection string check_location refuses
-  /// (nothing is opened or created).
+  /// (nothing is opened or created), or StoreOptionError for options outside
+  /// their bounds (check_store_options).
   explicit PuzzleStore(const std::string& path, const StoreOptions& options = {});
   /// Commits the queued rows (errors are swallowed here: call flush() first
   /// to see them), unless the last flush() failed: those rows are dropped,

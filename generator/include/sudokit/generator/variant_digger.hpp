@@ -1,7 +1,12 @@
 // The digger for any geometry (issue #47; digger.hpp is the classic's): a
 // full grid of the geometry (variant_grids.hpp) turned into a puzzle with one
-// solution by removing clues while count_solutions(geometry, cells, 2) stays
-// 1.
+// solution by removing clues while the solution stays unique. Each removal
+// is tested as the classic digger tests it: an unavoidable set of the
+// solution (two-digit sets: a class of cells holding digits a and b that
+// can swap them and stay a valid grid of the geometry) left without a clue
+// says no at once; else, for each removed cell c, one limit-1 search for a
+// solution with another digit in c (solve_any_excluding, guided by the
+// solution) decides.
 //   * Clues go in a uniformly random order, in orbits of the clue symmetry
 //     asked for. Only a symmetry of the geometry itself may be asked for:
 //     every cell map of the symmetry (rot180, rot90, mirror, diagonal,

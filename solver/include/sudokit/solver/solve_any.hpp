@@ -48,6 +48,19 @@ AnySolveResult solve_any(const Geometry& geometry, std::span<const std::uint8_t>
 unsigned count_solutions(const Geometry& geometry, std::span<const std::uint8_t> cells,
                          unsigned limit);
 
+/// The solutions of `cells` in which `cell` holds a digit other than `digit`
+/// (1..size()), up to `limit`: the digger's uniqueness oracle (a puzzle taken
+/// from a full grid S keeps S as its only solution exactly when, for every
+/// empty cell c, this finds nothing for (c, S[c]); limit 1 stops at the first
+/// counterexample). A given in `cell` equal to `digit` leaves none; a digit
+/// the geometry lacks excludes nothing; a cell outside the grid gives none.
+/// `guide` (empty, or one digit per cell, e.g. S) puts its digit first at
+/// each branch, so a solution near it is met early. The classic geometry
+/// without a guide takes the classic kernel's solve_excluding (solve.hpp).
+AnySolveResult solve_any_excluding(const Geometry& geometry, std::span<const std::uint8_t> cells, int cell,
+                                   std::uint8_t digit, unsigned limit = 1,
+                                   std::span<const std::uint8_t> guide = {});
+
 /// Branch points has_valid_grid() spends on the empty grid.
 inline constexpr std::uint64_t kValidGridGuesses = 1000000;
 
