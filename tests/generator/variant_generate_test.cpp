@@ -16,8 +16,12 @@
 // 10-19 on the 2-core VM, about 3.5x CPU time): per puzzle, 16x16 1.4 s dug +
 // 5.1 s checked, nc 0.9 + 2.7, toroidal,nc 1.1 + 3.3, nc+ 0.35 + 1.0,
 // x,anti-knight 0.35 + 2.3, jigsaw 9x9 + x 0.16 + 0.73, anti-knight,toroidal
-// 0.03 + 0.17, anti-knight 0.03 + 0.11; the rest below 0.03 s. 1,000 of each
-// would take about 2.5 hours of wall time at that load, so the test command
+// 0.03 + 0.17, anti-knight 0.03 + 0.11; the rest below 0.03 s. With the
+// faster digger (main at f2880e6, the whole suite at load 7: 4m01 wall,
+// 2m40 CPU; this test 234 s) counting is most of the time: per puzzle nc
+// 0.27 s dug + 1.16 s checked, toroidal,nc 0.27 + 1.6, nc+ 0.07 + 0.40,
+// x,anti-knight 0.04 + 1.0, 16x16 0.2 + 2.8. 1,000 of each would still take
+// over an hour of wall time, so the test command
 // (30 minutes for every suite) makes what cases() says; SUDOKIT_VARIANT_PUZZLES=N
 // makes N of every geometry (the full check: =1000). Under the
 // sanitizers (the asan test preset sets SUDOKIT_TEST_SAMPLE) a tenth of
