@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <string>
 
@@ -253,6 +254,46 @@ TEST_F(VariantBookCli, AGridTooLargeForThePageIsRefusedNamingTheTrimAndTheSize) 
   // What fits is made: 16x16 at 2 a page on A4.
   const auto r = run_sudokit("book --db " + variant_store("16x16", 2) + " --geometry 16x16 --count 2 --per-page 2 --out " + pdf);
   EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// daily --images with variant slots (--variant NAME=GEOMETRY): each slot's
+// puzzle drawn as its geometry beside the date's JSON (DATE-SLOT.png, named
+// in its `image` field), the same image `sudokit render --geometry` draws;
+// a run that runs short leaves no image and no staged file.
+TEST_F(VariantBookCli, DailyImagesDrawTheVariantSlots) {
+  const std::string db = variant_store("x", 3);
+  ASSERT_EQ(run_sudokit("generate --geometry 6x6 --count 3 --seed 1 --db " + db).status, 0);
+  const std::string out = dir_.file("daily");
+  const std::string slots = " --levels daily-x,daily-6 --variant daily-x=x --variant daily-6=6x6";
+  for (const char* format : {"png", "svg"}) {
+    SCOPED_TRACE(format);
+    const std::string from = std::string(format) == "png" ? "2027-01-01" : "2027-02-01";
+    const auto r = run_sudokit("daily --db " + db + " --from " + from + " --days 1" + slots + " --out " + out +
+                               " --images " + format);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json day = json::parse(slurp(out + "/" + from + ".json"));
+    for (const auto& [slot, geometry] : {std::pair<std::string, std::string>{"daily-x", "x"}, {"daily-6", "6x6"}}) {
+      const json& entry = day["puzzles"][slot];
+      EXPECT_EQ(entry["geometry"], geometry);
+      const std::string image = entry["image"];
+      EXPECT_EQ(image, from + "-" + slot + "." + format);
+      const std::string drawn = dir_.file("render." + std::string(format));
+      const auto rendered = run_sudokit("render " + entry["puzzle"].get<std::string>() + " --geometry " + geometry +
+                                        " --format " + format + " --out " + drawn);
+      ASSERT_EQ(rendered.status, 0) << rendered.err;
+      // cairo numbers the SVG surfaces it makes in a process: compare without that number.
+      const std::regex surface_id("id=\"surface[0-9]+\"");
+      const std::string bytes = std::regex_replace(slurp(out + "/" + image), surface_id, "id=\"surface\"");
+      EXPECT_GT(bytes.size(), 500u) << image;
+      EXPECT_TRUE(bytes == std::regex_replace(slurp(drawn), surface_id, "id=\"surface\"")) << image << " is not the variant's drawing";
+    }
+  }
+  // Short of x puzzles (1 left): nothing assigned, no image, no staged file.
+  const std::string short_out = dir_.file("short");
+  const auto r = run_sudokit("daily --db " + db + " --from 2028-01-01 --days 2" + slots + " --out " + short_out + " --images png");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_TRUE(!std::filesystem::exists(short_out) || std::filesystem::is_empty(short_out));
+  EXPECT_EQ(sql_text(db, "SELECT count(*) FROM daily WHERE date >= '2028-01-01'"), "0");
 }
 
 }  // namespace
