@@ -435,6 +435,24 @@ void check_book_options(const BookOptions& o) {
     throw std::invalid_argument("bleed, margins and large print need a trim size");
 }
 
+/// A variant's grids must keep cells of kMinCell at its size (a 16x16 needs
+/// a larger grid than the classic; 4x4 and 6x6 keep the classic's grid,
+/// with larger cells): throws std::invalid_argument naming the grid's size,
+/// its cells and what fits ("--per-page 2", or `larger`, the larger page)
+/// when `per_page` grids on `area` make them smaller.
+void check_variant_cells(const Rect& area, int per_page, const BookOptions& o, const std::string& larger) {
+  const int side = std::max(9, o.geometry->size());
+  const double cell = cell_size(puzzle_slots(area, per_page)[0], side);
+  if (cell >= kMinCell - 1e-6) return;
+  const int fits = densest_per_page(area, side);
+  const std::string size = std::to_string(o.geometry->size()) + "x" + std::to_string(o.geometry->size());
+  const std::string named = o.geometry->spelling() == size ? "" : " (" + o.geometry->spelling() + ")";
+  throw std::invalid_argument("a " + size + " grid" + named + " at " + std::to_string(per_page) +
+                              (per_page == 1 ? " puzzle" : " puzzles") + " a page has cells of " + points_in_mm(cell) +
+                              ", under the " + points_in_mm(kMinCell) + " a solver needs to write in: " +
+                              (fits ? "use --per-page " + std::to_string(fits) + " or " + larger : "use " + larger));
+}
+
 /// One round of a print book's plan, for a page count guess.
 /// The page count of a plan: padded to `pad_to`, and even for print.
 int padded_count(const std::vector<PagePlan>& plan, const BookOptions& o, bool print) {
@@ -467,11 +485,14 @@ BookLayout plan_print(const std::vector<int>& sections, const BookOptions& o, in
   // 4x4 and 6x6 keep the classic's grid size, with larger cells.
   const int side = std::max(9, o.geometry ? o.geometry->size() : 9);
   l.per_page = o.large_print ? 1 : o.per_page ? o.per_page : densest_per_page(area, side);
-  if (l.per_page == 0)
+  if (l.per_page == 0) {
+    if (variant(o)) check_variant_cells(area, 1, o, "a larger trim");
     throw std::invalid_argument("the trim is too small: even one grid a page has cells under " + points_in_mm(kMinCell) +
                                 (side != 9 ? " (" + o.geometry->spelling() + ")" : std::string()));
+  }
   const double caption = o.large_print ? 16 : 0;
   const auto probe = puzzle_slots(area, l.per_page, caption);
+  if (variant(o) && !o.large_print) check_variant_cells(area, l.per_page, o, "a larger trim");
   if (o.large_print) {
     const double digit = cell_size(probe[0], side) * kLargePrintDigitScale;
     if (digit < kLargePrintDigit - 1e-6)
@@ -551,6 +572,7 @@ BookLayout plan_book_layout(const std::vector<int>& sections, const BookOptions&
     l.per_page = o.per_page;
     l.front = 1;
     const Rect area = l.geometry.content_area(1);
+    if (variant(o)) check_variant_cells(area, o.per_page, o, "--trim with a larger page");
     l.puzzle_slots[0] = l.puzzle_slots[1] = puzzle_slots(area, o.per_page);
     l.solution_slots[0] = l.solution_slots[1] = solution_slots(area);
     l.plan = plan_pages(sections, o, o.per_page, static_cast<int>(l.solution_slots[0].size()), l.front,
@@ -829,16 +851,15 @@ nlohmann::ordered_json manifest_json(const std::vector<BookPuzzle>& puzzles, con
   for (std::size_t i = 0; i < puzzles.size() && i < r.placements.size(); ++i) {
     const BookPuzzle& p = puzzles[i];
     const auto& at = r.placements[i];
-    if (variant(o)) {  // no global id for variants yet (issue #47: vcanon)
-      list.push_back({{"number", at.number},
-                      {"id", p.id},
-                      {"geometry", o.geometry->spelling()},
-                      {"level", p.level},
-                      {"er", p.rating ? json(*p.rating) : json(nullptr)},
+    if (variant(o)) {  // unrated until issue #48: no level, no er
+      json entry = {{"number", at.number}, {"id", p.id}};
+      if (!p.gid.empty()) entry["gid"] = p.gid;
+      entry.update(json{{"geometry", o.geometry->spelling()},
                       {"page", at.page},
                       {"solution_page", at.solution_page ? json(at.solution_page) : json(nullptr)},
                       {"puzzle", print_cells(*o.geometry, p.cells)},
                       {"solution", print_cells(*o.geometry, p.solution_cells)}});
+      list.push_back(std::move(entry));
       continue;
     }
     list.push_back({{"number", at.number},

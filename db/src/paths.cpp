@@ -149,6 +149,7 @@ using enum FileRole;
 constexpr FileOption kCommandFiles[] = {
     {"book", "--db", Database},
     {"book", "--labels", Input},
+    {"book", "--puzzles", Input},
     {"book", "--out", Output},
     {"book", "--manifest", Output},
     {"book", "--ipuz-dir", OutputDirectory},

@@ -176,13 +176,32 @@ std::vector<PuzzleRecord> pick_book_puzzles(PuzzleStore& store, const BookReques
   filter.level.reset();
   Where where = where_of(filter, s.dialect());
   where.add("level = ?");  // bound last, after the filter's parameters
+  // A variant entry (LevelCount::geometry): the geometry's rows, of no level.
+  PuzzleFilter variant_filter = filter;
   const std::string unused = request.include_used ? "" : kUnusedCondition;
-  const int level_param = static_cast<int>(where.binders.size()) + 1;
   const std::string easiest = grader::default_levels().front().name;
   std::vector<PuzzleRecord> out;
   std::vector<Shortage> shortages;
   for (const LevelCount& w : request.levels) {
     if (w.count == 0) continue;
+    if (!w.geometry.empty()) {
+      if (request.pick == Pick::Spread) throw std::invalid_argument("pick spread needs ratings: variant puzzles have none");
+      variant_filter.geometry = w.geometry;
+      const Where of_geometry = where_of(variant_filter, s.dialect());
+      const std::string order = request.pick == Pick::Random ? random_order(request.seed) : " ORDER BY id";
+      Statement st(*s.conn, "SELECT " + std::string(kRowColumns) + " FROM puzzles" + of_geometry.sql + unused + order +
+                                " LIMIT " + std::to_string(std::min<std::uint64_t>(w.count, INT64_MAX)));
+      of_geometry.bind(st);
+      std::vector<PuzzleRecord> rows;
+      while (st.step()) rows.push_back(read_row(st, s.path));
+      if (rows.size() < w.count) shortages.push_back({w.level, w.count, rows.size(), {}, w.geometry});
+      // The most clues first (as a beginner meets the easiest level), then id.
+      std::sort(rows.begin(), rows.end(),
+                [](const PuzzleRecord& a, const PuzzleRecord& b) { return a.clues != b.clues ? a.clues > b.clues : a.id < b.id; });
+      out.insert(out.end(), rows.begin(), rows.end());
+      continue;
+    }
+    const int level_param = static_cast<int>(where.binders.size()) + 1;
     const auto limit = std::to_string(std::min<std::uint64_t>(w.count, INT64_MAX));
     std::vector<PuzzleRecord> level;
     if (request.pick == Pick::Spread) {

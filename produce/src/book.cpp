@@ -7,11 +7,14 @@
 #include <tuple>
 
 #include "sudokit/book/grid_drawing.hpp"
+#include "sudokit/book/image.hpp"
 #include "sudokit/book/layout.hpp"
+#include "sudokit/solver/geometry.hpp"
 #include "sudokit/solver/text.hpp"
 #include "sudokit/book/preflight.hpp"
 #include "sudokit/db/daily.hpp"
 #include "sudokit/db/export.hpp"
+#include "sudokit/db/record.hpp"
 #include "sudokit/generator/digger.hpp"
 #include "sudokit/grader/step.hpp"
 
@@ -77,6 +80,110 @@ bool parse_book_levels(const std::string& text, std::optional<std::uint64_t> cou
   for (std::size_t i = 0; i < out.size(); ++i) out[i].count = *count / k + (i < *count % k ? 1 : 0);
   return true;
 }
+
+namespace {
+
+// What the store is asked for besides the levels: the filter (of the
+// geometry's rows; classic without one), the pick, used puzzles and marks.
+void plan_store_request(const BookCommand& c, const std::optional<std::string>& geometry, BookPlan& plan) {
+  FilterOptions filter = c.filter;
+  filter.level.reset();
+  filter.geometry = geometry;
+  plan.request.filter = plan_filter(filter);
+  plan.filter = filter;
+  const auto pick = db::parse_pick(c.pick);
+  if (!pick) throw RequestError("--pick", "unknown --pick '" + c.pick + "' (expected oldest, random or spread)");
+  plan.request.pick = *pick;
+  if (c.seed && plan.request.pick != db::Pick::Random) throw RequestError("--seed", "--seed goes with --pick random");
+  plan.request.seed = c.seed.value_or(0);
+  plan.request.include_used = c.include_used;
+  plan.mark_used = c.mark_used;
+}
+
+// The rest of plan_book for a variant book (--geometry other than classic;
+// false for the classic, spelled or not): its own options, the refusal of
+// those about levels and ratings, the store's request or the file's count,
+// and the layout at the variant's size.
+bool plan_variant_book(const BookCommand& c, BookPlan& plan) {
+  book::BookOptions& o = plan.options;
+  if (c.geometry) {
+    try {
+      o.geometry = parse_geometry(*c.geometry);
+    } catch (const GeometryError& e) {
+      throw RequestError("--geometry", std::string("--geometry: ") + e.what());
+    }
+    if (o.geometry->classic()) o.geometry = nullptr;  // the classic book, byte for byte
+  }
+  if (!o.geometry) {
+    if (c.symbols) throw RequestError("--symbols", "--symbols goes with --geometry G (a variant book): a classic book prints 1-9");
+    if (c.from_file)
+      throw RequestError("--puzzles", "--puzzles FILE goes with --geometry G (a variant book); a classic book takes its "
+                                      "puzzles from the store (--db), by level");
+    return false;
+  }
+  const GeometryPtr& g = o.geometry;
+  if (c.symbols) {
+    const auto symbols = book::parse_symbols(*c.symbols);
+    if (!symbols)
+      throw RequestError("--symbols", "unknown --symbols '" + *c.symbols + "' (expected digits, letters, hex or numbers)");
+    if (const std::string why = book::symbols_problem(*symbols, g->size()); !why.empty())
+      throw RequestError("--symbols", "--symbols: " + why);
+    o.symbols = *symbols;
+  }
+  // Variant puzzles have no level and no rating until issue #48: a variant
+  // book is one run of puzzles, never a made-up level or rating.
+  const std::string no_level = " does not go with --geometry " + g->spelling() +
+                               ": variant puzzles have no level and no rating until issue #48 (unrated (variant)), "
+                               "so a variant book is one run of puzzles without levels (docs/BOOKS.md, \"Variant books\")";
+  const std::pair<bool, const char*> about_levels[] = {
+      {c.level.has_value(), "--level"}, {c.levels.has_value(), "--levels"},
+      {c.count_per_level.has_value(), "--count-per-level"}, {c.sections, "--sections"},
+      {o.solutions_after_section, "--solutions section"}, {c.show_rating, "--show-rating"},
+      {c.filter.min_rating.has_value(), "--min-rating"}, {c.filter.max_rating.has_value(), "--max-rating"},
+      {c.filter.technique.has_value(), "--technique"}, {c.filter.hardest.has_value(), "--hardest"},
+      {c.pick == "spread", "--pick spread"}};
+  for (const auto& [given, name] : about_levels)
+    if (given) throw RequestError(name, std::string(name) + no_level);
+  if (c.from_file) {
+    const std::pair<bool, const char*> store_only[] = {
+        {c.mark_used, "--mark-used"}, {c.include_used, "--include-used"}, {c.pick != "oldest", "--pick"},
+        {c.seed.has_value(), "--seed"}, {c.filter.clues.has_value(), "--clues"}, {c.filter.symmetry.has_value(), "--symmetry"}};
+    for (const auto& [given, name] : store_only)
+      if (given)
+        throw RequestError(name, std::string(name) + " picks puzzles from the store; a book of --puzzles FILE holds the "
+                                                     "file's puzzles in its order (--count N: the first N)");
+    plan.count = c.count;
+    plan.from_file = true;
+  } else {
+    if (!c.count) throw RequestError("--count", "--count N is required with --geometry (the store's puzzles of " + g->spelling() + ")");
+    plan_store_request(c, g->spelling(), plan);
+    plan.request.levels = {{g->spelling(), *c.count, g->spelling()}};
+  }
+  plan.levels_option = "--geometry";
+  try {
+    (void)book::plan_book_layout(static_cast<int>(c.count.value_or(1)), o);
+  } catch (const std::invalid_argument& e) {
+    // Named by the page it does not fit: the trim or the paper.
+    if (c.trim) throw RequestError("--trim", "--trim " + *c.trim + ": " + e.what());
+    throw RequestError(c.per_page ? "--per-page" : "--paper",
+                       "--paper " + c.paper.value_or("a4") + (c.per_page ? " --per-page " + std::to_string(*c.per_page) : "") +
+                           ": " + e.what());
+  }
+  return true;
+}
+
+// The book's puzzles, as the renderer takes them.
+book::BookPuzzle book_puzzle(const db::PuzzleRecord& r, const book::BookOptions& o) {
+  if (!o.geometry) return {r.puzzle, r.solution, r.level, r.er, r.id, {}, {}, {}};
+  book::BookPuzzle p;
+  p.id = r.id;
+  p.cells = read_cells(*o.geometry, r.variant_puzzle);
+  p.solution_cells = read_cells(*o.geometry, r.variant_solution);
+  p.gid = r.variant_gid;
+  return p;
+}
+
+}  // namespace
 
 BookPlan plan_book(const BookCommand& c) {
   BookPlan plan;
@@ -176,6 +283,7 @@ BookPlan plan_book(const BookCommand& c) {
   }
   o.sections = c.sections || c.count_per_level || o.solutions_after_section;
   if (o.title.empty()) throw RequestError("--title", "--title must not be empty");
+  if (plan_variant_book(c, plan)) return plan;
 
   std::optional<std::uint64_t> count = c.count;
   if (c.count_per_level) {
@@ -186,17 +294,7 @@ BookPlan plan_book(const BookCommand& c) {
     if (!db::parse_level_list(*c.levels, names, error)) throw RequestError("--levels", "--levels: " + error);
     count = *c.count_per_level * names.size();
   }
-  FilterOptions filter = c.filter;
-  filter.level.reset();
-  plan.request.filter = plan_filter(filter);
-  plan.filter = filter;
-  const auto pick = db::parse_pick(c.pick);
-  if (!pick) throw RequestError("--pick", "unknown --pick '" + c.pick + "' (expected oldest, random or spread)");
-  plan.request.pick = *pick;
-  if (c.seed && plan.request.pick != db::Pick::Random) throw RequestError("--seed", "--seed goes with --pick random");
-  plan.request.seed = c.seed.value_or(0);
-  plan.request.include_used = c.include_used;
-  plan.mark_used = c.mark_used;
+  plan_store_request(c, std::nullopt, plan);
 
   plan.levels_option = c.level ? "--level" : "--levels";
   std::vector<db::LevelCount>& wanted = plan.request.levels;
@@ -224,6 +322,7 @@ BookPlan plan_book(const BookCommand& c) {
   return plan;
 }
 
+
 bool valid_isbn(std::string_view isbn) {
   std::string d;
   for (const char ch : isbn) {
@@ -249,31 +348,24 @@ bool valid_isbn(std::string_view isbn) {
   return false;
 }
 
-BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
-                   const book::BookFiles& files, const std::atomic<bool>* stop) {
-  db::StoreOptions so = store_options;
-  so.mode = plan.mark_used ? db::OpenMode::Write : db::OpenMode::Read;
-  db::PuzzleStore store(db_path, so);
-  std::vector<std::string> names;
-  for (const auto& w : plan.request.levels) names.push_back(w.level);
-  db::check_levels(store, names);
-  // Ascending difficulty: the level table's order.
-  db::sort_by_difficulty(names);
-  db::BookRequest request = plan.request;
-  request.levels.clear();
-  for (const auto& name : names)
-    for (const auto& w : plan.request.levels)
-      if (w.level == name) request.levels.push_back(w);
-  const std::vector<db::PuzzleRecord> records = db::pick_book_puzzles(store, request);
+namespace {
 
+// Renders `records` (in book order) as the plan says, all or nothing
+// (book.hpp): the files are staged, the marks (with `store`, plan.mark_used)
+// recorded uncommitted, the files moved into place, the marks committed; a
+// failure anywhere undoes the rest (the marks roll back with `marks`).
+// `levels`: the book's levels in order, for the how-to-play page.
+BookMade render_records(const BookPlan& plan, const std::vector<db::PuzzleRecord>& records, db::PuzzleStore* store,
+                        const std::vector<std::string>& levels, const book::BookFiles& files,
+                        const std::atomic<bool>* stop) {
   std::vector<book::BookPuzzle> puzzles;
-  for (const auto& r : records) puzzles.push_back({r.puzzle, r.solution, r.level, r.er, r.id});
+  for (const auto& r : records) puzzles.push_back(book_puzzle(r, plan.options));
   book::BookOptions options = plan.options;
   options.stop = stop;
   if (options.how_to_play) {
     // Each level of the book and the ratings it has here (the words for
     // what it takes come from the labels).
-    for (const auto& name : names) {
+    for (const auto& name : levels) {
       book::BookOptions::LevelInBook l{name, std::nullopt, std::nullopt};
       for (const auto& r : records)
         if (r.level == name && r.er) {
@@ -284,9 +376,6 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
     }
   }
 
-  // All or nothing (book.hpp): the files are staged, the marks recorded
-  // uncommitted, the files moved into place, the marks committed; a failure
-  // anywhere undoes the rest (the marks roll back with `marks`).
   std::optional<db::PendingMarks> marks;
   std::optional<db::IpuzFiles> ipuz;  // staged into the book's set: published and undone with the PDF
   book::BookRecord record;
@@ -295,8 +384,8 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
       ipuz.emplace(*plan.ipuz_dir, set);
       for (const auto& r : records) ipuz->stage(r);
     };
-  if (plan.mark_used) {
-    record.prepare = [&] { marks.emplace(store, records, "book", options.title, request.include_used); };
+  if (plan.mark_used && store != nullptr) {
+    record.prepare = [&] { marks.emplace(*store, records, "book", options.title, plan.request.include_used); };
     record.commit = [&] { marks->commit(); };
   }
   BookMade made;
@@ -317,6 +406,55 @@ BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::S
   made.marked = marks ? marks->added() : 0;
   made.ipuz = ipuz ? ipuz->staged() : 0;
   return made;
+}
+
+}  // namespace
+
+BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
+                   const book::BookFiles& files, const std::atomic<bool>* stop) {
+  db::StoreOptions so = store_options;
+  so.mode = plan.mark_used ? db::OpenMode::Write : db::OpenMode::Read;
+  db::PuzzleStore store(db_path, so);
+  db::BookRequest request = plan.request;
+  std::vector<std::string> names;
+  if (!plan.options.geometry) {  // a variant book's one entry is its geometry's rows, of no level
+    for (const auto& w : plan.request.levels) names.push_back(w.level);
+    db::check_levels(store, names);
+    // Ascending difficulty: the level table's order.
+    db::sort_by_difficulty(names);
+    request.levels.clear();
+    for (const auto& name : names)
+      for (const auto& w : plan.request.levels)
+        if (w.level == name) request.levels.push_back(w);
+  }
+  const std::vector<db::PuzzleRecord> records = db::pick_book_puzzles(store, request);
+  return render_records(plan, records, &store, names, files, stop);
+}
+
+BookMade make_book_from_puzzles(const BookPlan& plan, const std::vector<SourcePuzzle>& puzzles,
+                                const book::BookFiles& files, const std::atomic<bool>* stop) {
+  const GeometryPtr& g = plan.options.geometry;
+  if (!g) throw std::logic_error("make_book_from_puzzles makes variant books");
+  const std::uint64_t wanted = plan.count.value_or(puzzles.size());
+  const std::string source = puzzles.empty() ? std::string("--puzzles") : puzzles.front().source;
+  if (puzzles.size() < wanted || wanted == 0)
+    throw db::ShortageError({{source, std::max<std::uint64_t>(wanted, 1), puzzles.size(), {}, g->spelling()}});
+  if (wanted > kMaxBookPuzzles)
+    throw RequestError("--puzzles", source + ": " + std::to_string(wanted) + " puzzles; a book holds at most " +
+                                        std::to_string(kMaxBookPuzzles) + " (--count N takes the first N)");
+  std::vector<db::PuzzleRecord> records;
+  std::vector<std::string> problems;
+  for (std::size_t i = 0; i < wanted; ++i) {
+    const SourcePuzzle& p = puzzles[i];
+    std::vector<std::uint8_t> solution;
+    if (const std::string why = book::undrawable(*g, p.cells, &solution); !why.empty()) {
+      problems.push_back(p.source + ":" + std::to_string(p.line) + ": " + why);
+      continue;
+    }
+    records.push_back(db::make_variant_record(g, p.cells, solution));
+  }
+  if (!problems.empty()) throw BadPuzzles(std::move(problems));
+  return render_records(plan, records, nullptr, {}, files, stop);
 }
 
 }  // namespace sudokit::produce

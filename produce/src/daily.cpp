@@ -80,8 +80,6 @@ DailyPlan plan_daily(const DailyOptions& o, std::chrono::system_clock::time_poin
       throw RequestError("--images", "unknown --images '" + o.images + "' (expected png or svg)");
     if (plan.ndjson || o.out.empty())
       throw RequestError("--images", "--images writes files beside the JSON: it needs --format json and --out DIR");
-    if (!plan.request.variants.empty())
-      throw RequestError("--images", "--images draws classic grids only; variant slots (--variant) have no image yet");
     for (const std::string& level : plan.request.schedule.levels())
       if (!db::url_safe_name(level))
         throw RequestError("--images", "level '" + level +

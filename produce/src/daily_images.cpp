@@ -2,10 +2,12 @@
 #include "sudokit/produce/daily_images.hpp"
 
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 
 #include "sudokit/book/book.hpp"
 #include "sudokit/db/daily.hpp"
+#include "sudokit/solver/geometry.hpp"
 
 namespace sudokit::produce {
 
@@ -23,6 +25,7 @@ void ImagesOutput::stage(const std::vector<db::DailyDate>& dates, const std::ato
   options.format = format_;
   files::StagedFiles* set = inner_.staged_files();
   if (set == nullptr) throw std::logic_error("ImagesOutput needs an inner output of files");
+  std::map<std::string, GeometryPtr> geometries;  // the variant slots' geometries, parsed once
   for (const db::DailyDate& date : dates) {
     for (const db::DailyEntry& e : date.entries) {
       if (stop != nullptr && stop->load()) throw db::StagingInterrupted(dir_);
@@ -31,7 +34,13 @@ void ImagesOutput::stage(const std::vector<db::DailyDate>& dates, const std::ato
         throw book::RenderError(name, "level '" + e.level +
                                           "' cannot name an image file (use letters, digits, - and _ in level names)");
       const std::string final_path = (std::filesystem::path(dir_) / name).string();
-      book::render_image(e.puzzle.puzzle, nullptr, options, final_path, set);
+      if (e.puzzle.variant()) {  // a variant slot (--variant): drawn as its geometry
+        auto& geometry = geometries[e.puzzle.geometry];
+        if (!geometry) geometry = parse_geometry(e.puzzle.geometry);
+        book::render_image(*geometry, read_cells(*geometry, e.puzzle.variant_puzzle), nullptr, options, final_path, set);
+      } else {
+        book::render_image(e.puzzle.puzzle, nullptr, options, final_path, set);
+      }
     }
   }
   inner_.stage(dates, stop);

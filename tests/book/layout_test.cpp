@@ -294,7 +294,9 @@ TEST(PrintLayout, VariantGridsKeepTheSmallestCellAtTheirSize) {
       } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(spelling), "25x25");
         EXPECT_EQ(std::string(trim), "6x9");
-        EXPECT_NE(std::string(e.what()).find("cells under 6.5 mm (25x25)"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("a 25x25 grid at 1 puzzle a page has cells of 5.4 mm, under the 6.5 mm a "
+                                             "solver needs to write in: use a larger trim"),
+                  std::string::npos) << e.what();
         continue;
       }
       if (o.geometry->size() <= 9) EXPECT_EQ(l.per_page, c.per_page);
@@ -307,8 +309,39 @@ TEST(PrintLayout, VariantGridsKeepTheSmallestCellAtTheirSize) {
           plan_book_layout(40, o);
           ADD_FAILURE() << "6 a page accepted";
         } catch (const std::invalid_argument& e) {
-          EXPECT_NE(std::string(e.what()).find("a solver needs to write in (" + o.geometry->spelling() + ")"), std::string::npos) << e.what();
+          EXPECT_NE(std::string(e.what()).find("a " + o.geometry->spelling() + " grid at 6 puzzles a page has cells of "),
+                    std::string::npos) << e.what();
         }
+      }
+    }
+}
+
+// On paper too a variant's cells stay at kMinCell or more: a 16x16 at 4 or
+// 6 a page is refused naming what fits; the classic's paper books (and
+// 16x16 at 1 or 2 a page) are laid out as before.
+TEST(PaperLayout, VariantGridsUnderTheSmallestCellAreRefused) {
+  for (const Paper paper : {Paper::A4, Paper::Letter})
+    for (const int per_page : {1, 2, 4, 6}) {
+      SCOPED_TRACE(std::to_string(per_page));
+      BookOptions o;
+      o.paper = paper;
+      o.per_page = per_page;
+      EXPECT_NO_THROW(plan_book_layout(40, o));
+      o.geometry = parse_geometry("6x6");
+      EXPECT_NO_THROW(plan_book_layout(40, o));
+      o.geometry = parse_geometry("16x16");
+      if (per_page <= 2) {
+        const BookLayout l = plan_book_layout(40, o);
+        EXPECT_GE(cell_size(l.puzzle_slots[0][0], 16), kMinCell - 1e-9);
+        continue;
+      }
+      try {
+        plan_book_layout(40, o);
+        ADD_FAILURE() << per_page << " a page accepted";
+      } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("a 16x16 grid at " + std::to_string(per_page) + " puzzles a page has cells of "),
+                  std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("use --per-page 2 or --trim with a larger page"), std::string::npos) << e.what();
       }
     }
 }

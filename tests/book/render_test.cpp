@@ -1046,6 +1046,7 @@ TEST(VariantBook, EachGeometryPrintsItsOwnRules) {
     BookOptions o;
     o.how_to_play = true;
     o.symbols = spelling == "16x16" ? Symbols::kLetters : Symbols::kDigits;
+    o.per_page = spelling == "16x16" ? 2 : 4;  // 4 a page would make 16x16 cells under kMinCell: refused
     const std::vector<BookPuzzle> book = variant_puzzles(o, spelling);
     const std::string pdf = dir.file("v.pdf");
     render_book(book, o, pdf);

@@ -35,6 +35,8 @@ const char* const kUsage =
     "                    [--show-rating] [--mark-used] [--first-number N] [--pad-to K] [--manifest FILE]\n"
     "                    [--copyright LINE]... [--isbn ISBN] [--how-to-play] [--language en|de|fr|es]\n"
     "                    [--labels FILE] [--preflight] [--ipuz-dir DIR]\n"
+    "       sudokit book (--db FILE --count N | --puzzles FILE [--count N]) --geometry G [--symbols S]\n"
+    "                    --out FILE.pdf [the layout, front matter and output options above]\n"
     "Renders a print-ready puzzle book: a title page, numbered puzzles with their level under\n"
     "each grid, page numbers, and the solutions at the back in smaller grids. Puzzles are stored\n"
     "ones of each level that were never used (no daily date, no book made with --mark-used) and\n"
@@ -45,6 +47,14 @@ const char* const kUsage =
     "back so puzzles start on a right-hand page, the page count is even, and each page carries its\n"
     "TrimBox and BleedBox; --per-page defaults to the most puzzles whose cells stay 6.5 mm or more\n"
     "(docs/BOOKS.md).\n"
+    "With --geometry G other than classic (docs/VARIANTS.md) the book is of that variant: its\n"
+    "grids, its rules on the title page (and --how-to-play page), from the store's puzzles of G\n"
+    "(--count N of them, --pick oldest or random, the most clues first) or from --puzzles FILE\n"
+    "(one puzzle a line, its first word, in the file's order; - for stdin; each must have\n"
+    "one solution, or nothing is written). Variant puzzles have no level and no rating until\n"
+    "issue #48: a variant book is one run of puzzles without levels or sections, and the\n"
+    "options about levels and ratings are refused. A grid whose cells would be under 6.5 mm\n"
+    "on the page (a 25x25 on a small trim) is refused, naming the page and the grid's size.\n"
     "With SOURCE_DATE_EPOCH set, the PDF's creation date is that time: the same store and\n"
     "options then give a byte-identical file.\n"
     "The PDF, the manifest and the --mark-used marks are published all or nothing. An --out or\n"
@@ -99,6 +109,9 @@ void declare_options(po::options_description& opts, produce::BookCommand& c, Num
       ("include-used", "also pick puzzles already used (by a daily date or a book marked used)")
       ("ipuz-dir", po::value<std::string>(), "also write each puzzle of the book as an ipuz document, DIR/GID.ipuz (created if missing; published with the book)")
       ("manifest", po::value<std::string>(), "also write the book's contents as JSON to FILE (number, id, gid, level, er, page, solution page, puzzle, solution: the record format's names)")
+      ("geometry", po::value<std::string>(), "a book of this variant (docs/VARIANTS.md: x, windows, jigsaw:MAP, 6x6, 16x16, ...; default classic): one run of puzzles without levels")
+      ("symbols", po::value<std::string>(), "with --geometry: how digits are printed: digits (default: 1-9 then A-P), letters (A-P for 16x16), hex (0-F) or numbers (1-16)")
+      ("puzzles", po::value<std::string>(), "with --geometry: the book's puzzles from FILE (- for stdin), one a line, in its order, instead of the store")
       ("clues", po::value<std::string>(), "only A-B clues (A, A-B, A- or -B)")
       ("symmetry", po::value<std::string>(), "only puzzles whose givens have this symmetry (none, rot180, rot90, mirror, diagonal, antidiagonal, dihedral)")
       ("technique", po::value<std::string>(), "only puzzles whose solution uses technique T")
@@ -165,6 +178,9 @@ void read_command(const po::variables_map& vm, const Numbers& n, produce::BookCo
   c.include_used = given("include-used");
   c.creator = std::string("sudokit ") + SUDOKIT_VERSION;
   c.creation_date = book::source_date_epoch();  // reproducible builds: same store, same bytes
+  c.geometry = text("geometry");
+  c.symbols = text("symbols");
+  c.from_file = given("puzzles");
 }
 
 // The run's outcome on stderr: the exception make_book threw (rethrown here)
@@ -183,7 +199,17 @@ int report_failure(const std::string& cmd, const std::string& path, const std::s
     std::cerr << "sudokit book: " << e.what() << "; nothing was written and no puzzle was marked used\n";
     return kUsageError;
   } catch (const ShortageError& e) {
+    if (plan.from_file) {
+      const auto& s = e.shortages().front();
+      std::cerr << "sudokit book: " << s.level << ": " << s.available << " puzzles, " << s.needed
+                << " asked for (--count); nothing was written\n";
+      return 1;
+    }
     print_shortage(cmd, path, e, "nothing was written", plan.filter);
+    return 1;
+  } catch (const produce::BadPuzzles& e) {
+    for (const auto& problem : e.problems()) std::cerr << problem << '\n';
+    std::cerr << "sudokit book: " << e.problems().size() << " puzzles cannot go in the book; nothing was written\n";
     return 1;
   } catch (const AlreadyUsedError& e) {
     std::cerr << "sudokit book: " << path << ": " << e.what() << "; " << out_path << " was not written: run again\n";
@@ -227,7 +253,12 @@ int run_book(const std::vector<std::string>& args) {
     const std::string name = e.which() == book::BookOption::FirstNumber ? "first-number" : "pad-to";
     return library_refusal(cmd, vm, name, accepts_of(e.which()).describe(), e.what(), kUsage);
   }
-  const auto path = db_path(vm, cmd);
+  const bool from_file = vm.count("puzzles") != 0;
+  if (from_file && vm.count("db")) {
+    std::cerr << "sudokit book: give --db FILE or --puzzles FILE, not both\n";
+    return kUsageError;
+  }
+  const auto path = from_file ? std::optional<std::string>("") : db_path(vm, cmd);
   if (!path) return kUsageError;
   if (!vm.count("out")) {
     std::cerr << "sudokit book: --out FILE.pdf is required\n";
@@ -239,7 +270,7 @@ int run_book(const std::vector<std::string>& args) {
     const auto target = files::staged_target_name(name);
     return name == files::kLockName || (target ? *target : name).ends_with(".ipuz");
   };
-  if (files_clash(cmd, vm, *path, {{"--ipuz-dir", ipuz}})) return kUsageError;
+  if (files_clash(cmd, vm, from_file ? std::nullopt : path, {{"--ipuz-dir", ipuz}})) return kUsageError;
   if (vm.count("preflight") && out_path == "-") {
     std::cerr << "sudokit book: --preflight prints its report on stdout: give --out FILE.pdf, not -\n";
     return kUsageError;
@@ -265,12 +296,26 @@ int run_book(const std::vector<std::string>& args) {
     std::cerr << "sudokit book: " << e.what() << '\n';
     return kUsageError;
   }
-  if (!store_exists(*path, cmd)) return 1;
+  std::vector<produce::SourcePuzzle> puzzles;
+  if (from_file) {
+    Diagnostics diag;
+    for_each_variant_record({vm["puzzles"].as<std::string>()}, *plan.options.geometry, diag,
+                            [&](const std::string& source, const VariantRecord& r) { puzzles.push_back({r.cells, source, r.line}); });
+    if (diag.problems() != 0) {
+      std::cerr << "sudokit book: " << diag.problems() << " lines of --puzzles are not puzzles of "
+                << plan.options.geometry->spelling() << "; nothing was written\n";
+      return 1;
+    }
+  } else if (!store_exists(*path, cmd)) {
+    return 1;
+  }
   catch_stop_signals();
   if (auto warning = book::font_warning()) std::cerr << "sudokit book: warning: " << *warning << '\n';
 
   try {
-    const auto made = produce::make_book(plan, *path, store_options(vm, OpenMode::Read, "book"), {out_path, manifest}, &g_stop);
+    const auto made = from_file ? produce::make_book_from_puzzles(plan, puzzles, {out_path, manifest}, &g_stop)
+                                : produce::make_book(plan, *path, store_options(vm, OpenMode::Read, "book"),
+                                                     {out_path, manifest}, &g_stop);
     std::cerr << "sudokit book: " << out_path << ": " << made.puzzles << " puzzles, " << made.result.pages << " pages ("
               << plan.paper_name << ", " << made.result.per_page << " per page"
               << (plan.options.solutions ? ", solutions from page " + std::to_string(made.result.placements[0].solution_page)

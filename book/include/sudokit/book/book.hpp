@@ -74,6 +74,9 @@ struct BookPuzzle {
   /// A variant's puzzle and solution (BookOptions::geometry not classic):
   /// geometry.cells() digits each, 0 empty; `puzzle` and `solution` unused.
   std::vector<std::uint8_t> cells, solution_cells;
+  /// A variant's global id (the store's gid: global_id_any), for the
+  /// manifest; empty leaves it out. A classic puzzle's is computed.
+  std::string gid{};
 };
 
 struct BookOptions {
@@ -255,7 +258,10 @@ BookResult render_book(const std::vector<BookPuzzle>& puzzles, const BookOptions
 std::string display_level(const std::string& level);
 
 /// The book's contents as JSON: title, paper, pages, and for each puzzle its
-/// number, store id, level, rating, page, solution page, puzzle and solution.
+/// number, store id, gid, level, rating, page, solution page, puzzle and
+/// solution. A variant book's puzzles have instead of level and rating
+/// their geometry (canonical spelling) and no level or rating (unrated
+/// until issue #48); cells in the geometry's alphabet (print_cells).
 nlohmann::ordered_json manifest_json(const std::vector<BookPuzzle>& puzzles, const BookOptions& options,
                                      const BookResult& result);
 

@@ -124,7 +124,11 @@ struct BookRequest {
 /// book order within the level: easiest first by rating (ungraded last),
 /// except the easiest level of the table ("easy"), where a beginner meets
 /// the most clues first (clue count descending, then rating); id breaks
-/// ties. Levels keep the request's order. Throws ShortageError listing
+/// ties. Levels keep the request's order. A variant entry
+/// (LevelCount::geometry, a variant book) takes rows of that geometry, of
+/// no level, that pass the filter, chosen by `pick` (Oldest or Random:
+/// they have no rating to spread; Spread is std::invalid_argument), then
+/// the most clues first, id breaking ties. Throws ShortageError listing
 /// every level that has fewer qualifying puzzles than asked for (Spread
 /// counts only graded ones).
 std::vector<PuzzleRecord> pick_book_puzzles(PuzzleStore& store, const BookRequest& request);

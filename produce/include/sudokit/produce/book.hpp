@@ -11,6 +11,11 @@
 // - how --levels shares out --count: evenly, the easier levels taking the
 //   remainder; levels in ascending difficulty (the level table's order);
 // - sections are implied by --count-per-level and --solutions section;
+// - a variant book (--geometry other than classic): its puzzles have no
+//   level and no rating until issue #48 (`unrated (variant)`), so it is one
+//   run of puzzles, never sections, and every option about levels or
+//   ratings is refused with that reason; its puzzles come from the store
+//   (the geometry's rows) or from a file of puzzles (make_book_from_puzzles);
 // - (the puzzle filter, plan_filter, is `db export`'s too: produce/export.hpp).
 #pragma once
 
@@ -73,6 +78,11 @@ struct BookCommand {
   bool mark_used = false, include_used = false;
   std::string creator = "sudokit";       // the PDF's Creator field
   std::string creation_date;             // "" = now (book::source_date_epoch() for reproducible builds)
+  std::optional<std::string> geometry;   // --geometry: a spelling (parse_geometry); not given = classic
+  std::optional<std::string> symbols;    // --symbols: how a variant's digits print (book::parse_symbols)
+  /// --puzzles FILE: the puzzles come from a file (make_book_from_puzzles),
+  /// not the store; goes with a variant --geometry.
+  bool from_file = false;
 };
 
 /// A checked command with every default resolved.
@@ -88,6 +98,8 @@ struct BookPlan {
   FilterOptions filter;                            // the filters as given, for the generate command of a shortage
   std::string labels_source;                       // the --labels file's name
   std::set<std::string> labels_from_file;          // the label keys it set ("rules", "levels.hard")
+  bool from_file = false;                          // the puzzles come from --puzzles FILE (make_book_from_puzzles)
+  std::optional<std::uint64_t> count;              // a --puzzles book's --count (else all of the file)
 };
 
 /// Whether `isbn` is an ISBN-13 or ISBN-10 with a correct check digit
@@ -96,7 +108,10 @@ bool valid_isbn(std::string_view isbn);
 
 /// Checks the command (throws RequestError, the first problem found, in the
 /// order of the options) and applies the defaults above, including that the
-/// layout fits the trim (book::plan_book_layout).
+/// layout fits the trim (book::plan_book_layout). A variant book's grids
+/// must keep cells of book::kMinCell on paper too; one that cannot at any
+/// number a page is RequestError("--trim" or "--paper", "--trim 5x8: a
+/// 25x25 grid ...") naming the page and the geometry's size.
 BookPlan plan_book(const BookCommand& command);
 
 /// A print book that its own preflight fails; nothing was written or marked.
@@ -132,5 +147,34 @@ struct BookMade {
 /// book::TextDoesNotFit.
 BookMade make_book(const BookPlan& plan, const std::string& db_path, const db::StoreOptions& store_options,
                    const book::BookFiles& files, const std::atomic<bool>* stop = nullptr);
+
+/// A puzzle of a --puzzles file: its cells (the geometry's, 0 empty) and
+/// where it was read ("FILE", line).
+struct SourcePuzzle {
+  std::vector<std::uint8_t> cells;
+  std::string source;
+  std::size_t line = 0;
+};
+
+/// Puzzles of a --puzzles file that cannot go in a book; nothing was
+/// written. what() is the first; problems() every one, "SOURCE:LINE: why"
+/// (book::undrawable: a rule broken, no solution, several solutions).
+class BadPuzzles : public std::runtime_error {
+ public:
+  explicit BadPuzzles(std::vector<std::string> problems)
+      : std::runtime_error(problems.front()), problems_(std::move(problems)) {}
+  const std::vector<std::string>& problems() const { return problems_; }
+
+ private:
+  std::vector<std::string> problems_;
+};
+
+/// A variant book of `puzzles` in their order (the first `count` of them
+/// when the command gave --count: fewer is db::ShortageError), each checked
+/// (BadPuzzles when any cannot be drawn: every problem listed, nothing
+/// written) and solved, rendered to `files` as make_book does (manifest,
+/// --ipuz-dir, preflight of a print book), all or nothing.
+BookMade make_book_from_puzzles(const BookPlan& plan, const std::vector<SourcePuzzle>& puzzles,
+                                const book::BookFiles& files, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace sudokit::produce

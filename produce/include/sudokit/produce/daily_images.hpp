@@ -1,5 +1,6 @@
 // `sudokit daily --images png|svg`: each day's puzzles as images beside the
-// day's JSON (DIR/YYYY-MM-DD-LEVEL.png, named in the JSON's `image` field),
+// day's JSON (DIR/YYYY-MM-DD-LEVEL.png, named in the JSON's `image` field;
+// a variant slot's, DIR/YYYY-MM-DD-SLOT.png, drawn as its geometry),
 // staged and published with it: ImagesOutput wraps the directory output, so
 // the images appear with the JSON, after the commit, or not at all.
 #pragma once
