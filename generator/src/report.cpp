@@ -7,10 +7,13 @@
 #include <array>
 #include <chrono>
 #include <ctime>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "sudokit/solver/canonical.hpp"
+#include "sudokit/solver/canonical_any.hpp"
+#include "sudokit/solver/geometry_symmetry.hpp"
 
 namespace sudokit {
 namespace {
@@ -71,8 +74,9 @@ GridReport report_grids(const GridOptions& options, std::uint64_t seed, std::uin
   return report;
 }
 
-VariantGridReport report_variant_grids(const Geometry& geometry, const VariantGridOptions& options, std::uint64_t seed,
-                                       std::uint64_t count) {
+VariantGridReport report_variant_grids(const GeometryPtr& geometry_ptr, const VariantGridOptions& options,
+                                       std::uint64_t seed, std::uint64_t count) {
+  const Geometry& geometry = *geometry_ptr;
   VariantGridReport out;
   if (geometry.classic()) {
     GridOptions classic;
@@ -118,7 +122,41 @@ VariantGridReport report_variant_grids(const Geometry& geometry, const VariantGr
   keys.reserve(grids.size());
   for (const Cells& g : grids) keys.emplace_back(g.begin(), g.end());
   std::sort(keys.begin(), keys.end());
-  report.distinct_grids = static_cast<std::uint64_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  report.distinct_grids = keys.size();
+  // The canonical forms of the distinct grids (canonical_any.hpp), where the
+  // geometry's group can be listed; otherwise forms_not_counted says why.
+  if (n > kMaxFormsCountedSize) {
+    out.forms_not_counted = "the canonical form of one full " + std::to_string(n) + "x" + std::to_string(n) +
+                            " grid takes minutes (canonical_any.hpp); forms are counted up to " +
+                            std::to_string(kMaxFormsCountedSize) + "x" + std::to_string(kMaxFormsCountedSize);
+    return out;
+  }
+  try {
+    symmetry_group(geometry_ptr);
+  } catch (const GeometryError& e) {
+    out.forms_not_counted = e.what();
+    return out;
+  }
+  const Clock::time_point canon_start = Clock::now();
+  const std::clock_t canon_cpu_start = std::clock();
+  std::vector<std::string> forms;
+  forms.reserve(keys.size());
+  try {
+    for (const std::string& key : keys) {
+      const std::vector<std::uint8_t> form =
+          canonical_any(geometry_ptr, std::span(reinterpret_cast<const std::uint8_t*>(key.data()), key.size()));
+      forms.emplace_back(form.begin(), form.end());
+    }
+  } catch (const CanonicalLimit& e) {
+    out.forms_not_counted = e.what();
+    return out;
+  }
+  report.canonical_cpu_seconds = static_cast<double>(std::clock() - canon_cpu_start) / CLOCKS_PER_SEC;
+  report.canonical_seconds = seconds_since(canon_start);
+  std::sort(forms.begin(), forms.end());
+  report.distinct_forms = static_cast<std::uint64_t>(std::unique(forms.begin(), forms.end()) - forms.begin());
+  out.forms_counted = true;
   return out;
 }
 

@@ -1,10 +1,15 @@
 // End-to-end tests of the `sudokit` command: real process, real files.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "run.hpp"
+#include "../temp_dir.hpp"
 
 namespace sudokit {
 namespace {
@@ -85,6 +90,109 @@ TEST(Cli, CountFormatsAndMissingFile) {
   auto missing = run_sudokit("solve /nonexistent/file.txt");
   EXPECT_EQ(missing.status, 1);
   EXPECT_NE(missing.err.find("/nonexistent/file.txt: cannot read"), std::string::npos);
+}
+
+// A solution checked by hand: every row, column and box (BR x BC) of an
+// N x N grid holds 1..N once, both diagonals too when `diagonals`, and every
+// given of `puzzle` ('.' empty) is kept. Digits 1-9 only (up to 9x9).
+bool keeps_rules(const std::string& puzzle, const std::string& solution, int n, int br, int bc, bool diagonals) {
+  if (solution.size() != static_cast<std::size_t>(n * n)) return false;
+  auto at = [&](int r, int c) { return solution[static_cast<std::size_t>(r * n + c)] - '0'; };
+  std::vector<std::vector<std::pair<int, int>>> houses;
+  for (int i = 0; i < n; ++i) {
+    houses.emplace_back();
+    houses.emplace_back();
+    houses.emplace_back();
+    for (int j = 0; j < n; ++j) {
+      houses[houses.size() - 3].push_back({i, j});
+      houses[houses.size() - 2].push_back({j, i});
+      houses.back().push_back({i / (n / bc) * br + j / bc, i % (n / bc) * bc + j % bc});
+    }
+  }
+  if (diagonals) {
+    houses.emplace_back();
+    houses.emplace_back();
+    for (int i = 0; i < n; ++i) {
+      houses[houses.size() - 2].push_back({i, i});
+      houses.back().push_back({i, n - 1 - i});
+    }
+  }
+  for (const auto& house : houses) {
+    std::vector<bool> seen(static_cast<std::size_t>(n + 1));
+    for (auto [r, c] : house) {
+      const int d = at(r, c);
+      if (d < 1 || d > n || seen[static_cast<std::size_t>(d)]) return false;
+      seen[static_cast<std::size_t>(d)] = true;
+    }
+  }
+  for (std::size_t i = 0; i < puzzle.size(); ++i)
+    if (puzzle[i] != '.' && puzzle[i] != solution[i]) return false;
+  return true;
+}
+
+// solve --geometry: each line a puzzle of the geometry, answered as the
+// classic's are (line, grid, json; --count with --limit; --any), bad records
+// as FILE:LINE and skipped, exit status 1, a failed write an error; the
+// classic spelled out gives the classic's bytes. (Before, --geometry was an
+// unknown option.)
+TEST(Cli, SolveGeometrySolvesAndCountsVariants) {
+  const std::string six = ".4....3.26............31........5.24";  // 6x6 (2x3 boxes), one solution
+  const std::string x = "4.3......2........5..1.7.8......3......8......5....6.2.6......4....6.1....2.1....";  // X, one
+  const std::string several = std::string(35, '.') + "4";
+  auto r = run_sudokit("solve --geometry 6x6", six + "\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(r.out.size(), 37u) << r.out;
+  EXPECT_TRUE(keeps_rules(six, r.out.substr(0, 36), 6, 2, 3, false)) << r.out;
+  const std::string six_solution = r.out.substr(0, 36);
+  r = run_sudokit("solve --geometry x", x + " a comment\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(keeps_rules(x, r.out.substr(0, 81), 9, 3, 3, true)) << r.out;
+  // A bad record in the middle: FILE:LINE, the others still solved, in order.
+  const test::TempDir dir;
+  std::ofstream(dir.file("six.txt")) << "# 6x6\n" << six << "\n" << six.substr(1) << "\n" << "4" << six.substr(1)
+                                             << "\n" << six.substr(0, 35) << "7\n" << several << "\n" << six << "\n";
+  const std::string file = dir.file("six.txt");
+  r = run_sudokit("solve --geometry 6x6 " + file);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, six_solution + "\n" + six_solution + "\n");
+  EXPECT_EQ(r.err, file + ":3: cells: 35 characters (expected 36, one per cell of 6x6)\n" +
+                       file + ":4: givens break the rules of 6x6 at r1c1 r1c2\n" +
+                       file + ":5: cells:36: '7' is no digit of 6x6 in the 1-6 alphabet ('.' for an empty cell)\n" +
+                       file + ":6: puzzle has several solutions (use --any to print one of them)\n");
+  // --count (--limit), --any, --format grid and json.
+  r = run_sudokit("solve --geometry 6x6 --count", six + "\n" + several + "\n");
+  EXPECT_EQ(r.out, "1\n2+\n");
+  r = run_sudokit("solve --geometry 6x6 --count --limit 7 --format json", several + "\n");
+  EXPECT_EQ(r.out, "{\"geometry\":\"6x6\",\"limit_reached\":true,\"line\":1,\"puzzle\":\"" + several +
+                       "\",\"solutions\":7}\n");
+  r = run_sudokit("solve --geometry 6x6 --any", several + "\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(keeps_rules(several, r.out.substr(0, 36), 6, 2, 3, false)) << r.out;
+  r = run_sudokit("solve --geometry 6x6 --format grid", six + "\n");
+  std::string rows;
+  for (int i = 0; i < 6; ++i) rows += six_solution.substr(static_cast<std::size_t>(i) * 6, 6) + "\n";
+  EXPECT_EQ(r.out, rows + "\n");
+  r = run_sudokit("solve --geometry 6x6 --format json", six + "\n");
+  EXPECT_EQ(r.out, "{\"geometry\":\"6x6\",\"line\":1,\"puzzle\":\"" + six + "\",\"solution\":\"" + six_solution +
+                       "\",\"unique\":true}\n");
+  // A failed write is an error.
+  int status = 0;
+  const std::string err = test::shell(std::string(SUDOKIT_BIN) + " solve --geometry 6x6 " + file + " 2>&1 >/dev/full", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(err.find("sudokit solve: <stdout>: No space left on device"), std::string::npos) << err;
+  // Geometry errors are usage errors, as on every command.
+  r = run_sudokit("solve --geometry 6x6,wndows", six + "\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.rfind("sudokit solve: --geometry: geometry:5: unknown rule \"wndows\"", 0), 0u) << r.err;
+  r = run_sudokit("solve --geometry 4x4,anti-king", std::string(16, '.') + "\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "sudokit solve: --geometry: geometry: 4x4,anti-king has no valid grid\n");
+  // The classic spelled out is the classic, byte for byte.
+  const std::string sample = test::data_file("poj_sample_input.txt");
+  for (const char* options : {"", "--count ", "--format json ", "--format grid "})
+    EXPECT_EQ(run_sudokit(std::string("solve --geometry classic ") + options + sample).out,
+              run_sudokit(std::string("solve ") + options + sample).out)
+        << options;
 }
 
 TEST(Cli, GradeExplainsChainsInEurekaNotation) {

@@ -11,7 +11,6 @@
 #include "sudokit/solver/canonical_any.hpp"
 #include "sudokit/solver/geometry_symmetry.hpp"
 #include "sudokit/solver/global_id.hpp"
-#include "sudokit/solver/rule_breaks.hpp"
 
 namespace sudokit::cli {
 
@@ -54,14 +53,8 @@ int run_canon(const std::vector<std::string>& args) {
   Output out;
   if (!geometry->classic()) {
     for_each_variant_record(input_files(vm), *geometry, diag, [&](const std::string& source, const VariantRecord& rec) {
-      if (const auto broken = rule_breaks(*geometry, rec.cells); !broken.empty()) {
-        std::string where;
-        for (int cell : broken)
-          where += (where.empty() ? "" : " ") + ("r" + std::to_string(cell / geometry->size() + 1)) + "c" +
-                   std::to_string(cell % geometry->size() + 1);
-        diag.report(source, rec.line, "givens break the rules of " + geometry->spelling() + " at " + where);
-        return;
-      }
+      if (const std::string broken = variant_rule_breaks(*geometry, rec.cells); !broken.empty())
+        return diag.report(source, rec.line, broken);
       std::vector<std::uint8_t> form;
       try {
         form = canonical_any(geometry, rec.cells);

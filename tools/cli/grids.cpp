@@ -34,14 +34,15 @@ void print_report(Output& out, const char* method, bool scramble, std::uint64_t 
     add(std::snprintf(line, sizeof line, "essentially different  %llu (distinct canonical forms; %.0f forms/s, %.0f per CPU second)\n",
                       static_cast<unsigned long long>(r.distinct_forms), r.forms_per_second(), r.forms_per_cpu_second()));
   else
-    out.buffer() += "essentially different  not counted for variants yet (canonical_any.hpp is not wired into the report)\n";
+    out.buffer() += "essentially different  not counted: " + v.forms_not_counted + '\n';
   const int df = v.degrees_of_freedom;  // about df on average when uniform, and below df + 4.3 sd at most
   add(std::snprintf(line, sizeof line, "cell chi-square        mean %.1f, max %.1f (%d d.f.: about %d and %.0f when uniform)\n",
                     r.chi_square_mean, r.chi_square_max, df, df, df + 4.3 * std::sqrt(2.0 * df)));
 }
 
-int run_variant_grids(const po::variables_map& vm, const Geometry& geometry, GridMethod method, std::uint64_t count,
-                      std::uint64_t seed, const std::string& format) {
+int run_variant_grids(const po::variables_map& vm, const GeometryPtr& geometry_ptr, GridMethod method,
+                      std::uint64_t count, std::uint64_t seed, const std::string& format) {
+  const Geometry& geometry = *geometry_ptr;
   VariantGridOptions options;
   options.method = method;
   options.scramble = vm.count("scramble") != 0;
@@ -69,7 +70,7 @@ int run_variant_grids(const po::variables_map& vm, const Geometry& geometry, Gri
   try {
     if (vm.count("report")) {
       print_report(out, method_name(options.method), options.scramble, seed,
-                   report_variant_grids(geometry, options, seed, count), &geometry);
+                   report_variant_grids(geometry_ptr, options, seed, count), &geometry);
       out.flush();
       return 0;
     }
@@ -155,7 +156,7 @@ int run_grids(const std::vector<std::string>& args) {
       std::cerr << "sudokit grids: --geometry: " << e.what() << '\n';
       return kUsageError;
     }
-    if (!geometry->classic()) return run_variant_grids(vm, *geometry, options.method, count, seed, format);
+    if (!geometry->classic()) return run_variant_grids(vm, geometry, options.method, count, seed, format);
   }
   if (vm.count("base")) {
     if (options.method != GridMethod::Relabel) {
@@ -176,7 +177,7 @@ int run_grids(const std::vector<std::string>& args) {
 
   Output out;
   if (vm.count("report")) {
-    print_report(out, method_name(options.method), options.scramble, seed, {report_grids(options, seed, count), true, 8});
+    print_report(out, method_name(options.method), options.scramble, seed, {report_grids(options, seed, count), true, "", 8});
     out.flush();
     return 0;
   }

@@ -2,6 +2,7 @@
 #include "input.hpp"
 
 #include "sudokit/grader/hint.hpp"
+#include "sudokit/solver/rule_breaks.hpp"
 
 #include <signal.h>
 #include <fcntl.h>
@@ -185,6 +186,16 @@ void for_each_variant_record(const std::vector<std::string>& files, const Geomet
     }
     if (!reader.read_error().empty()) diag.report(label, "cannot read: " + reader.read_error());
   }
+}
+
+std::string variant_rule_breaks(const Geometry& geometry, const std::vector<std::uint8_t>& cells) {
+  const std::vector<int> broken = rule_breaks(geometry, cells);
+  if (broken.empty()) return "";
+  std::string where;
+  for (int cell : broken)
+    where += (where.empty() ? "" : " ") + ("r" + std::to_string(cell / geometry.size() + 1)) + "c" +
+             std::to_string(cell % geometry.size() + 1);
+  return "givens break the rules of " + geometry.spelling() + " at " + where;
 }
 
 void for_each_position(const std::vector<std::string>& files, Diagnostics& diag,

@@ -116,6 +116,11 @@ void for_each_variant_record(const std::vector<std::string>& files, const Geomet
                              const std::function<void(const std::string&, const VariantRecord&)>& on_record,
                              const std::function<void()>& before_read = {});
 
+/// Empty when the givens of `cells` keep the rules of `geometry`; otherwise
+/// "givens break the rules of SPELLING at r1c1 r1c2 ..." (rule_breaks.hpp),
+/// the message for the record's SOURCE:LINE.
+std::string variant_rule_breaks(const Geometry& geometry, const std::vector<std::uint8_t>& cells);
+
 /// Calls `on_position(source, text, line)` with the text of every position
 /// of every source (stdin when `files` is empty), for `sudokit hint`, whose
 /// positions may span several lines (a candidate grid): read as a stream

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "sudokit/generator/grids.hpp"
 #include "sudokit/generator/variant_grids.hpp"
@@ -39,16 +40,22 @@ struct GridReport {
 };
 
 /// The same report for grids of any geometry (variant_grids.hpp): the
-/// chi-square has size()-1 degrees of freedom, and distinct_forms is not
-/// counted (0; forms_counted false: canonical_any is not wired in yet);
-/// the classic geometry gives report_grids' report.
+/// chi-square has size()-1 degrees of freedom, and distinct_forms counts
+/// the distinct canonical forms under the geometry's own group
+/// (canonical_any.hpp) where that group can be listed and the size is at
+/// most kMaxFormsCountedSize (a full 12x12 grid's form takes about a second,
+/// a 16x16 one's minutes); otherwise (or when a form ran out of search,
+/// CanonicalLimit) forms_counted is false and forms_not_counted says why.
+/// The classic geometry gives report_grids' report.
+inline constexpr int kMaxFormsCountedSize = 12;
 struct VariantGridReport {
   GridReport grids;
   bool forms_counted = false;
+  std::string forms_not_counted;
   int degrees_of_freedom = 8;
 };
-VariantGridReport report_variant_grids(const Geometry& geometry, const VariantGridOptions& options, std::uint64_t seed,
-                                       std::uint64_t count);
+VariantGridReport report_variant_grids(const GeometryPtr& geometry, const VariantGridOptions& options,
+                                       std::uint64_t seed, std::uint64_t count);
 
 /// Makes grids 0..count-1 of `seed` with `options` and measures them.
 /// Holds all of them in memory (81 bytes each) to count distinct ones.
