@@ -359,10 +359,11 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels, const st
                                       " GROUP BY 1 ORDER BY n DESC, 1"));
     {
       Statement st(*s.conn,
-                   "SELECT p.run, p.shard, p.n, p.first, p.last, p.stamp, r.count FROM (SELECT run, "
-                   "coalesce(shard, '') AS shard, count(*) AS n, min(seed_index) AS first, max(seed_index) AS last, "
-                   "max(created_at) AS stamp FROM puzzles WHERE run IS NOT NULL" + and_geometry + " GROUP BY run, shard) AS p "
-                   "LEFT JOIN runs AS r ON r.run = p.run AND r.shard = p.shard ORDER BY p.run, p.shard");
+                   "SELECT p.run, p.shard, p.n, p.first, p.last, p.stamp, r.count, p.geometry FROM (SELECT run, "
+                   "coalesce(shard, '') AS shard, coalesce(geometry, '') AS geometry, count(*) AS n, "
+                   "min(seed_index) AS first, max(seed_index) AS last, max(created_at) AS stamp FROM puzzles "
+                   "WHERE run IS NOT NULL GROUP BY run, coalesce(shard, ''), coalesce(geometry, '')) AS p "
+                   "LEFT JOIN runs AS r ON r.run = p.run AND r.shard = p.shard ORDER BY p.run, p.shard, p.geometry");
       while (st.step()) {
         StoreStats::RunShard r;
         r.run = st.text(0);
@@ -371,6 +372,7 @@ StoreStats PuzzleStore::stats(const std::vector<grader::Level>& levels, const st
         if (!st.is_null(3)) r.first_index = static_cast<std::uint64_t>(st.int64(3));
         if (!st.is_null(4)) r.last_index = static_cast<std::uint64_t>(st.int64(4));
         r.last_commit = st.text(5);
+        r.geometry = st.text(7);
         if (!st.is_null(6)) {
           r.count = static_cast<std::uint64_t>(st.int64(6));
           r.target = shard_share(*r.count, r.shard);

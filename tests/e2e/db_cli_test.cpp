@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -124,6 +125,47 @@ std::vector<nlohmann::json> json_lines(const std::string& text) {
   for (std::string line; std::getline(in, line);)
     if (!line.empty() && line[0] == '{') out.push_back(nlohmann::json::parse(line));
   return out;
+}
+
+// db stats on a store of variants: the runs section lists the runs of every
+// geometry, each with its geometry (before, only the classic's: "none" for a
+// store of variants, whose runs were invisible without --geometry); a
+// classic store's runs read as before (no geometry).
+TEST(DbCli, StatsListTheRunsOfEveryGeometry) {
+  TempDir dir;
+  const std::string db = dir.file("v.db");
+  ASSERT_EQ(run_sudokit("generate --geometry 6x6 --count 3 --seed 2 --db " + db).status, 0);
+  auto text = run_sudokit("db stats --db " + db);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_EQ(text.out.find("  none\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("runs (generate --db: run key, shard, rows stored of its target, indices, last commit, "
+                          "geometry; the runs of every geometry):\n"),
+            std::string::npos)
+      << text.out;
+  auto runs = nlohmann::json::parse(run_sudokit("db stats --format json --db " + db).out)["runs"];
+  ASSERT_EQ(runs.size(), 1u) << runs;
+  EXPECT_EQ(runs[0]["geometry"], "6x6");
+  EXPECT_EQ(runs[0]["rows"], 3);
+  EXPECT_EQ(runs[0]["target"], 3);
+  EXPECT_NE(text.out.find("3 of 3               indices 0 to 2  last commit " + runs[0]["last_commit"].get<std::string>() +
+                          "  6x6\n"),
+            std::string::npos)
+      << text.out;
+  // A classic run beside it: both listed, with --geometry x too (a job's progress whatever it makes).
+  ASSERT_EQ(run_sudokit("generate --count 2 --seed 2 --db " + db).status, 0);
+  for (const char* geometry : {"", " --geometry x", " --geometry all"}) {
+    runs = nlohmann::json::parse(run_sudokit("db stats --format json --db " + db + geometry).out)["runs"];
+    ASSERT_EQ(runs.size(), 2u) << geometry << runs;
+    std::set<std::string> seen{runs[0]["geometry"].get<std::string>(), runs[1]["geometry"].get<std::string>()};
+    EXPECT_EQ(seen, (std::set<std::string>{"classic", "6x6"})) << geometry;
+  }
+  // A store of the classic only: no geometry in the runs.
+  const std::string plain = dir.file("c.db");
+  ASSERT_EQ(run_sudokit("generate --count 2 --seed 2 --db " + plain).status, 0);
+  runs = nlohmann::json::parse(run_sudokit("db stats --format json --db " + plain).out)["runs"];
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_FALSE(runs[0].contains("geometry"));
+  EXPECT_NE(run_sudokit("db stats --db " + plain).out.find("last commit):\n"), std::string::npos);
 }
 
 // Issue #44: operators follow sharded jobs by machine: `--progress json`

@@ -74,16 +74,20 @@ void print_stats_text(std::ostream& out, const std::string& path, const StoreSta
   for (const auto& c : s.methods) out << "  " << pad(c.key, 14) << ' ' << c.count << '\n';
   out << "\nrated by (graded puzzles by grader; `db regrade` rates again what another one rated):\n";
   for (const auto& c : s.raters) out << "  " << pad(c.key.empty() ? "(unknown)" : c.key, 20) << ' ' << c.count << '\n';
-  out << "\nruns (generate --db: run key, shard, rows stored of its target, indices, last commit):\n";
+  const bool variants = !s.geometries.empty();  // a store with variants: each run says its geometry
+  out << "\nruns (generate --db: run key, shard, rows stored of its target, indices, last commit"
+      << (variants ? ", geometry; the runs of every geometry" : "") << "):\n";
   if (s.runs.empty()) out << "  none\n";
   for (const auto& r : s.runs) {
     out << "  " << r.run << ' ' << pad(r.shard.empty() ? "(whole)" : r.shard, 10) << ' '
         << pad(with_commas(r.rows) + (r.target ? " of " + with_commas(*r.target) : std::string(" of ?")), 20);
     if (r.first_index) out << " indices " << *r.first_index << " to " << *r.last_index;
-    out << "  last commit " << r.last_commit << '\n';
+    out << "  last commit " << r.last_commit;
+    if (variants) out << "  " << (r.geometry.empty() ? "classic" : r.geometry);
+    out << '\n';
   }
   if (!s.geometries.empty()) {
-    out << "\ngeometries (puzzles; the figures above are of one, --geometry):\n";
+    out << "\ngeometries (puzzles; the figures above but the runs are of one, --geometry):\n";
     for (const auto& c : s.geometries) out << "  " << pad(c.key, 20) << ' ' << c.count << '\n';
     out << "grading: " << s.unrated_variant << " " << db::kUnratedVariant << '\n';
   }
@@ -124,6 +128,9 @@ nlohmann::ordered_json stats_json(const std::string& path, const StoreStats& s) 
                     {"last_index", r.last_index ? json(*r.last_index) : json(nullptr)},
                     {"last_commit", r.last_commit}, {"target", r.target ? json(*r.target) : json(nullptr)},
                     {"count", r.count ? json(*r.count) : json(nullptr)}});
+  if (!s.geometries.empty())  // a store with variants: each run says its geometry (a classic store's JSON is as before)
+    for (std::size_t i = 0; i < s.runs.size(); ++i)
+      runs[i]["geometry"] = s.runs[i].geometry.empty() ? "classic" : s.runs[i].geometry;
   j["runs"] = runs;
   j["used"] = used;
   if (!s.geometries.empty()) {  // a store with variants only: a classic store's JSON is as before

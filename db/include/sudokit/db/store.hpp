@@ -161,6 +161,7 @@ struct StoreStats {
   struct RunShard {
     std::string run;    // the run key (produce::run_key)
     std::string shard;  // "K/N"; "" = the whole run
+    std::string geometry;  // the rows' geometry (canonical spelling; "" = classic)
     std::uint64_t rows = 0;
     std::optional<std::uint64_t> first_index, last_index;  // seed_index range of those rows
     std::string last_commit;  // the newest created_at (UTC, ISO 8601)
@@ -180,9 +181,10 @@ struct StoreStats {
   std::vector<TechniqueUse> techniques;             // SE producer order, unknown keys after
   std::vector<Count> methods;                       // by count, descending
   std::vector<Count> raters;                        // graded puzzles by what rated them (rated_by; "" = unknown), by count
-  std::vector<RunShard> runs;                       // rows with a run key, by run key and shard
-  // Variants (issue #47). Every figure above is of the geometry stats() was
-  // asked for (classic by default); `geometries` counts the rows of each
+  std::vector<RunShard> runs;                       // rows with a run key, by run key, shard and geometry, of every geometry
+  // Variants (issue #47). Every figure above but `runs` (a job's progress,
+  // whatever it makes) is of the geometry stats() was asked for (classic by
+  // default); `geometries` counts the rows of each
   // geometry ("classic" first, then by spelling), empty when the store
   // holds no variant; `unrated_variant` the rows of the asked geometry whose
   // grading status is kUnratedVariant.
