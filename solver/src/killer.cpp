@@ -263,10 +263,32 @@ struct Search {
     if (rest < lo || rest > hi) return false;
     if (!rules.repeats) {
       if (rest > n * (n + 1) / 2 || k > n) return false;
-      std::uint32_t allowed = 0;
+      std::uint32_t allowed = 0, required = ~0u;
       for (std::uint32_t m : combos[static_cast<std::size_t>(k)][static_cast<std::size_t>(rest)])
-        if (!(m & used) && !(m & ~open_union)) allowed |= m;
+        if (!(m & used) && !(m & ~open_union)) {
+          allowed |= m;
+          required &= m;
+        }
       if (!allowed) return false;
+      // A digit every combination holds that one open cell alone can take goes there.
+      std::uint32_t once = 0, twice = 0;
+      for (int c : cage.cells) {
+        const auto cs = static_cast<std::size_t>(c);
+        if (b.val[cs]) continue;
+        twice |= once & b.cand[cs];
+        once |= b.cand[cs];
+      }
+      if (const std::uint32_t lone = required & once & ~twice)
+        for (int c : cage.cells) {
+          const auto cs = static_cast<std::size_t>(c);
+          if (b.val[cs] || !(b.cand[cs] & lone)) continue;
+          const std::uint32_t s = b.cand[cs] & lone;
+          if (!std::has_single_bit(s)) return false;
+          if (b.cand[cs] != s) {
+            b.cand[cs] = s;  // a naked single now, placed by propagate()
+            changed = true;
+          }
+        }
       for (int c : cage.cells) {
         const auto cs = static_cast<std::size_t>(c);
         if (b.val[cs] || !(b.cand[cs] & ~allowed)) continue;
