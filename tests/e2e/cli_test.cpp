@@ -195,6 +195,30 @@ TEST(Cli, SolveGeometrySolvesAndCountsVariants) {
         << options;
 }
 
+// grade --geometry: a variant puzzle rated by the variant grader with the
+// reference's numbers (data/se_rated_variants.tsv: the 6x6 explainer gave
+// 1.5/1.2/1.2), one beyond its techniques named, not rated, and the options
+// it does not take refused.
+TEST(Cli, GradeGeometryRatesVariantsOrSaysWhatIsNeeded) {
+  const std::string six = "..1.4.....316....3.2....5..6....4...";
+  const std::string windows = "..5.6......9...........7.4...8.3......6...9...9....25..............73...7...4.6..";
+  auto r = run_sudokit("grade --geometry 6x6", six + "\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, six + " 1.5/1.2/1.2 Hidden Single\n");
+  r = run_sudokit("grade --geometry windows", windows + "\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, windows + " - not rated: needs Generalized Intersections\n");
+  r = run_sudokit("grade --geometry 6x6 --format json", six + "\n");
+  EXPECT_EQ(r.out, "{\"line\":1,\"geometry\":\"6x6\",\"puzzle\":\"" + six +
+                       "\",\"rated\":true,\"er\":\"1.5\",\"ep\":\"1.2\",\"ed\":\"1.2\",\"hardest\":\"Hidden Single\"}\n");
+  r = run_sudokit("grade --geometry 6x6 --explain", six + "\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--explain is not available with --geometry 6x6"), std::string::npos) << r.err;
+  r = run_sudokit("grade --geometry 6x6", std::string(36, '.') + "\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("several solutions"), std::string::npos) << r.err;
+}
+
 TEST(Cli, GradeExplainsChainsInEurekaNotation) {
   // The specification's 8.9 example: a static forcing chain at step 15 and
   // the dynamic contradiction that sets ER at step 26, whose second branch
