@@ -309,6 +309,55 @@ bool naked_set(const Layout& L, const VBoard& b, VStep& s, int k) {
   return false;
 }
 
+// Basic fish on rows and columns only (the reference's Fisherman, also under
+// variants): base columns first, then rows; line combinations in colex
+// order, then digits; a digit placed so often that fewer than 2k positions
+// remain is skipped.
+bool fish(const Layout& L, const VBoard& b, VStep& s, int k) {
+  for (const auto& [base_type, cover_type] : {std::pair{HouseType::Column, HouseType::Row}, std::pair{HouseType::Row, HouseType::Column}}) {
+    const auto& base = L.of(base_type);
+    const auto& cover = L.of(cover_type);
+    std::vector<std::uint32_t> eligible(static_cast<std::size_t>(b.n) + 1);
+    std::uint32_t lines_in_use = 0;
+    for (int d = 1; d <= b.n; ++d) {
+      int placed = 0;
+      for (std::uint8_t v : b.value) placed += v == d;
+      if (placed + 2 * k > b.n) continue;
+      std::uint32_t e = 0;
+      for (std::size_t i = 0; i < base.size(); ++i) {
+        const int n = std::popcount(positions(b, base[i], d));
+        if (n >= 2 && n <= k) e |= 1u << i;
+      }
+      if (std::popcount(e) < k) continue;
+      eligible[static_cast<std::size_t>(d)] = e;
+      lines_in_use |= e;
+    }
+    bool found = false;
+    for_each_combination_within(lines_in_use, k, [&](std::uint32_t lines) {
+      for (int d = 1; d <= b.n; ++d) {
+        if (!eligible[static_cast<std::size_t>(d)] || (lines & ~eligible[static_cast<std::size_t>(d)])) continue;
+        std::uint32_t common = 0;
+        for (std::uint32_t m = lines; m; m &= m - 1) common |= positions(b, base[static_cast<std::size_t>(std::countr_zero(m))], d);
+        if (std::popcount(common) != k) continue;
+        s.removals.clear();
+        for (std::uint32_t m = common; m; m &= m - 1) {
+          const House& h = cover[static_cast<std::size_t>(std::countr_zero(m))];
+          for (std::size_t j = 0; j < h.cells.size(); ++j)
+            if (!(lines & (1u << j)) && b.has(h.cells[j], d)) s.removals.push_back({h.cells[j], d});
+        }
+        if (s.removals.empty()) continue;
+        s.name = k == 2 ? "X-Wing" : k == 3 ? "Swordfish" : "Jellyfish";
+        s.difficulty = k == 2 ? 3.2 : k == 3 ? 3.8 : 5.2;
+        found = true;
+        return false;
+      }
+      return true;
+    });
+    if (found) return true;
+  }
+  return false;
+}
+
 struct Named {
   Producer find;
   std::string name;  // the reference's name, for `needs`
@@ -330,7 +379,14 @@ std::vector<Named> variant_producers(const Layout& L) {
   }
   if (L.boxes()) p.push_back({[](const Layout& l, const VBoard& b, VStep& s) { return locking(l, b, s, false, false); }, "Pointing & Claiming"});
   p.push_back({[](const Layout& l, const VBoard& b, VStep& s) { return naked_set(l, b, s, 2); }, "Naked Pair"});
-  p.push_back({nullptr, "X-Wing"});
+  p.push_back({[](const Layout& l, const VBoard& b, VStep& s) { return fish(l, b, s, 2); }, "X-Wing"});
+  p.push_back({[](const Layout& l, const VBoard& b, VStep& s) { return hidden_set(l, b, s, 2, false); }, "Hidden Pair"});
+  p.push_back({[](const Layout& l, const VBoard& b, VStep& s) { return naked_set(l, b, s, 3); }, "Naked Triplet"});
+  p.push_back({[](const Layout& l, const VBoard& b, VStep& s) { return fish(l, b, s, 3); }, "Swordfish"});
+  p.push_back({[](const Layout& l, const VBoard& b, VStep& s) { return hidden_set(l, b, s, 3, false); }, "Hidden Triplet"});
+  // The 9x9 reference (1.18.1) has the strong-link fish next; the 6x6 and
+  // 16x16 explainers (1.2.1's set) go on with XY-Wing.
+  p.push_back({nullptr, L.geometry().size() == 9 ? "Skyscraper/Kite/Turbot (2 strong links)" : "XY-Wing"});
   return p;
 }
 

@@ -22,7 +22,9 @@
 // or windows, the crossings the reference adds), Direct Hidden Pair (2.0),
 // Naked Single (2.3), Direct Hidden Triplet (2.5); on geometries with no
 // extra house and no leaper (the reference's "Latin" set, e.g. 6x6) also
-// Pointing/Claiming (2.6/2.8) and Naked Pair (3.0). Every step is checked
+// Pointing/Claiming (2.6/2.8), Naked Pair (3.0), X-Wing (3.2), Hidden Pair
+// (3.4), Naked Triplet (3.6), Swordfish (3.8) and Hidden Triplet (4.0) (the
+// classic's sets: a naked set clears its own house). Every step is checked
 // against the puzzle's one solution (std::logic_error when one disagrees).
 #pragma once
 
