@@ -40,6 +40,20 @@
 // is rethrown by the take() that reaches the key: the keys before it are
 // handed back first. stop() (and the destructor) sets the stop flag the
 // draws are given and joins the workers; draws still out are dropped.
+//
+// Why two pools and not OrderedPool as a case of FoldPool (a key per job,
+// one draw each): the shapes differ where it matters. OrderedPool's jobs
+// are pushed by the calling thread (db import reads a block, then submits
+// it), while FoldPool's workers pull their keys from a source under its
+// lock; FoldPool's keys are ordered and const, while import's jobs are
+// changed in place by the work; the grade batch needs submit_result (a
+// result known without work) and an untimed take(), which FoldPool has no
+// use for; and with no workers OrderedPool runs a job inside submit(),
+// FoldPool inside take(), so the callbacks a single-threaded run makes
+// would come at other times (its output order is the contract). An adapter
+// bridging these would be as long as OrderedPool itself; what the two
+// share (the Workers loop, stop and join, exceptions passed on in order)
+// is one piece, Workers above.
 #pragma once
 
 #include <algorithm>
