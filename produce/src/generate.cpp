@@ -2,6 +2,7 @@
 // runs into a sink or the SQLite store.
 #include "sudokit/produce/generate.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -201,6 +202,16 @@ void set_grading(GenerateRequest& q, const GradingAsked& asked) {
   const bool variant = request_geometry(q) != nullptr;
   q.grade = asked.grade || (asked.to_store && !asked.no_grade && !variant);
   q.with_steps = asked.with_steps;
+}
+
+InputDeadline::InputDeadline(const GenerateRequest& request, Clock::time_point started)
+    : limit_(request.time_limit > 0 ? request.time_limit : 0), started_(started) {
+  if (limit_ > 0)
+    deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit_));
+}
+
+void InputDeadline::charge_reading(GenerateRequest& request, Clock::time_point now) const {
+  if (limit_ > 0) request.time_limit = std::max(1e-3, limit_ - std::chrono::duration<double>(now - started_).count());
 }
 
 void check_bounds(const GenerateRequest& q) {

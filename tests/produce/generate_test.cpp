@@ -589,3 +589,45 @@ TEST(ParseShard, ExplicitSlurmAndKubernetes) {
 
 }  // namespace
 }  // namespace sudokit::produce
+
+// The wait for input under a run's time limit (InputDeadline): a given limit
+// puts the deadline that far from the start and leaves the run what reading
+// did not use, never less than 1 ms; no limit (0 or the default -1) gives no
+// deadline and keeps the request's value.
+namespace sudokit::produce {
+TEST(InputDeadline, AGivenLimitBoundsReadingAndTheRunGetsWhatIsLeft) {
+  using namespace std::chrono_literals;
+  const InputDeadline::Clock::time_point t0{1000s};
+  GenerateRequest q;
+  q.time_limit = 2;
+  const InputDeadline d(q, t0);
+  ASSERT_TRUE(d.deadline().has_value());
+  EXPECT_EQ(*d.deadline(), t0 + 2s);
+  EXPECT_FALSE(d.passed(t0));
+  EXPECT_FALSE(d.passed(t0 + 1999ms));
+  EXPECT_TRUE(d.passed(t0 + 2s));
+  EXPECT_TRUE(d.passed(t0 + 3s));
+  d.charge_reading(q, t0 + 500ms);
+  EXPECT_DOUBLE_EQ(q.time_limit, 1.5);
+  q.time_limit = 2;
+  d.charge_reading(q, t0 + 5s);  // reading took it all: the run still has a limit
+  EXPECT_DOUBLE_EQ(q.time_limit, 1e-3);
+  q.time_limit = 0.25;
+  const InputDeadline quarter(q, t0);
+  EXPECT_EQ(*quarter.deadline(), t0 + 250ms);
+}
+
+TEST(InputDeadline, NoLimitMeansNoDeadlineAndTheRequestKeepsItsValue) {
+  using namespace std::chrono_literals;
+  const InputDeadline::Clock::time_point t0{1000s};
+  for (const double limit : {0.0, -1.0}) {
+    GenerateRequest q;
+    q.time_limit = limit;
+    const InputDeadline d(q, t0);
+    EXPECT_FALSE(d.deadline().has_value()) << limit;
+    EXPECT_FALSE(d.passed(t0 + 1000000s)) << limit;
+    d.charge_reading(q, t0 + 1000s);
+    EXPECT_EQ(q.time_limit, limit);
+  }
+}
+}  // namespace sudokit::produce

@@ -2,7 +2,6 @@
 // and print them in index order, deterministically for a given seed.
 #include <unistd.h>
 
-#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <cstdio>
@@ -256,16 +255,11 @@ int run_generate(const std::vector<std::string>& args) {
     return refused(e);
   }
   if (const auto status = check_batch_rows(vm, "generate", batch_rows, kUsage)) return *status;
-  // An explicit --time-limit bounds the wait for input too (a --pattern or
-  // --from FIFO whose writer never writes): the run gets what is left.
-  const auto started = std::chrono::steady_clock::now();
-  const bool limited = !vm["time-limit"].defaulted() && time_limit > 0;
-  ReadDeadline deadline;
-  if (limited)
-    deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                             std::chrono::duration<double>(time_limit));
+  // An explicit --time-limit bounds the wait for input too (the library's rule).
+  const produce::InputDeadline input_deadline(q);
+  const ReadDeadline deadline = input_deadline.deadline();
   const auto out_of_time = [&](const std::string& what) {
-    if (!deadline || std::chrono::steady_clock::now() < *deadline) return false;
+    if (!input_deadline.passed()) return false;
     std::cerr << "sudokit generate: the time limit (--time-limit " << time_limit << ") passed while reading " << what
               << "; nothing was generated\n";
     return true;
@@ -317,8 +311,7 @@ int run_generate(const std::vector<std::string>& args) {
     }, {}, false, deadline);
     if (out_of_time("--from " + source_label(from_file))) return 1;
   }
-  if (limited)
-    q.time_limit = std::max(1e-3, time_limit - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  input_deadline.charge_reading(q);
   if (!vm.count("seed")) q.seed = produce::fresh_seed();
   produce::GeneratePlan plan;
   produce::Shard shard;

@@ -41,6 +41,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -245,6 +246,32 @@ void set_grading(GenerateRequest& request, const GradingAsked& asked);
 /// with out_of_range()), for a front end to call before it acts on one (the
 /// command bounds its wait for input by time_limit).
 void check_bounds(const GenerateRequest& request);
+
+/// A run's own time limit (request.time_limit > 0: given, and not 0) bounds
+/// the wait for its input too (a pattern file or a --from FIFO whose writer
+/// never writes): the clock starts when the request is checked, reading
+/// stops at deadline(), and once the input is read the run gets what is
+/// left. Without a limit (0, or -1 = the default) there is no deadline and
+/// the request's time_limit is kept. Every front end that reads input for a
+/// request (the command's --pattern FILE and --from) uses this one rule.
+class InputDeadline {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit InputDeadline(const GenerateRequest& request, Clock::time_point started = Clock::now());
+  /// When reading input must stop; none without a limit.
+  std::optional<Clock::time_point> deadline() const { return deadline_; }
+  /// The deadline is reached (never without a limit).
+  bool passed(Clock::time_point now = Clock::now()) const { return deadline_ && now >= *deadline_; }
+  /// After the input is read: request.time_limit becomes the limit less the
+  /// time since the start, at least 1 ms (so the run still ends by itself,
+  /// never "no limit"); unchanged without a limit.
+  void charge_reading(GenerateRequest& request, Clock::time_point now = Clock::now()) const;
+
+ private:
+  double limit_ = 0;  // seconds; 0 = none
+  Clock::time_point started_;
+  std::optional<Clock::time_point> deadline_;
+};
 
 /// Checks the request (throws GenerateOptionError, the first problem found:
 /// a value outside the bounds of sudokit/solver/limits.hpp, an unknown
