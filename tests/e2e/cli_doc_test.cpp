@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "../e2e/run.hpp"
+#include "run.hpp"
 
 namespace sudokit::test {
 namespace {
