@@ -247,15 +247,23 @@ std::string spelling_of(const val& geometry) {
   return geometry.isNull() || geometry.isUndefined() ? std::string("classic") : geometry.as<std::string>();
 }
 
+// The most solutions countSolutions() counts up to (solve() asks for 2).
+constexpr unsigned kMaxSolutionLimit = 1'000'000'000;
+
 }  // namespace
 
 // geometry: null for the classic call (every text form `sudokit solve`
 // reads, unless an alphabet other than digits is asked for); else a
 // spelling, the cells in `alphabet`.
-val sk_solve(std::string text, double limit, val geometry, std::string alphabet) {
+// `limit` is the caller's value as given (any JS value): the check and its
+// message live here alone, and index.js passes both on unchanged.
+val sk_solve(std::string text, val given_limit, val geometry, std::string alphabet) {
   return guarded([&] {
-    if (!(limit >= 1 && limit <= 1e9 && std::floor(limit) == limit))
-      return failure("limit must be a whole number from 1 to 1000000000", "limit");
+    const double limit = given_limit.isNumber() ? given_limit.as<double>() : std::nan("");
+    if (!(limit >= 1 && limit <= kMaxSolutionLimit && std::floor(limit) == limit))
+      return failure("limit must be a whole number from 1 to " + bound_text(kMaxSolutionLimit) + " (found " +
+                         val::global("String")(given_limit).as<std::string>() + ")",
+                     "limit");
     if (variant_call(geometry, alphabet)) {
       VariantInput in;
       if (val bad = read_variant(text, spelling_of(geometry), alphabet, in); !bad.isNull()) return bad;

@@ -330,6 +330,29 @@ test('a bad option is named by its key, never as a command-line flag', () => {
   assert.equal(engine.generate({ seed: 1 }).length, 1);
 });
 
+// countSolutions' limit is checked by the engine alone (engine.cpp): the
+// message a JS user sees, sync and through the worker, is the engine's own,
+// word for word, for every kind of bad value.
+test('a bad solution limit throws the engine\'s own message', async () => {
+  const raw = await (await import(pathToFileURL(path.join(packageDir, 'dist/engine.js')).href)).default();
+  const hard = calibration[0].puzzle;
+  const worker = sk.createWorker();
+  try {
+    for (const limit of [0, -1, 1.5, 1e9 + 1, 2 ** 40, NaN, Infinity, '3', null, true]) {
+      const r = raw.solve(hard, limit, null, 'digits');
+      assert.equal(r.option, 'limit', `${String(limit)}: ${JSON.stringify(r)}`);
+      assert.equal(r.error, `limit must be a whole number from 1 to 1000000000 (found ${String(limit)})`);
+      for (const call of [() => engine.countSolutions(hard, limit), () => engine.countSolutions(hard, limit, { geometry: 'classic' })])
+        assert.throws(call, (e) => e instanceof sk.SudokitError && e.option === 'limit' && e.message === r.error, String(limit));
+      await assert.rejects(worker.countSolutions(hard, limit), (e) => e.option === 'limit' && e.message === r.error, String(limit));
+    }
+    assert.equal(engine.countSolutions(hard, 1e9), 1);
+    assert.equal(raw.solve(hard, 1e9, null, 'digits').count, 1);
+  } finally {
+    worker.close();
+  }
+});
+
 test('without a seed the library draws a fresh one, given back to repeat the run', () => {
   const a = engine.generate({ count: 2 });
   const b = engine.generate({ count: 2 });
