@@ -40,6 +40,7 @@ packages=(cmake ninja-build g++ pkg-config
           libcairo2-dev fonts-dejavu-core
           libpoppler-cpp-dev zlib1g-dev  # book preflight: PDFs read back (page boxes, fonts, rasterised pages, content streams)
           tzdata   # the C library's time zone database (daily --tz)
+          libcpp-httplib-dev  # sudokit serve's HTTP server (serve/, docs/SERVE.md)
           libpq-dev)  # the PostgreSQL store (libpq's header; the library is loaded on first use)
 # What configuring the whole preset adds (a --target build leaves these out).
 full_packages=(libgtest-dev  # the tests (SUDOKIT_BUILD_TESTS)
@@ -50,6 +51,7 @@ test_packages=(gcc make  # the C example against the installed library (tests/in
                sqlite3 poppler-utils libxml2-utils
                python3-pytest  # the Python module's tests
                mypy  # the Python module's type stubs checked on sample apps (bindings/python/tests/test_types.py)
+               python3-jsonschema curl  # sudokit serve's tests (tests/serve)
                python3-yaml  # the sharded-generation examples' test parses their Kubernetes manifests
                postgresql  # the tests' throwaway PostgreSQL servers
                pgbouncer  # the pooler the PostgreSQL test writes through (tests/pg_bouncer.hpp)

@@ -28,6 +28,7 @@ int run_book(const std::vector<std::string>& args);
 int run_render(const std::vector<std::string>& args);
 int run_cover(const std::vector<std::string>& args);
 int run_preflight(const std::vector<std::string>& args);
+int run_serve(const std::vector<std::string>& args);
 
 /// Every subcommand, in the order `sudokit --help` lists them.
 const std::vector<CommandInfo>& all_commands();

@@ -23,6 +23,7 @@ const std::vector<CommandInfo>& all_commands() {
       {"render", run_render, "draw one puzzle as an SVG, PNG or PDF image"},
       {"cover", run_cover, "draw a paperback's full-wrap cover (PDF): back, spine and front"},
       {"preflight", run_preflight, "check a book interior PDF against print-on-demand printers' rules"},
+      {"serve", run_serve, "answer HTTP requests: grade, hint, solve, health and metrics (docs/SERVE.md)"},
   };
   return commands;
 }
