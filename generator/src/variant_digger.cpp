@@ -256,6 +256,10 @@ VariantDigResult dig_variant(const Geometry& geometry, const Cells& solution, co
   Digging digging(geometry, solution, solution);
   int clues = cells;
   for (const auto& orbit : order) {
+    if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+      out.failure = "stopped";
+      return out;
+    }
     if (options.target_clues > 0) {
       if (clues == options.target_clues) break;
       if (clues - static_cast<int>(orbit.size()) < options.target_clues) continue;
@@ -294,6 +298,7 @@ bool make_variant_puzzle(const Geometry& geometry, const VariantGridOptions& gri
     VariantDigResult r = dig_variant(geometry, solution, options, engine);
     if (!r.ok) {
       failure = r.failure;
+      if (options.stop && options.stop->load(std::memory_order_relaxed)) return false;
       continue;
     }
     out.puzzle = std::move(r.puzzle);

@@ -150,11 +150,15 @@ GenerateSummary generate_variants(const GeneratePlan& plan, PuzzleSink& sink, co
   const unsigned workers = std::max(1u, o.threads);
   pool::OrderedPool<std::uint64_t, Result> pool(
       workers, 2 * static_cast<std::size_t>(workers) + 2,
-      [&plan, &g, &o](unsigned, std::uint64_t& index, const std::atomic<bool>&) {
+      [&plan, &g, &o](unsigned, std::uint64_t& index, const std::atomic<bool>& stopping) {
         Result r;
         VariantPuzzle p;
         try {
-          r.ok = make_variant_puzzle(g, plan.variant_grid, plan.variant_dig, o.seed, index, o.max_attempts, p, r.failure);
+          // The pool's stop flag (set when a signal or the time limit ends
+          // the run) reaches the dig, which looks at it between removals.
+          VariantDigOptions dig = plan.variant_dig;
+          dig.stop = &stopping;
+          r.ok = make_variant_puzzle(g, plan.variant_grid, dig, o.seed, index, o.max_attempts, p, r.failure);
           if (r.ok && o.verify_minimal && p.minimal && !is_minimal_variant(g, p.puzzle)) {
             r.ok = false;
             r.failure = "a puzzle dug minimal is not (internal error)";

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include "child.hpp"
 #include "run.hpp"
@@ -156,18 +157,26 @@ TEST(GenerateCli, StoresInTheDatabaseAndSkipsWhatIsStoredOnRerun) {
   std::system(("rm -rf " + dir).c_str());
 }
 
+// Starts sudokit with `args`, its stdout going to the file `out`.
+pid_t spawn_to_file(const std::string& out, std::vector<const char*> args) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    args.insert(args.begin(), SUDOKIT_BIN);
+    args.push_back(nullptr);
+    execv(SUDOKIT_BIN, const_cast<char* const*>(args.data()));
+    _exit(127);
+  }
+  return pid;
+}
+
 TEST(GenerateCli, InterruptStopsCleanlyAndOutputStaysValid) {
   char dir_template[] = "/tmp/sudokit-int-XXXXXX";
   const std::string dir = mkdtemp(dir_template);
   const std::string out = dir + "/out.txt";
-  const pid_t pid = fork();
+  const pid_t pid = spawn_to_file(out, {"generate", "--count", "100000000", "--seed", "1", "--threads", "2"});
   ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 1);
-    execl(SUDOKIT_BIN, SUDOKIT_BIN, "generate", "--count", "100000000", "--seed", "1", "--threads", "2", nullptr);
-    _exit(127);
-  }
   usleep(700 * 1000);
   kill(pid, SIGINT);
   int status = 0;
@@ -177,6 +186,37 @@ TEST(GenerateCli, InterruptStopsCleanlyAndOutputStaysValid) {
   const auto printed = lines_of(test::slurp(out));
   EXPECT_GT(printed.size(), 10u);
   for (const auto& l : printed) ASSERT_EQ(l.size(), 81u) << "a torn line: " << l;
+  std::system(("rm -rf " + dir).c_str());
+}
+
+// A 25x25 minimal dig runs far longer than this test: SIGTERM must reach
+// the dig between removals (it once dug on for 12 minutes), and the run end
+// as the classic stop ends, status 128+SIGTERM, nothing torn in the output.
+TEST(GenerateCli, SigtermStopsALongVariantDigPromptly) {
+  char dir_template[] = "/tmp/sudokit-term-XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  const std::string out = dir + "/out.txt";
+  const pid_t pid =
+      spawn_to_file(out, {"generate", "--geometry", "25x25", "--count", "2", "--seed", "1", "--threads", "2"});
+  ASSERT_GE(pid, 0);
+  usleep(1500 * 1000);
+  kill(pid, SIGTERM);
+  int status = 0;
+  // Bounded wait (not a timing assertion: a dig that ignores the signal
+  // runs for many minutes, a stopped one ends within one removal).
+  pid_t done = 0;
+  for (int i = 0; i < 1200 && done == 0; ++i) {
+    done = waitpid(pid, &status, WNOHANG);
+    if (done == 0) usleep(100 * 1000);
+  }
+  if (done == 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+    FAIL() << "generate --geometry 25x25 still digging 2 minutes after SIGTERM";
+  }
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+  for (const auto& l : lines_of(test::slurp(out))) ASSERT_EQ(l.size(), 625u) << "a torn line: " << l;
   std::system(("rm -rf " + dir).c_str());
 }
 

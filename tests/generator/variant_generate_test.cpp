@@ -29,6 +29,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -358,6 +359,29 @@ TEST(VariantDigger, APatternPlacesTheCluesExactly) {
   EXPECT_NE(failure.find("80 cells, expected 81"), std::string::npos) << failure;
   EXPECT_FALSE(parse_variant_pattern(*g, "q" + text.substr(1), pattern, failure));
   EXPECT_NE(failure.find("pattern:1:"), std::string::npos) << failure;
+}
+
+TEST(VariantDigger, AStopFlagEndsTheDigBetweenRemovalsAndNoFurtherGridIsTried) {
+  const GeometryPtr g = parse_geometry("16x16");
+  std::atomic<bool> stop{true};
+  VariantDigOptions dig;
+  dig.stop = &stop;
+  Engine engine = stream_engine(1, 0);
+  const VariantDigResult r = dig_variant(*g, variant_base_grid(*g), dig, engine);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.failure, "stopped");
+  EXPECT_EQ(r.puzzle.size(), 0u);  // nothing half-dug is handed out
+  // make_variant_puzzle gives up at once instead of trying its 1,000 grids.
+  VariantPuzzle p;
+  std::string failure;
+  EXPECT_FALSE(make_variant_puzzle(*g, {}, dig, 1, 0, 1000, p, failure));
+  EXPECT_EQ(failure, "stopped");
+  // Unset, the same dig runs to a puzzle.
+  stop = false;
+  VariantDigOptions target = dig;
+  target.target_clues = 200;
+  ASSERT_TRUE(make_variant_puzzle(*g, {}, target, 1, 0, 64, p, failure)) << failure;
+  EXPECT_EQ(p.clues, 200);
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 //     caller tries another grid).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -60,6 +61,9 @@ struct VariantDigOptions {
   Symmetry symmetry = Symmetry::None;  // Random is resolved by the caller
   int target_clues = 0;                // 0 = minimal
   std::optional<std::vector<bool>> pattern;  // fixed clue positions (cells() flags)
+  // Looked at between removals: once it reads true the dig gives up (not ok,
+  // failure "stopped") and make_variant_puzzle tries no further grid.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct VariantDigResult {
