@@ -140,8 +140,11 @@ SUDOKIT_API int sudokit_canonical(const char* puzzle, size_t length, char* out);
  * read and write its cells as one character per cell, row-major, in a
  * chosen alphabet. A bad spelling is SUDOKIT_E_PARSE with the message
  * "geometry:COL: what is wrong" (COL the 1-based character of the spelling,
- * the words of docs/VARIANTS.md); a bad cell is SUDOKIT_E_PARSE with
- * "puzzle: cells:POS: ..." naming the 1-based cell. */
+ * the words of docs/VARIANTS.md); a geometry with no valid grid (a search of
+ * the empty grid, done once per geometry and process) is refused with
+ * "geometry: 4x4,anti-king has no valid grid", SUDOKIT_E_OPTION naming the
+ * option "geometry" in the calls that take options; a bad cell is
+ * SUDOKIT_E_PARSE with "puzzle: cells:POS: ..." naming the 1-based cell. */
 
 /* How digits are written (docs/VARIANTS.md, "Digits"); reading accepts
  * lower-case letters too. */
@@ -171,9 +174,9 @@ SUDOKIT_API void sudokit_geometry_options_init(sudokit_geometry_options* options
  * equal spellings = the same geometry) into `canonical` when not NULL
  * (`capacity` bytes, SUDOKIT_GEOMETRY_BUFFER always suffices; a smaller
  * buffer that cannot hold it is SUDOKIT_E_INVALID_ARGUMENT) and the size N
- * of the N x N grid into *size when not NULL. Whether a combination has any
- * valid grid at all is not checked here (it needs a search; a puzzle of a
- * geometry without one simply has 0 solutions). */
+ * of the N x N grid into *size when not NULL. A combination with no valid
+ * grid is SUDOKIT_E_PARSE with "geometry: ... has no valid grid" (it needs a
+ * search of the empty grid, done once per geometry for the process). */
 SUDOKIT_API int sudokit_geometry_parse(const char* spelling, size_t length, char* canonical, size_t capacity,
                                        int32_t* size);
 

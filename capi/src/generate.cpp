@@ -210,7 +210,7 @@ int sudokit_generate(const sudokit_generate_options* options, sudokit_generate_c
     // The geometry and alphabet: named by their fields (no option_names index).
     GeometryPtr geometry;
     Alphabet alphabet = Alphabet::kDigits;
-    if (int s = read_shape(o.geometry, o.alphabet, true, geometry, alphabet)) return s;
+    if (int s = read_shape(o.geometry, o.alphabet, geometry, alphabet)) return s;
     produce::GenerateRequest request = request_of(o);
     request.geometry = geometry->classic() ? std::string() : geometry->spelling();
     if (o.base && alphabet != Alphabet::kDigits) {  // the base in the caller's alphabet, for the request in digits

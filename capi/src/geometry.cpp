@@ -1,7 +1,7 @@
-// The C API's variants (sudokit.h, "Variants"): geometry spellings parsed by
-// parse_geometry, cells read and written in the caller's alphabet
-// (read_cells/print_cells), solving by solve_any, rule checks by
-// rule_breaks. A GeometryError's message is the library's own
+// The C API's variants (sudokit.h, "Variants"): geometry spellings taken by
+// load_geometry (parsed, and refused when they have no valid grid), cells
+// read and written in the caller's alphabet (read_cells/print_cells),
+// solving by solve_any, rule checks by rule_breaks. A GeometryError's message is the library's own
 // ("geometry:COL: ...", "cells:POS: ...").
 #include <string>
 
@@ -36,7 +36,7 @@ int read_variant(const char* puzzle, std::size_t length, const sudokit_geometry_
   sudokit_geometry_options o;
   sudokit_geometry_options_init(&o);
   if (int s = read_options(options, o, "sudokit_geometry_options")) return s;
-  if (int s = read_shape(o.geometry, o.alphabet, false, v.geometry, v.alphabet)) return s;
+  if (int s = read_shape(o.geometry, o.alphabet, v.geometry, v.alphabet)) return s;
   try {
     v.cells = read_cells(*v.geometry, text, v.alphabet);
   } catch (const GeometryError& e) {
@@ -47,7 +47,7 @@ int read_variant(const char* puzzle, std::size_t length, const sudokit_geometry_
 
 }  // namespace
 
-int read_shape(const char* spelling, std::int32_t alphabet, bool load, GeometryPtr& geometry, Alphabet& out) {
+int read_shape(const char* spelling, std::int32_t alphabet, GeometryPtr& geometry, Alphabet& out) {
   if (alphabet < SUDOKIT_ALPHABET_DIGITS || alphabet > SUDOKIT_ALPHABET_HEX)
     return fail_option(SUDOKIT_E_OPTION, "alphabet",
                        "alphabet: " + std::to_string(alphabet) + " is no SUDOKIT_ALPHABET_* value (0 digits, 1 letters, 2 hex)");
@@ -57,12 +57,10 @@ int read_shape(const char* spelling, std::int32_t alphabet, bool load, GeometryP
   } catch (const GeometryError& e) {
     return fail_option(SUDOKIT_E_PARSE, "geometry", e.what());
   }
-  if (load) {
-    try {
-      geometry = load_geometry(geometry->spelling());
-    } catch (const GeometryError& e) {
-      return fail_option(SUDOKIT_E_OPTION, "geometry", e.what());
-    }
+  try {
+    geometry = load_geometry(geometry->spelling());
+  } catch (const GeometryError& e) {
+    return fail_option(SUDOKIT_E_OPTION, "geometry", e.what());
   }
   try {
     digit_char(geometry->size(), geometry->size(), out);
@@ -104,7 +102,7 @@ int sudokit_geometry_parse(const char* spelling, size_t length, char* canonical,
     if (!text_arg(spelling, length, "spelling", text)) return SUDOKIT_E_INVALID_ARGUMENT;
     GeometryPtr g;
     try {
-      g = parse_geometry(text);
+      g = load_geometry(text);
     } catch (const GeometryError& e) {
       return fail(SUDOKIT_E_PARSE, e.what());
     }

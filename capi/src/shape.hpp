@@ -12,10 +12,10 @@ namespace sudokit::capi {
 /// The geometry named by `spelling` (NULL: the classic) and the alphabet
 /// `alphabet` (SUDOKIT_ALPHABET_*) into `geometry` and `out`. SUDOKIT_OK, or
 /// the status of fail_option: "geometry" with SUDOKIT_E_PARSE for a bad
-/// spelling ("geometry:COL: ...") and, with `load` (a geometry to generate
-/// in: load_geometry), SUDOKIT_E_OPTION for one with no valid grid;
+/// spelling ("geometry:COL: ...") and SUDOKIT_E_OPTION for one with no
+/// valid grid (load_geometry's "geometry: 4x4,anti-king has no valid grid");
 /// "alphabet" with SUDOKIT_E_OPTION for a value that is no alphabet or one
 /// that cannot write the geometry's digits.
-int read_shape(const char* spelling, std::int32_t alphabet, bool load, GeometryPtr& geometry, Alphabet& out);
+int read_shape(const char* spelling, std::int32_t alphabet, GeometryPtr& geometry, Alphabet& out);
 
 }  // namespace sudokit::capi

@@ -272,6 +272,41 @@ TEST(CapiGeometry, BadArgumentsAreNamed) {
   EXPECT_STREQ(out, "untouched");
 }
 
+// A combination with no valid grid (anti-king on 4x4: a 2x2 box is four
+// mutual kings) is refused by every call that takes a geometry, with
+// load_geometry's message, not solved to 0 solutions; the out-parameters
+// stay as they were. A combination with grids passes the same calls.
+TEST(CapiGeometry, AGeometryWithNoValidGridIsRefusedByEveryCall) {
+  const std::string message = "geometry: 4x4,anti-king has no valid grid";
+  const std::string empty(16, '.');
+  const sudokit_geometry_options o = geometry("anti-king,4x4");
+  uint32_t count = 7;
+  size_t broken = 9;
+  int32_t cells[16];
+  char out[SUDOKIT_CELLS_BUFFER] = "untouched";
+  char id[SUDOKIT_GLOBAL_ID_BUFFER] = "untouched";
+  int32_t size = 77;
+  EXPECT_EQ(sudokit_solve_geometry(empty.c_str(), 16, &o, 2, &count, out, sizeof out), SUDOKIT_E_OPTION);
+  EXPECT_EQ(last_error(), message);
+  EXPECT_STREQ(sudokit_last_error_option(), "geometry");
+  EXPECT_EQ(sudokit_check_geometry(empty.c_str(), 16, &o, cells, 16, &broken), SUDOKIT_E_OPTION);
+  EXPECT_EQ(last_error(), message);
+  EXPECT_STREQ(sudokit_last_error_option(), "geometry");
+  EXPECT_EQ(sudokit_canonical_geometry(empty.c_str(), 16, &o, out, sizeof out, id), SUDOKIT_E_OPTION);
+  EXPECT_EQ(last_error(), message);
+  EXPECT_STREQ(sudokit_last_error_option(), "geometry");
+  EXPECT_EQ(sudokit_geometry_parse("anti-king,4x4", SUDOKIT_NUL_TERMINATED, out, sizeof out, &size), SUDOKIT_E_PARSE);
+  EXPECT_EQ(last_error(), message);
+  EXPECT_EQ(count, 7u);
+  EXPECT_EQ(broken, 9u);
+  EXPECT_EQ(size, 77);
+  EXPECT_STREQ(out, "untouched");
+  EXPECT_STREQ(id, "untouched");
+  const sudokit_geometry_options fine = geometry("anti-king,6x6");
+  EXPECT_EQ(sudokit_solve_geometry(std::string(36, '.').c_str(), 36, &fine, 1, &count, out, sizeof out), SUDOKIT_OK);
+  EXPECT_EQ(count, 1u);
+}
+
 TEST(CapiGeometry, CheckNamesTheCellsThatBreakARule) {
   std::string p(81, '.');
   p[0] = '5';   // r1c1

@@ -20,7 +20,10 @@ global_id() take geometry=
 (a spelling: "x", "windows", "6x6", "16x16", "jigsaw:MAP", "x,windows" ...;
 None, the default, is the classic 9x9 read as before) and alphabet= for
 the cells ("digits" 1-9A-P, "letters" A-Z, "hex" 0-9A-F); a bad spelling
-raises sudokit.Error("geometry:COL: ..."). parse_geometry() gives a
+raises sudokit.Error("geometry:COL: ..."), and a combination with no valid
+grid sudokit.Error("geometry: 4x4,anti-king has no valid grid"), both
+with .option "geometry" (parse_geometry() raises them too, with no
+.option). parse_geometry() gives a
 spelling's canonical form and size. generate(geometry=..., alphabet=...)
 makes puzzles of a variant, unrated (variant).
 
@@ -103,7 +106,8 @@ def check(puzzle: str, *, geometry: Optional[str] = None, alphabet: Alphabet = "
 
 def parse_geometry(spelling: str) -> Tuple[str, int]:
     """(canonical spelling, size N of the N x N grid) of a geometry; raises
-    sudokit.Error("geometry:COL: ...") for a spelling that names none."""
+    sudokit.Error("geometry:COL: ...") for a spelling that names none, and
+    "geometry: ... has no valid grid" for a combination with no valid grid."""
     return _sudokit.parse_geometry(spelling)
 
 

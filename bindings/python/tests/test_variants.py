@@ -261,3 +261,19 @@ def test_generate_names_a_bad_geometry_and_alphabet():
     with pytest.raises(sudokit.Error, match="clues must be 1 to 35 for 6x6") as e:
         next(sudokit.generate(count=1, geometry="6x6", clues=40))
     assert e.value.option == "clues"
+
+
+def test_a_geometry_with_no_valid_grid_is_refused_by_every_call():
+    # anti-king on 4x4: a 2x2 box is four mutual kings, so no grid exists;
+    # load_geometry's message, not 0 solutions.
+    empty = "." * 16
+    for call in (lambda: sudokit.solve(empty, geometry="anti-king,4x4"),
+                 lambda: sudokit.count(empty, geometry="anti-king,4x4"),
+                 lambda: sudokit.check(empty, geometry="anti-king,4x4"),
+                 lambda: sudokit.canonical(empty, geometry="anti-king,4x4")):
+        with pytest.raises(sudokit.Error) as e:
+            call()
+        assert str(e.value) == "geometry: 4x4,anti-king has no valid grid"
+        assert e.value.option == "geometry"
+    with pytest.raises(sudokit.Error, match="^geometry: 4x4,anti-king has no valid grid$"):
+        sudokit.parse_geometry("anti-king,4x4")
