@@ -4,8 +4,10 @@
 // cell (sizes up to 25, digit masks in 32 bits), naked and hidden singles over
 // the geometry's houses, peers from the geometry (leapers included), the
 // non-consecutive rule on adjacent() (a placed d leaves its neighbours without
-// d-1 and d+1, and with nc_wrap() 1 and size() exclude each other), and a
-// branch on a cell with the fewest candidates. Digit-major bit sets of 1 to
+// d-1 and d+1, and with nc_wrap() 1 and size() exclude each other), locked
+// candidates without nc and without a shuffle seed (a digit with 2-3 places
+// left in a house leaves every cell that sees them all; random fills keep
+// their search order), and a branch on a cell with the fewest candidates. Digit-major bit sets of 1 to
 // 10 64-bit words (solve_any.cpp); each geometry's tables (peers, houses as
 // bit sets) are built on first use and kept per spelling for the process,
 // shared by threads; otherwise one per-call state is allocated. Any input is safe: a grid of the wrong length, a digit
