@@ -17,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -123,7 +124,21 @@ std::vector<NumericOption> numeric_options(const std::string& db, const std::str
     EXPECT_NE(r.out.find("step: "), std::string::npos) << r.out;
   };
   const std::string gen = "--seed 1 --count 1";
+  // serve reads its token file after every option is checked: an accepted
+  // value ends there, before it listens.
+  const std::string no_token = " --token-file " + dir + "/no-such-token";
+  auto serve_checked = [dir](const RunResult& r) {
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find(dir + "/no-such-token:1: cannot read the token file"), std::string::npos) << r.err;
+  };
   return {
+      {"serve", "--port", "--port {}" + no_token, {{"0", serve_checked}}},  // 0: any free port
+      {"serve", "--threads", "--threads {}" + no_token},
+      {"serve", "--queue", "--queue {}" + no_token},
+      {"serve", "--timeout", "--timeout {}" + no_token},
+      {"serve", "--max-body", "--max-body {}" + no_token},
+      {"serve", "--grade-time", "--grade-time {}" + no_token},
+      {"serve", "--hint-time", "--hint-time {}" + no_token},
       {"solve", "--limit", "--count --limit {} " + puzzle_file},
       {"generate", "--count", "--seed 1 --count {}"},
       {"generate", "--clues", gen + " --clues {}"},
@@ -245,7 +260,13 @@ void numeric_options_in_help(const std::string& help, std::set<std::string>& ran
     }
     for (const char* range : {"; a whole number from", "; a number from", "; 1, 2, 4 or 6"})
       if (text.find(range) != std::string::npos) ranged.insert(name);
-    if (!fallback.empty() && fallback.find_first_not_of("0123456789.-+e") == std::string::npos) numeric.insert(name);
+    // A default is numeric when strtod reads all of it ("127.0.0.1", an
+    // address, is not).
+    if (!fallback.empty()) {
+      char* end = nullptr;
+      std::strtod(fallback.c_str(), &end);
+      if (end == fallback.c_str() + fallback.size()) numeric.insert(name);
+    }
     name.clear();
   };
   std::istringstream in(help);
